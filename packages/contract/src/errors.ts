@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** User-facing texts from SPEC §8, and the server's error texts. Defined once. */
+export const ERROR_TEXTS = {
+  noBusinessSet: 'No business set',
+  login: 'Login',
+  invalidIsoDate: 'Non ISO 8601 compliant date',
+  generic: 'Something went wrong, please try again shortly',
+  invalidSelectedDate: 'The selected date is invalid.',
+  unauthenticated: 'You are not signed in.',
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'Not found.',
+  csrfMismatch: 'CSRF token mismatch. Reload the page and try again.',
+  validation: 'The given data was invalid.',
+  malformedJson: 'The request body is not valid JSON.',
+  payloadTooLarge: 'The request body is too large.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  internal: 'Internal server error.',
+} as const;
+
+/** Machine-readable error codes; the server maps each to one HTTP status. */
+export const ERROR_CODES = [
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'csrf_mismatch',
+  'payload_too_large',
+  'validation_failed',
+  'rate_limited',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorStatus: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  csrf_mismatch: 419,
+  payload_too_large: 413,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The error envelope of DESIGN §4. */
+export const errorResponse = z.object({
+  message: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;

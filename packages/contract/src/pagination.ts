@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './constants.ts';
+
+export const pageMeta = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMeta>;
+
+/** `?page=2&per_page=25&sort=-created_at&filter[name]=x` (qs-nested). */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  sort: z.string().max(64).optional(),
+  filter: z.record(z.string(), z.string().max(200)).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+/** `{ data: [...], meta: {...} }`, wrapped by the caller under its plural key. */
+export const paged = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: pageMeta });

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { memberRole } from './auth.ts';
+import { paged } from './pagination.ts';
+
+export const organisationUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  role: memberRole,
+  joined_at: z.string(),
+});
+export type OrganisationUser = z.infer<typeof organisationUser>;
+
+/** GET organisation/{id}/users → { users: { data, meta } }; `filter[name]` searches name and email. */
+export const usersResponse = z.object({ users: paged(organisationUser) });
+export type UsersResponse = z.infer<typeof usersResponse>;
