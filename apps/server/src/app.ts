@@ -1,0 +1,176 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE_PATH, PRODUCT_NAME } from '@hireloop/contract/constants';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { registerErrorHandling, registerNotFound } from './http/errors.ts';
+import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
+import { registerSessions } from './http/session.ts';
+import { LOCAL_ISSUER_KEY, registerLocalIssuer } from './features/auth/local-issuer.ts';
+import { OidcClient } from './features/auth/oidc-client.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { createAuthService } from './features/auth/service.ts';
+import { billingRoutes } from './features/billing/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { organisationRoutes } from './features/organisations/routes.ts';
+import { roleRoutes } from './features/roles/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export type RegisteredRoute = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route as registered (method, full path); the access-matrix test reads it. */
+    apiRoutes: RegisteredRoute[];
+  }
+}
+
+const MAX_JSON_BODY = 1024 * 1024;
+
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const production = config.env === 'production';
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: MAX_JSON_BODY,
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      // `filter[name]=x&filter[tag]=y` → { filter: { name, tag } } (DESIGN §4), nothing deeper.
+      querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50, parameterLimit: 100 }),
+    },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const apiRoutes: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_BASE_PATH) || route.method === 'HEAD') return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    }
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        formAction: ["'self'", ...(config.oidc.kind === 'google' ? ['https://accounts.google.com'] : [])],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        ...(production ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        version: '1.0.0',
+        description:
+          'JSON API of Hireloop. Browser sessions use the session cookie plus the X-XSRF-TOKEN header (from GET /auth/init/csrf-cookie) on unsafe methods. Organisation-scoped routes live under /organisation/{organisationId}/.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hireloop_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get(`${API_BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+
+  registerErrorHandling(app);
+  registerSessions(app, database.db);
+  registerCsrf(app, { secure: production });
+
+  const redirectUri = `${config.appUrl}${API_BASE_PATH}/auth/google/callback`;
+  let issuer: string;
+  if (config.oidc.kind === 'local') {
+    ({ issuer } = await registerLocalIssuer(app, database.db, {
+      appUrl: config.appUrl,
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      redirectUri,
+    }));
+  } else {
+    issuer = config.oidc.issuer;
+  }
+  const oidc = new OidcClient({
+    issuer,
+    clientId: config.oidc.clientId,
+    clientSecret: config.oidc.clientSecret,
+    redirectUri,
+    allowInsecure: !production && issuer.startsWith('http:'),
+    prompt: config.oidc.kind === 'local' ? 'login' : 'select_account',
+    ...(config.oidc.kind === 'local' ? { storedIssuer: LOCAL_ISSUER_KEY } : {}),
+  });
+  const auth = createAuthService(database.db, oidc);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(database));
+      await api.register(authRoutes({ db: database.db, auth, secureCookies: production, appUrl: config.appUrl }));
+      await api.register(organisationRoutes(database.db));
+      await api.register(notificationRoutes(database.db));
+      await api.register(
+        organisationScope(database.db, [userRoutes(database.db), billingRoutes(database.db), roleRoutes(database.db)]),
+        { prefix: ORGANISATION_PREFIX },
+      );
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  registerNotFound(app, { spaFallback: await registerWebApp(app, config.webDist) });
+  return app;
+}
+
+/** Serves the built React app, if built. Returns whether it did. */
+async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<boolean> {
+  const root = webDist ? path.resolve(webDist) : undefined;
+  if (!root || !existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Hashed assets never change; index.html must always be revalidated.
+      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Public URL of the app; the OIDC redirect URI and the local issuer are built from it. */
+    APP_URL: z.url().optional(),
+    /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Issuer to use with GOOGLE_CLIENT_ID (tests point it at a fake provider). */
+    OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+    /** Demo data on first start; default: on for the embedded database, off for a server. */
+    DEMO: booleanFlag.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+    /** Where the built web app lives; served with SPA fallback when present. */
+    WEB_DIST: z.string().optional(),
+    /** Time given to in-flight requests on SIGTERM before the process exits anyway. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  })
+  .superRefine((c, ctx) => {
+    if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+      });
+    }
+    if (c.NODE_ENV === 'production' && !c.GOOGLE_CLIENT_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message: 'is required in production: the local identity provider is for development only',
+      });
+    }
+    if (c.NODE_ENV === 'production' && !c.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production' });
+    }
+  });
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  appUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  oidc:
+    | { kind: 'google'; issuer: string; clientId: string; clientSecret: string }
+    | { kind: 'local'; clientId: string; clientSecret: string };
+  demo: boolean | undefined;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  shutdownGraceMs: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. A wrong variable is named in the error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'} ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+  }
+  const c = parsed.data;
+  const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    appUrl,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.DATA_DIR,
+    oidc:
+      c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+        ? { kind: 'google', issuer: c.OIDC_ISSUER, clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
+        : { kind: 'local', clientId: 'hireloop-local', clientSecret: 'hireloop-local-development-secret' },
+    demo: c.DEMO,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    webDist: c.WEB_DIST,
+    shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+  };
+}

@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    timezone: text('timezone').notNull().default('UTC'),
+    website: text('website'),
+    size: text('size'),
+    logoUrl: text('logo_url'),
+    plan: text('plan').notNull().default('trial'),
+    /** Spelled as SPEC §3 spells it; null when not on trial. */
+    trailEndsAt: timestamp('trail_ends_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('organisations_slug_idx').on(t.slug)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organisationId, t.userId] }),
+    index('memberships_user_idx').on(t.userId),
+    check('memberships_role_check', sql`${t.role} in ('owner', 'admin', 'recruiter', 'hiring_manager', 'interviewer')`),
+  ],
+);

@@ -1,0 +1,133 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { authFlows, localIdentities, sessions, users } from '../../db/schema/users.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function findUserById(db: Db, id: string) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, id))
+    .then((r) => r[0]);
+}
+
+/** Creates the user for a provider identity, or refreshes its profile. Keyed on (issuer, sub). */
+export async function upsertUserByIdentity(
+  db: Db,
+  identity: { issuer: string; sub: string; email: string | null; name: string; avatarUrl: string | null },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      oidcIssuer: identity.issuer,
+      oidcSub: identity.sub,
+      email: identity.email,
+      name: identity.name,
+      avatarUrl: identity.avatarUrl,
+    })
+    .onConflictDoUpdate({
+      target: [users.oidcIssuer, users.oidcSub],
+      set: {
+        // Keep a known email when the provider no longer vouches for one.
+        email: sql`coalesce(excluded.email, ${users.email})`,
+        name: identity.name,
+        avatarUrl: sql`coalesce(excluded.avatar_url, ${users.avatarUrl})`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning();
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
+  await db.update(users).set({ currentOrganisationId: organisationId, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** The user's organisations with their role: the current one first, then oldest membership first. */
+export function listUserOrganisations(db: Db, userId: string, currentOrganisationId: string | null) {
+  return db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      slug: organisations.slug,
+      trailEndsAt: organisations.trailEndsAt,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(
+      desc(sql`${organisations.id} = ${currentOrganisationId ?? '00000000-0000-0000-0000-000000000000'}`),
+      asc(memberships.createdAt),
+    );
+}
+
+// ── sessions ────────────────────────────────────────────────────────────────
+
+export async function insertSession(
+  db: Db,
+  s: { tokenHash: string; userId: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+) {
+  await db.insert(sessions).values(s);
+}
+
+/** A live session (within both its absolute and idle expiry) and its user, in one query. */
+export function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
+  return db
+    .select({ sessionId: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleSince)))
+    .then((r) => r[0]);
+}
+
+export async function touchSession(db: Db, sessionId: string) {
+  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: Db, tokenHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteExpiredSessions(db: Db, idleSince: Date) {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= ${idleSince}`);
+}
+
+// ── sign-in flows ───────────────────────────────────────────────────────────
+
+export async function insertAuthFlow(db: Db, flow: typeof authFlows.$inferInsert) {
+  await db.delete(authFlows).where(lt(authFlows.expiresAt, sql`now()`));
+  await db.insert(authFlows).values(flow);
+}
+
+/** Reads and deletes a flow: each is good for one callback. */
+export function takeAuthFlow(db: Db, idHash: string) {
+  return db
+    .delete(authFlows)
+    .where(and(eq(authFlows.idHash, idHash), gt(authFlows.expiresAt, sql`now()`)))
+    .returning()
+    .then((r) => r[0]);
+}
+
+// ── local identity provider accounts ───────────────────────────────────────
+
+export function listLocalIdentities(db: Db) {
+  return db.select().from(localIdentities).orderBy(asc(localIdentities.createdAt), asc(localIdentities.email));
+}
+
+export function findLocalIdentity(db: Db, sub: string) {
+  return db
+    .select()
+    .from(localIdentities)
+    .where(eq(localIdentities.sub, sub))
+    .then((r) => r[0]);
+}
+
+export async function upsertLocalIdentity(db: Db, identity: { sub: string; email: string; name: string }) {
+  await db
+    .insert(localIdentities)
+    .values(identity)
+    .onConflictDoUpdate({ target: localIdentities.sub, set: { email: identity.email, name: identity.name } });
+}

@@ -1,0 +1,109 @@
+import { authResponse, switchOrganisationBody } from '@hireloop/contract/auth';
+import { errorResponse } from '@hireloop/contract/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { endSession, requireSession, startSession, userIdOf } from '../../http/session.ts';
+import { escapeHtml, simplePage } from '../../lib/html.ts';
+import { SignInError } from './oidc-client.ts';
+import type { AuthService } from './service.ts';
+
+const SIGN_IN_COOKIE = 'hireloop_signin';
+const SIGN_IN_RATE = { max: 20, timeWindow: '1 minute' };
+
+export type AuthRouteDeps = { db: Db; auth: AuthService; secureCookies: boolean; appUrl: string };
+
+export function authRoutes(deps: AuthRouteDeps) {
+  const cookie = { secure: deps.secureCookies };
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      '/auth/init/csrf-cookie',
+      { schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie to echo as X-XSRF-TOKEN', response: { 204: z.null() } } },
+      async (_request, reply) => reply.issueXsrfToken().code(204).send(null),
+    );
+
+    r.get(
+      '/auth',
+      {
+        preHandler: [requireSession],
+        schema: { tags: ['auth'], summary: 'The signed-in user and their organisations (current first)', response: { 200: authResponse, 401: errorResponse } },
+      },
+      async (request) => ({ auth: await deps.auth.getAuth(userIdOf(request)) }),
+    );
+
+    r.delete(
+      '/auth',
+      { schema: { tags: ['auth'], summary: 'Signs out: ends the session on the server', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await endSession(deps.db, request, reply, cookie);
+        return reply.code(204).send(null);
+      },
+    );
+
+    r.put(
+      '/auth/current-organisation',
+      {
+        preHandler: [requireSession],
+        schema: { tags: ['auth'], summary: 'Switches the current organisation (persisted)', body: switchOrganisationBody, response: { 200: authResponse } },
+      },
+      async (request) => ({ auth: await deps.auth.switchOrganisation(userIdOf(request), request.body.organisation_id) }),
+    );
+
+    r.get(
+      '/auth/google/redirect',
+      {
+        config: { rateLimit: SIGN_IN_RATE },
+        schema: { tags: ['auth'], summary: 'Starts Google sign-in (OIDC code flow with PKCE)', querystring: z.object({ return_to: z.string().optional() }) },
+      },
+      async (request, reply) => {
+        try {
+          const { redirectUrl, flowToken } = await deps.auth.startSignIn(request.query.return_to);
+          reply.setCookie(SIGN_IN_COOKIE, flowToken, { path: '/api/v1/auth/google', httpOnly: true, sameSite: 'lax', secure: cookie.secure, maxAge: 600 });
+          return reply.redirect(redirectUrl, 302);
+        } catch (error) {
+          return signInErrorPage(reply, error, request.log);
+        }
+      },
+    );
+
+    r.get(
+      '/auth/google/callback',
+      { config: { rateLimit: SIGN_IN_RATE }, schema: { tags: ['auth'], summary: 'Google redirects back here; starts the session' } },
+      async (request, reply) => {
+        const flowToken = request.cookies[SIGN_IN_COOKIE];
+        reply.clearCookie(SIGN_IN_COOKIE, { path: '/api/v1/auth/google' });
+        try {
+          const callbackUrl = new URL(request.url, deps.appUrl);
+          const { userId, returnTo } = await deps.auth.finishSignIn(callbackUrl, flowToken);
+          await startSession(deps.db, request, reply, userId, cookie);
+          reply.issueXsrfToken();
+          return reply.redirect(returnTo, 302);
+        } catch (error) {
+          return signInErrorPage(reply, error, request.log);
+        }
+      },
+    );
+  };
+}
+
+function signInErrorPage(
+  reply: import('fastify').FastifyReply,
+  error: unknown,
+  log: import('fastify').FastifyBaseLogger,
+) {
+  if (!(error instanceof SignInError)) throw error;
+  log.warn({ reason: error.message }, 'sign-in refused');
+  return reply
+    .code(400)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(
+      simplePage(
+        'Sign-in failed',
+        `<h1>Sign-in failed</h1><p role="alert">${escapeHtml(error.message)}</p><p>You have not been signed in. <a href="/login">Back to log in</a></p>`,
+      ),
+    );
+}

@@ -1,0 +1,57 @@
+import type { MemberRole } from '@hireloop/contract/constants';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
+
+export type OrganisationRow = typeof organisations.$inferSelect;
+
+export function findMembership(db: Db, organisationId: string, userId: string) {
+  return db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+    .then((r) => r[0] as { role: MemberRole } | undefined);
+}
+
+export function findOrganisation(db: Db, organisationId: string) {
+  return db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .then((r) => r[0]);
+}
+
+export function slugTaken(db: Db, slug: string) {
+  return db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.slug, slug))
+    .then((r) => r.length > 0);
+}
+
+/** Creates the organisation and its first membership in one transaction. */
+export async function insertOrganisationWithOwner(
+  db: Db,
+  org: { name: string; slug: string; timezone: string; website: string | null; size: string | null; trailEndsAt: Date | null },
+  owner: { userId: string; role: MemberRole },
+): Promise<OrganisationRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(organisations).values(org).returning();
+    if (!row) throw new Error('insert returned no row');
+    await tx.insert(memberships).values({ organisationId: row.id, userId: owner.userId, role: owner.role });
+    return row;
+  });
+}
+
+export async function addMember(db: Db, organisationId: string, userId: string, role: MemberRole) {
+  await db
+    .insert(memberships)
+    .values({ organisationId, userId, role })
+    .onConflictDoUpdate({ target: [memberships.organisationId, memberships.userId], set: { role } });
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+

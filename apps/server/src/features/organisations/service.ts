@@ -1,0 +1,65 @@
+import { TRIAL_DAYS } from '@hireloop/contract/constants';
+import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { setCurrentOrganisation } from '../auth/repository.ts';
+import { presentOrganisationSummary } from '../auth/presenter.ts';
+import { insertOrganisationWithOwner, isUniqueViolation, slugTaken } from './repository.ts';
+
+const SLUG_TAKEN = 'This URL slug is already taken.';
+
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/g, '');
+  return slug.length >= 2 ? slug : `org-${slug}`.replace(/-$/, '') + '-1';
+}
+
+async function freeSlug(db: Db, base: string): Promise<string> {
+  if (!(await slugTaken(db, base))) return base;
+  for (let i = 2; i < 50; i++) {
+    const candidate = `${base}-${i}`;
+    if (!(await slugTaken(db, candidate))) return candidate;
+  }
+  return `${base}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function createOrganisationService(db: Db) {
+  return {
+    /** The creator becomes its owner, it becomes their current organisation, and a trial starts. */
+    async create(userId: string, input: CreateOrganisationBody & { timezone: string }) {
+      let slug: string;
+      if (input.slug) {
+        if (await slugTaken(db, input.slug)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+        slug = input.slug;
+      } else {
+        slug = await freeSlug(db, slugify(input.name));
+      }
+      try {
+        const row = await insertOrganisationWithOwner(
+          db,
+          {
+            name: input.name,
+            slug,
+            timezone: input.timezone,
+            website: input.website || null,
+            size: input.size ?? null,
+            trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
+          },
+          { userId, role: 'owner' },
+        );
+        await setCurrentOrganisation(db, userId, row.id);
+        return presentOrganisationSummary({ ...row, role: 'owner' });
+      } catch (error) {
+        // Two creations racing for the same slug: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+        throw error;
+      }
+    },
+  };
+}

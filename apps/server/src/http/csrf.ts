@@ -1,0 +1,36 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomToken, safeEqual } from '../lib/tokens.ts';
+import { AppError } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit anti-forgery check (Laravel Sanctum style): the SPA reads the readable
+ * XSRF-TOKEN cookie and echoes it in X-XSRF-TOKEN on every unsafe call. A cross-site page
+ * can neither read the cookie nor set the header.
+ */
+export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // API keys (Authorization: Bearer) carry no ambient credentials, so they need no token.
+    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    const cookie = request.cookies[XSRF_COOKIE];
+    const header = request.headers[XSRF_HEADER];
+    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header)) {
+      throw new AppError('csrf_mismatch', ERROR_TEXTS.csrfMismatch);
+    }
+  });
+  app.decorateReply('issueXsrfToken', function (this: FastifyReply) {
+    this.setCookie(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });
+    return this;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sets a fresh readable XSRF-TOKEN cookie. */
+    issueXsrfToken(): FastifyReply;
+  }
+}

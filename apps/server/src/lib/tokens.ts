@@ -1,0 +1,13 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** 256 random bits, URL-safe. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Constant-time string comparison (different lengths are simply unequal). */
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}

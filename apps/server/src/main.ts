@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnavailableError, openDatabase } from './db/client.ts';
+import { seedDemo } from './db/demo-seed.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Configuration and database failures end the process with one clear line, not a stack trace. */
+function fail(message: string): never {
+  process.stderr.write(`hireloop: ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  const startedAt = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    throw error;
+  }
+  await database.migrate();
+  if (config.demo ?? database.kind === 'pglite') {
+    if (await seedDemo(database.db)) process.stdout.write('hireloop: demo organisation created (sign in as Dana Whitfield)\n');
+  }
+
+  const app = await buildApp({
+    config: { ...config, webDist: config.webDist ?? path.resolve(here, '../../web/dist') },
+    database,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown grace period over; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  app.log.info({ url: config.appUrl, database: database.kind, startupMs: Math.round(performance.now() - startedAt) }, 'Hireloop is ready');
+}
+
+await main();

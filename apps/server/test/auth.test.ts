@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, addMember, createOrganisation, createUser, signIn, signInThroughIssuer, startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+describe('sign-in through the local identity provider', () => {
+  it('signs an existing member in and returns to the asked page, in their organisation', async () => {
+    const user = await createUser(t, { name: 'Ada Member', email: 'ada@example.test' });
+    const org = await createOrganisation(t, user, { name: 'Ada Co' });
+    const client = new Client(t.baseUrl);
+    const { location } = await signInThroughIssuer(client, { sub: (await subOf(user.id))! }, '/jobs');
+    expect(location).toBe('/jobs');
+    const me = await client.get('auth');
+    expect(me.status).toBe(200);
+    expect(me.json.auth.user).toMatchObject({ id: user.id, name: 'Ada Member', email: 'ada@example.test', current_organisation_id: org.id });
+    expect(me.json.auth.organisations).toEqual([{ id: org.id, name: 'Ada Co', slug: org.slug, role: 'owner', trail_ends_at: expect.any(String) }]);
+  });
+
+  it('sends a brand-new identity to /get-started and creates the user from the verified email', async () => {
+    const client = new Client(t.baseUrl);
+    const { location } = await signInThroughIssuer(client, { name: 'New Person', email: 'New.Person@Example.test' });
+    expect(location).toBe('/get-started');
+    const me = await client.get('auth');
+    expect(me.json.auth.user).toMatchObject({ name: 'New Person', email: 'new.person@example.test', current_organisation_id: null });
+    expect(me.json.auth.organisations).toEqual([]);
+  });
+
+  it('never redirects off-site after sign-in', async () => {
+    const client = new Client(t.baseUrl);
+    const { location } = await signInThroughIssuer(client, { name: 'Eve Redirect', email: 'eve@example.test' }, '//evil.example/x');
+    expect(location).toBe('/get-started');
+    const user = await createUser(t);
+    await createOrganisation(t, user);
+    const member = new Client(t.baseUrl);
+    expect((await signInThroughIssuer(member, { sub: (await subOf(user.id))! }, 'https://evil.example')).location).toBe('/dashboard');
+  });
+
+  it('rotates the session at sign-in: the cookie from before no longer works', async () => {
+    const user = await createUser(t);
+    await createOrganisation(t, user);
+    const client = await signIn(t, user);
+    const before = client.cookie('hireloop_session');
+    expect((await client.get('auth')).status).toBe(200);
+    await signInThroughIssuer(client, { sub: (await subOf(user.id))! });
+    expect(client.cookie('hireloop_session')).not.toBe(before);
+    const stale = new Client(t.baseUrl);
+    stale.setCookie('hireloop_session', before!);
+    expect((await stale.get('auth')).status).toBe(401);
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const client = new Client(t.baseUrl);
+    const start = await client.get('/api/v1/auth/google/redirect');
+    expect(start.status).toBe(302);
+    expect(start.headers.getSetCookie().join('\n')).toMatch(/hireloop_signin=[^;]+;.*HttpOnly/i);
+    const user = await createUser(t);
+    await createOrganisation(t, user);
+    const res = await signInRaw(user.id);
+    expect(res).toMatch(/hireloop_session=[A-Za-z0-9_-]{43}; .*HttpOnly; SameSite=Lax/i);
+  });
+});
+
+describe('GET /auth and sessions', () => {
+  it('answers 401 without a session, and for a tampered or unknown cookie', async () => {
+    const anonymous = new Client(t.baseUrl);
+    expect((await anonymous.get('auth')).status).toBe(401);
+    for (const value of ['garbage', 'x'.repeat(500), '%00%ff', 'a'.repeat(43)]) {
+      const c = new Client(t.baseUrl);
+      c.setCookie('hireloop_session', value);
+      const res = await c.get('auth');
+      expect(res.status).toBe(401);
+      expect(res.json).toEqual({ message: 'You are not signed in.', code: 'unauthenticated' });
+    }
+  });
+
+  it('answers 401 for an expired session', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    const { sessions } = await import('../src/db/schema/users.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    expect((await client.get('auth')).status).toBe(401);
+  });
+
+  it('answers 401 for a session idle longer than the idle expiry', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    const { sessions } = await import('../src/db/schema/users.ts');
+    const { eq } = await import('drizzle-orm');
+    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.userId, user.id));
+    expect((await client.get('auth')).status).toBe(401);
+  });
+
+  it('logs out on the server: the same cookie is refused afterwards', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    const token = client.cookie('hireloop_session')!;
+    expect((await client.delete('auth')).status).toBe(204);
+    const replay = new Client(t.baseUrl);
+    replay.setCookie('hireloop_session', token);
+    expect((await replay.get('auth')).status).toBe(401);
+  });
+
+  it('lists the current organisation first and persists a switch', async () => {
+    const user = await createUser(t);
+    const a = await createOrganisation(t, user, { name: 'Alpha' });
+    const b = await createOrganisation(t);
+    await addMember(t, b.id, user.id, 'recruiter');
+    const client = await signIn(t, user);
+    const switched = await client.put('auth/current-organisation', { organisation_id: b.id });
+    expect(switched.status).toBe(200);
+    expect(switched.json.auth.organisations.map((o: { id: string }) => o.id)).toEqual([b.id, a.id]);
+    const again = await client.get('auth');
+    expect(again.json.auth.user.current_organisation_id).toBe(b.id);
+    expect(again.json.auth.organisations[0]).toMatchObject({ id: b.id, role: 'recruiter' });
+  });
+
+  it('refuses to switch to an organisation the user is not in (404)', async () => {
+    const user = await createUser(t);
+    await createOrganisation(t, user);
+    const stranger = await createOrganisation(t);
+    const client = await signIn(t, user);
+    expect((await client.put('auth/current-organisation', { organisation_id: stranger.id })).status).toBe(404);
+  });
+});
+
+describe('anti-forgery', () => {
+  it('refuses unsafe calls without, or with a wrong, X-XSRF-TOKEN (419)', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    const missing = await client.post('organisations', { name: 'Forged' }, { xsrf: false });
+    expect(missing.status).toBe(419);
+    expect(missing.json.message).toMatch(/CSRF token mismatch/);
+    const wrong = await client.post('organisations', { name: 'Forged' }, { xsrf: false, headers: { 'x-xsrf-token': 'nope' } });
+    expect(wrong.status).toBe(419);
+    const ok = await client.post('organisations', { name: 'Not forged' });
+    expect(ok.status).toBe(201);
+  });
+
+  it('issues a readable XSRF-TOKEN cookie from /auth/init/csrf-cookie', async () => {
+    const client = new Client(t.baseUrl);
+    const res = await client.get('auth/init/csrf-cookie');
+    expect(res.status).toBe(204);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/HttpOnly/i);
+  });
+});
+
+async function subOf(userId: string) {
+  const { users } = await import('../src/db/schema/users.ts');
+  const { eq } = await import('drizzle-orm');
+  const [u] = await t.database.db.select({ sub: users.oidcSub }).from(users).where(eq(users.id, userId));
+  return u?.sub;
+}
+
+/** Signs in through the issuer and returns the callback's Set-Cookie header. */
+async function signInRaw(userId: string) {
+  const client = new Client(t.baseUrl);
+  const original = client.request.bind(client);
+  let setCookie = '';
+  client.request = async (...args) => {
+    const res = await original(...args);
+    if (String(args[1]).includes('/auth/google/callback')) setCookie = res.headers.getSetCookie().join('\n');
+    return res;
+  };
+  await signInThroughIssuer(client, { sub: (await subOf(userId))! });
+  return setCookie;
+}

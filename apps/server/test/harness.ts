@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { SESSION_ABSOLUTE_MS, type MemberRole } from '@hireloop/contract/constants';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { memberships, organisations } from '../src/db/schema/organisations.ts';
+import { localIdentities, sessions, users } from '../src/db/schema/users.ts';
+import { randomToken, sha256 } from '../src/lib/tokens.ts';
+
+/** A port that was free a moment ago: the local issuer's URL must be known before listening. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({ inMemory: true });
+    await database.migrate();
+    return { database, drop: async () => undefined };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `hireloop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  baseUrl: string;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** Starts the real app on 127.0.0.1 with a fresh database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const port = await freePort();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env });
+  const { database, drop } = await freshDatabase();
+  const app = await buildApp({ config, database });
+  await app.listen({ host: '127.0.0.1', port });
+  return {
+    app,
+    database,
+    config,
+    baseUrl: config.appUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+// ── factories ───────────────────────────────────────────────────────────────
+
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+export async function createUser(t: TestApp, attrs: Partial<{ name: string; email: string }> = {}) {
+  const id = unique();
+  const email = attrs.email ?? `user-${id}@example.test`;
+  const name = attrs.name ?? `User ${id}`;
+  await t.database.db.insert(localIdentities).values({ sub: `sub-${id}`, email, name });
+  const [user] = await t.database.db.insert(users).values({ oidcIssuer: 'local', oidcSub: `sub-${id}`, email, name }).returning();
+  if (!user) throw new Error('no user');
+  return user;
+}
+
+export async function createOrganisation(t: TestApp, owner?: { id: string }, attrs: Partial<{ name: string }> = {}) {
+  const id = unique();
+  const [org] = await t.database.db
+    .insert(organisations)
+    .values({ name: attrs.name ?? `Org ${id}`, slug: `org-${id}`, trailEndsAt: new Date(Date.now() + 14 * 86_400_000) })
+    .returning();
+  if (!org) throw new Error('no organisation');
+  if (owner) await addMember(t, org.id, owner.id, 'owner');
+  return org;
+}
+
+export async function addMember(t: TestApp, organisationId: string, userId: string, role: MemberRole) {
+  await t.database.db.insert(memberships).values({ organisationId, userId, role });
+}
+
+/** An HTTP client with its own cookie jar, like one browser. */
+export class Client {
+  private jar = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookie(name: string) {
+    return this.jar.get(name);
+  }
+
+  setCookie(name: string, value: string) {
+    this.jar.set(name, value);
+  }
+
+  private store(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+  }
+
+  async request(method: string, path: string, init: { body?: unknown; rawBody?: string; headers?: Record<string, string>; xsrf?: boolean } = {}) {
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.jar.get('XSRF-TOKEN');
+    if (init.xsrf !== false && xsrf && !['GET', 'HEAD'].includes(method)) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] = 'application/json';
+    }
+    const url = path.startsWith('http') ? path : `${this.baseUrl}${path.startsWith('/') ? path : `/api/v1/${path}`}`;
+    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+    this.store(res);
+    const text = await res.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
+    return { status: res.status, headers: res.headers, text, json: json as any };
+  }
+
+  get = (path: string, init?: Parameters<Client['request']>[2]) => this.request('GET', path, init);
+  post = (path: string, body?: unknown, init?: Parameters<Client['request']>[2]) => this.request('POST', path, { ...init, body });
+  put = (path: string, body?: unknown, init?: Parameters<Client['request']>[2]) => this.request('PUT', path, { ...init, body });
+  patch = (path: string, body?: unknown, init?: Parameters<Client['request']>[2]) => this.request('PATCH', path, { ...init, body });
+  delete = (path: string, init?: Parameters<Client['request']>[2]) => this.request('DELETE', path, init);
+
+  /** Gets the anti-forgery cookie, as the web app does at start. */
+  async csrf() {
+    await this.get('auth/init/csrf-cookie');
+    return this;
+  }
+}
+
+/** A signed-in client for the user (a session row, as a completed sign-in leaves). */
+export async function signIn(t: TestApp, user: { id: string }): Promise<Client> {
+  const token = randomToken();
+  await t.database.db.insert(sessions).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) });
+  const client = new Client(t.baseUrl);
+  client.setCookie('hireloop_session', token);
+  return client.csrf();
+}
+
+/**
+ * Signs in through the real flow: /auth/google/redirect → the local identity provider's chooser →
+ * pick an account (or a new identity) → callback. Returns where the app finally redirected.
+ */
+export async function signInThroughIssuer(
+  client: Client,
+  account: { sub: string } | { name: string; email: string },
+  returnTo = '/dashboard',
+): Promise<{ location: string }> {
+  const start = await client.get(`/api/v1/auth/google/redirect?return_to=${encodeURIComponent(returnTo)}`);
+  if (start.status !== 302) throw new Error(`redirect: ${start.status} ${start.text}`);
+  const authorize = await client.get(start.headers.get('location')!);
+  if (authorize.status !== 303) throw new Error(`authorize: ${authorize.status} ${authorize.text}`);
+  const chooserUrl = new URL(authorize.headers.get('location')!, client.baseUrl).toString();
+  const chooser = await client.get(chooserUrl);
+  const action = /action="([^"]+)"/.exec(chooser.text)?.[1];
+  if (!action) throw new Error(`chooser: ${chooser.status} ${chooser.text.slice(0, 200)}`);
+  const form = new URLSearchParams('sub' in account ? { sub: account.sub } : account).toString();
+  const chosen = await client.request('POST', new URL(action, client.baseUrl).toString(), {
+    rawBody: form,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  if (chosen.status !== 303) throw new Error(`login: ${chosen.status} ${chosen.text.slice(0, 300)}`);
+  const resumed = await client.get(new URL(chosen.headers.get('location')!, client.baseUrl).toString());
+  if (resumed.status !== 303) throw new Error(`resume: ${resumed.status} ${resumed.text.slice(0, 300)}`);
+  const callback = await client.get(resumed.headers.get('location')!);
+  if (callback.status !== 302) throw new Error(`callback: ${callback.status} ${callback.text.slice(0, 300)}`);
+  return { location: callback.headers.get('location')! };
+}
