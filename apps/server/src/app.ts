@@ -147,10 +147,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       await api.register(authRoutes({ db: database.db, auth, secureCookies: production, appUrl: config.appUrl }));
       await api.register(organisationRoutes(database.db));
       await api.register(notificationRoutes(database.db));
-      await api.register(
-        organisationScope(database.db, [userRoutes(database.db), billingRoutes(database.db), roleRoutes(database.db)]),
-        { prefix: ORGANISATION_PREFIX },
-      );
+      await api.register(organisationScope(database.db, [userRoutes(database.db), billingRoutes(database.db), roleRoutes(database.db)]), {
+        prefix: ORGANISATION_PREFIX,
+      });
     },
     { prefix: API_BASE_PATH },
   );
@@ -169,7 +168,10 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
     index: false,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; index.html must always be revalidated.
-      res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

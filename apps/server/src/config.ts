@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const booleanFlag = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const configSchema = z
   .object({
@@ -58,8 +56,7 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   oidc:
-    | { kind: 'google'; issuer: string; clientId: string; clientSecret: string }
-    | { kind: 'local'; clientId: string; clientSecret: string };
+    { kind: 'google'; issuer: string; clientId: string; clientSecret: string } | { kind: 'local'; clientId: string; clientSecret: string };
   demo: boolean | undefined;
   logLevel: string;
   trustProxy: boolean;

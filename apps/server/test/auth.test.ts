@@ -16,8 +16,15 @@ describe('sign-in through the local identity provider', () => {
     expect(location).toBe('/jobs');
     const me = await client.get('auth');
     expect(me.status).toBe(200);
-    expect(me.json.auth.user).toMatchObject({ id: user.id, name: 'Ada Member', email: 'ada@example.test', current_organisation_id: org.id });
-    expect(me.json.auth.organisations).toEqual([{ id: org.id, name: 'Ada Co', slug: org.slug, role: 'owner', trail_ends_at: expect.any(String) }]);
+    expect(me.json.auth.user).toMatchObject({
+      id: user.id,
+      name: 'Ada Member',
+      email: 'ada@example.test',
+      current_organisation_id: org.id,
+    });
+    expect(me.json.auth.organisations).toEqual([
+      { id: org.id, name: 'Ada Co', slug: org.slug, role: 'owner', trail_ends_at: expect.any(String) },
+    ]);
   });
 
   it('sends a brand-new identity to /get-started and creates the user from the verified email', async () => {
@@ -82,7 +89,10 @@ describe('GET /auth and sessions', () => {
     const client = await signIn(t, user);
     const { sessions } = await import('../src/db/schema/users.ts');
     const { eq } = await import('drizzle-orm');
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get('auth')).status).toBe(401);
   });
 
@@ -91,7 +101,10 @@ describe('GET /auth and sessions', () => {
     const client = await signIn(t, user);
     const { sessions } = await import('../src/db/schema/users.ts');
     const { eq } = await import('drizzle-orm');
-    await t.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.userId, user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(sessions.userId, user.id));
     expect((await client.get('auth')).status).toBe(401);
   });
 

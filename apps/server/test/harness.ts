@@ -90,7 +90,10 @@ export async function createUser(t: TestApp, attrs: Partial<{ name: string; emai
   const email = attrs.email ?? `user-${id}@example.test`;
   const name = attrs.name ?? `User ${id}`;
   await t.database.db.insert(localIdentities).values({ sub: `sub-${id}`, email, name });
-  const [user] = await t.database.db.insert(users).values({ oidcIssuer: 'local', oidcSub: `sub-${id}`, email, name }).returning();
+  const [user] = await t.database.db
+    .insert(users)
+    .values({ oidcIssuer: 'local', oidcSub: `sub-${id}`, email, name })
+    .returning();
   if (!user) throw new Error('no user');
   return user;
 }
@@ -135,7 +138,11 @@ export class Client {
     }
   }
 
-  async request(method: string, path: string, init: { body?: unknown; rawBody?: string; headers?: Record<string, string>; xsrf?: boolean } = {}) {
+  async request(
+    method: string,
+    path: string,
+    init: { body?: unknown; rawBody?: string; headers?: Record<string, string>; xsrf?: boolean } = {},
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.jar.get('XSRF-TOKEN');
@@ -175,7 +182,9 @@ export class Client {
 /** A signed-in client for the user (a session row, as a completed sign-in leaves). */
 export async function signIn(t: TestApp, user: { id: string }): Promise<Client> {
   const token = randomToken();
-  await t.database.db.insert(sessions).values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) });
+  await t.database.db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId: user.id, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS) });
   const client = new Client(t.baseUrl);
   client.setCookie('hireloop_session', token);
   return client.csrf();

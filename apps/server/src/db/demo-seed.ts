@@ -32,7 +32,13 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
     const [org] = await tx
       .insert(organisations)
-      .values({ ...DEMO_ORGANISATION, timezone: 'Europe/London', website: 'https://northwind.example', size: '11-50', trailEndsAt: new Date(Date.now() + 14 * 86_400_000) })
+      .values({
+        ...DEMO_ORGANISATION,
+        timezone: 'Europe/London',
+        website: 'https://northwind.example',
+        size: '11-50',
+        trailEndsAt: new Date(Date.now() + 14 * 86_400_000),
+      })
       .returning();
     if (!org) throw new Error('demo organisation not created');
     for (const p of DEMO_PEOPLE) {

@@ -2,7 +2,7 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { findMembership } from '../features/organisations/repository.ts';
+import { membershipOf } from '../features/organisations/service.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -21,8 +21,6 @@ export const ORGANISATION_PREFIX = '/organisation/:organisationId';
 const ROLE_RANK: Record<MemberRole, number> = { owner: 5, admin: 4, recruiter: 3, hiring_manager: 2, interviewer: 1 };
 export const roleAtLeast = (role: MemberRole, min: MemberRole) => ROLE_RANK[role] >= ROLE_RANK[min];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The one place every `organisation/{id}/…` route passes: signed in (401), a member of that
  * organisation (404 otherwise: another organisation's id reveals nothing), with enough role (403).
@@ -34,9 +32,8 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[]): Fastify
     scope.addHook('onRequest', async (request: FastifyRequest) => {
       if (!request.auth) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
       const { organisationId } = request.params as { organisationId?: string };
-      if (!organisationId || !UUID.test(organisationId)) throw new AppError('not_found', ERROR_TEXTS.notFound);
-      const membership = await findMembership(db, organisationId, request.auth.userId);
-      if (!membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
+      const membership = organisationId ? await membershipOf(db, organisationId, request.auth.userId) : undefined;
+      if (!organisationId || !membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
       const minRole = request.routeOptions.config.minRole;
       if (minRole && !roleAtLeast(membership.role, minRole)) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
       request.membership = { organisationId, role: membership.role };

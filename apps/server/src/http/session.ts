@@ -1,18 +1,8 @@
-import {
-  SESSION_ABSOLUTE_MS,
-  SESSION_COOKIE,
-  SESSION_IDLE_MS,
-} from '@hireloop/contract/constants';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import {
-  deleteSessionByHash,
-  findLiveSession,
-  insertSession,
-  touchSession,
-} from '../features/auth/repository.ts';
-import { randomToken, sha256 } from '../lib/tokens.ts';
+import { createSessionStore } from '../features/auth/sessions.ts';
 import { AppError } from './errors.ts';
 
 declare module 'fastify' {
@@ -22,44 +12,26 @@ declare module 'fastify' {
   }
 }
 
-/** Writes to last_seen_at at most this often: the idle expiry needs no more precision. */
-const TOUCH_EVERY_MS = 60_000;
-
 export type SessionCookieOptions = { secure: boolean };
 
 export function registerSessions(app: FastifyInstance, db: Db) {
+  const store = createSessionStore(db);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     // A tampered or unknown cookie is simply no session; never an error.
     if (!token || token.length > 128) return;
-    const idleSince = new Date(Date.now() - SESSION_IDLE_MS);
-    const session = await findLiveSession(db, sha256(token), idleSince);
-    if (!session) return;
-    request.auth = { userId: session.userId, sessionId: session.sessionId };
-    if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.sessionId);
+    request.auth = (await store.resolve(token)) ?? null;
   });
 }
 
 /** Starts a new session (the old cookie, if any, is replaced: rotation at sign-in). */
-export async function startSession(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-  cookie: SessionCookieOptions,
-) {
+export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string, cookie: SessionCookieOptions) {
+  const store = createSessionStore(db);
   const previous = request.cookies[SESSION_COOKIE];
-  if (previous) await deleteSessionByHash(db, sha256(previous));
-  const token = randomToken();
-  await insertSession(db, {
-    tokenHash: sha256(token),
-    userId,
-    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
-    userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
-    ip: request.ip,
-  });
+  if (previous) await store.end(previous);
+  const token = await store.start(userId, { userAgent: request.headers['user-agent']?.slice(0, 400) ?? null, ip: request.ip });
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -71,7 +43,7 @@ export async function startSession(
 
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, cookie: SessionCookieOptions) {
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await deleteSessionByHash(db, sha256(token));
+  if (token) await createSessionStore(db).end(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
 }
 

@@ -53,4 +53,3 @@ export const localIdentities = pgTable('local_identities', {
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-

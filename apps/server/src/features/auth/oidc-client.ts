@@ -40,7 +40,7 @@ export class OidcClient {
   private configuration(): Promise<client.Configuration> {
     this.config ??= client
       .discovery(new URL(this.opts.issuer), this.opts.clientId, this.opts.clientSecret, undefined, {
-        execute: this.opts.allowInsecure ? [client.allowInsecureRequests] : [],
+        execute: [...(this.opts.allowInsecure ? [client.allowInsecureRequests] : []), client.enableNonRepudiationChecks],
         timeout: 10,
       })
       .catch((error: unknown) => {
@@ -85,12 +85,13 @@ export class OidcClient {
       });
       claims = tokens.claims();
     } catch (error) {
-      throw new SignInError(`The sign-in response could not be verified: ${(error as Error).message}`);
+      throw new SignInError(
+        `The sign-in response could not be verified: ${(error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message}`,
+      );
     }
     if (!claims?.sub) throw new SignInError('The identity provider returned no subject.');
     const email = typeof claims.email === 'string' && claims.email_verified === true ? claims.email.toLowerCase() : null;
-    const name =
-      (typeof claims.name === 'string' && claims.name.trim()) || email?.split('@')[0] || 'New user';
+    const name = (typeof claims.name === 'string' && claims.name.trim()) || email?.split('@')[0] || 'New user';
     const avatarUrl = typeof claims.picture === 'string' && /^https?:\/\//.test(claims.picture) ? claims.picture : null;
     return { issuer: this.opts.storedIssuer ?? claims.iss, sub: claims.sub, email, name, avatarUrl };
   }

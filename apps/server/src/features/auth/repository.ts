@@ -42,10 +42,6 @@ export async function upsertUserByIdentity(
   return row;
 }
 
-export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
-  await db.update(users).set({ currentOrganisationId: organisationId, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
 /** The user's organisations with their role: the current one first, then oldest membership first. */
 export function listUserOrganisations(db: Db, userId: string, currentOrganisationId: string | null) {
   return db
@@ -84,7 +80,10 @@ export function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
 }
 
 export async function touchSession(db: Db, sessionId: string) {
-  await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function deleteSessionByHash(db: Db, tokenHash: string) {

@@ -1,6 +1,6 @@
 import { authResponse, switchOrganisationBody } from '@hireloop/contract/auth';
 import { errorResponse } from '@hireloop/contract/errors';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +29,11 @@ export function authRoutes(deps: AuthRouteDeps) {
       '/auth',
       {
         preHandler: [requireSession],
-        schema: { tags: ['auth'], summary: 'The signed-in user and their organisations (current first)', response: { 200: authResponse, 401: errorResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user and their organisations (current first)',
+          response: { 200: authResponse, 401: errorResponse },
+        },
       },
       async (request) => ({ auth: await deps.auth.getAuth(userIdOf(request)) }),
     );
@@ -47,7 +51,12 @@ export function authRoutes(deps: AuthRouteDeps) {
       '/auth/current-organisation',
       {
         preHandler: [requireSession],
-        schema: { tags: ['auth'], summary: 'Switches the current organisation (persisted)', body: switchOrganisationBody, response: { 200: authResponse } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Switches the current organisation (persisted)',
+          body: switchOrganisationBody,
+          response: { 200: authResponse },
+        },
       },
       async (request) => ({ auth: await deps.auth.switchOrganisation(userIdOf(request), request.body.organisation_id) }),
     );
@@ -56,12 +65,22 @@ export function authRoutes(deps: AuthRouteDeps) {
       '/auth/google/redirect',
       {
         config: { rateLimit: SIGN_IN_RATE },
-        schema: { tags: ['auth'], summary: 'Starts Google sign-in (OIDC code flow with PKCE)', querystring: z.object({ return_to: z.string().optional() }) },
+        schema: {
+          tags: ['auth'],
+          summary: 'Starts Google sign-in (OIDC code flow with PKCE)',
+          querystring: z.object({ return_to: z.string().optional() }),
+        },
       },
       async (request, reply) => {
         try {
           const { redirectUrl, flowToken } = await deps.auth.startSignIn(request.query.return_to);
-          reply.setCookie(SIGN_IN_COOKIE, flowToken, { path: '/api/v1/auth/google', httpOnly: true, sameSite: 'lax', secure: cookie.secure, maxAge: 600 });
+          reply.setCookie(SIGN_IN_COOKIE, flowToken, {
+            path: '/api/v1/auth/google',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: cookie.secure,
+            maxAge: 600,
+          });
           return reply.redirect(redirectUrl, 302);
         } catch (error) {
           return signInErrorPage(reply, error, request.log);
@@ -89,11 +108,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   };
 }
 
-function signInErrorPage(
-  reply: import('fastify').FastifyReply,
-  error: unknown,
-  log: import('fastify').FastifyBaseLogger,
-) {
+function signInErrorPage(reply: FastifyReply, error: unknown, log: FastifyBaseLogger) {
   if (!(error instanceof SignInError)) throw error;
   log.warn({ reason: error.message }, 'sign-in refused');
   return reply

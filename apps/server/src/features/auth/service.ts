@@ -3,18 +3,12 @@ import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { findMembership } from '../organisations/repository.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { SignInError } from './oidc-client.ts';
-import { presentOrganisationSummary, presentUser } from './presenter.ts';
-import {
-  findUserById,
-  insertAuthFlow,
-  listUserOrganisations,
-  setCurrentOrganisation,
-  takeAuthFlow,
-  upsertUserByIdentity,
-} from './repository.ts';
+import { presentOrganisationSummary } from '../organisations/presenter.ts';
+import { makeCurrent, membershipOf } from '../organisations/service.ts';
+import { presentUser } from './presenter.ts';
+import { findUserById, insertAuthFlow, listUserOrganisations, takeAuthFlow, upsertUserByIdentity } from './repository.ts';
 
 /** A sign-in must come back from the provider within this time. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -52,7 +46,7 @@ export function createAuthService(db: Db, oidc: OidcClient) {
       const user = await upsertUserByIdentity(db, identity);
       const organisations = await listUserOrganisations(db, user.id, user.currentOrganisationId);
       const first = organisations[0];
-      if (first && first.id !== user.currentOrganisationId) await setCurrentOrganisation(db, user.id, first.id);
+      if (first && first.id !== user.currentOrganisationId) await makeCurrent(db, user.id, first.id);
       return { userId: user.id, returnTo: first ? flow.returnTo : '/get-started' };
     },
 
@@ -65,9 +59,9 @@ export function createAuthService(db: Db, oidc: OidcClient) {
 
     /** Persists the current organisation; only one the user belongs to (404 otherwise). */
     async switchOrganisation(userId: string, organisationId: string) {
-      const membership = await findMembership(db, organisationId, userId).catch(() => undefined);
+      const membership = await membershipOf(db, organisationId, userId);
       if (!membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
-      await setCurrentOrganisation(db, userId, organisationId);
+      await makeCurrent(db, userId, organisationId);
       return this.getAuth(userId);
     },
   };

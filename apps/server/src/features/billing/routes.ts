@@ -4,19 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { organisationIdOf } from '../../http/organisation-scope.ts';
-import { findOrganisation } from '../organisations/repository.ts';
+import { findBilling } from './repository.ts';
 import { presentBilling } from './presenter.ts';
 
 export function billingRoutes(db: Db) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/billing',
-      { schema: { tags: ['billing'], summary: "The organisation's plan and trial", response: { 200: billingResponse } } },
-      async (request) => {
-        const organisation = await findOrganisation(db, organisationIdOf(request));
-        if (!organisation) throw notFound();
-        return { billing: presentBilling(organisation) };
-      },
-    );
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        '/billing',
+        { schema: { tags: ['billing'], summary: "The organisation's plan and trial", response: { 200: billingResponse } } },
+        async (request) => {
+          const row = await findBilling(db, organisationIdOf(request));
+          if (!row) throw notFound();
+          return { billing: presentBilling(row) };
+        },
+      );
   };
 }

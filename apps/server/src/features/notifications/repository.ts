@@ -13,7 +13,10 @@ export async function listNotifications(db: Db, userId: string, page: number, pe
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(perPage)
       .offset(offsetOf(page, perPage)),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(notifications).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(notifications)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

@@ -1,7 +1,8 @@
 import type { MemberRole } from '@hireloop/contract/constants';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { users } from '../../db/schema/users.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 
@@ -11,14 +12,6 @@ export function findMembership(db: Db, organisationId: string, userId: string) {
     .from(memberships)
     .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
     .then((r) => r[0] as { role: MemberRole } | undefined);
-}
-
-export function findOrganisation(db: Db, organisationId: string) {
-  return db
-    .select()
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-    .then((r) => r[0]);
 }
 
 export function slugTaken(db: Db, slug: string) {
@@ -55,3 +48,10 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** Persists the user's current organisation. */
+export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
+  await db
+    .update(users)
+    .set({ currentOrganisationId: organisationId, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

@@ -2,9 +2,18 @@ import { TRIAL_DAYS } from '@hireloop/contract/constants';
 import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { setCurrentOrganisation } from '../auth/repository.ts';
-import { presentOrganisationSummary } from '../auth/presenter.ts';
-import { insertOrganisationWithOwner, isUniqueViolation, slugTaken } from './repository.ts';
+import { presentOrganisationSummary } from './presenter.ts';
+import { findMembership, insertOrganisationWithOwner, isUniqueViolation, setCurrentOrganisation, slugTaken } from './repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user's membership of the organisation, or undefined (also for a malformed id). */
+export function membershipOf(db: Db, organisationId: string, userId: string) {
+  return UUID.test(organisationId) ? findMembership(db, organisationId, userId) : Promise.resolve(undefined);
+}
+
+/** Persists the user's current organisation. */
+export const makeCurrent = (db: Db, userId: string, organisationId: string | null) => setCurrentOrganisation(db, userId, organisationId);
 
 const SLUG_TAKEN = 'This URL slug is already taken.';
 

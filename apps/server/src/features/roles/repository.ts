@@ -7,8 +7,17 @@ import { containsPattern, offsetOf } from '../../lib/paging.ts';
 export async function listRoles(db: Db, organisationId: string, o: { page: number; perPage: number; name?: string | undefined }) {
   const where = and(eq(jobRoles.organisationId, organisationId), o.name ? ilike(jobRoles.name, containsPattern(o.name)) : undefined);
   const [rows, [count]] = await Promise.all([
-    db.select().from(jobRoles).where(where).orderBy(asc(jobRoles.name), asc(jobRoles.id)).limit(o.perPage).offset(offsetOf(o.page, o.perPage)),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(jobRoles).where(where),
+    db
+      .select()
+      .from(jobRoles)
+      .where(where)
+      .orderBy(asc(jobRoles.name), asc(jobRoles.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(jobRoles)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }

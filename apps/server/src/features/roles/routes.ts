@@ -15,7 +15,12 @@ export function roleRoutes(db: Db) {
     r.get(
       '/role',
       {
-        schema: { tags: ['roles'], summary: 'Job roles, paged; filter[name] searches by name', querystring: listQuery, response: { 200: rolesResponse } },
+        schema: {
+          tags: ['roles'],
+          summary: 'Job roles, paged; filter[name] searches by name',
+          querystring: listQuery,
+          response: { 200: rolesResponse },
+        },
       },
       async (request) => {
         const q = request.query;

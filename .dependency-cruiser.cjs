@@ -1,0 +1,68 @@
+/**
+ * The one-way imports of DESIGN §3, checked on every `npm run lint`:
+ * web → contract ← server; in the server routes → service → repository → db, and a feature's
+ * repository is its own; in the web, features share only through components/ and lib/.
+ */
+module.exports = {
+  forbidden: [
+    { name: 'contract-is-a-leaf', severity: 'error', from: { path: '^packages/contract' }, to: { path: '^apps/' } },
+    { name: 'web-not-server', severity: 'error', from: { path: '^apps/web' }, to: { path: '^apps/server' } },
+    { name: 'server-not-web', severity: 'error', from: { path: '^apps/server' }, to: { path: '^apps/web' } },
+    {
+      name: 'repository-is-private-to-its-feature',
+      comment: 'Only files of the same feature import a repository; others call its service.',
+      severity: 'error',
+      from: { path: '^apps/server/src/(?!features/([^/]+)/)', pathNot: '^apps/server/(test|src/db)/' },
+      to: { path: '^apps/server/src/features/[^/]+/repository\\.ts$' },
+    },
+    {
+      name: 'no-cross-feature-repository',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/([^/]+)/' },
+      to: { path: '^apps/server/src/features/[^/]+/repository\\.ts$', pathNot: '^apps/server/src/features/$1/' },
+    },
+    {
+      name: 'repository-does-not-call-up',
+      severity: 'error',
+      from: { path: '^apps/server/src/features/[^/]+/repository\\.ts$' },
+      to: { path: '^apps/server/src/(features/[^/]+/(service|routes)|http)\\.?' },
+    },
+    {
+      name: 'db-is-the-bottom',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/' },
+      to: { path: '^apps/server/src/(features|http|app)' },
+    },
+    {
+      name: 'web-shared-does-not-import-features',
+      severity: 'error',
+      from: { path: '^apps/web/src/(components|lib)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-are-independent',
+      comment: 'Web features share through components/ and lib/, not through each other.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/[^/]+/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Drizzle table definitions may reference each other (users.current_organisation_id ↔ organisations).',
+      severity: 'error',
+      from: { pathNot: '^apps/server/src/db/schema/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
+  },
+};

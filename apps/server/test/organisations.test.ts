@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+describe('POST /organisations', () => {
+  it('creates the organisation with the caller as owner, makes it current and starts a 14-day trial', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    const res = await client.post('organisations', {
+      name: 'Acme Recruiting',
+      timezone: 'Europe/Berlin',
+      website: 'https://acme.example',
+      size: '11-50',
+    });
+    expect(res.status).toBe(201);
+    const org = res.json.organisation;
+    expect(org).toMatchObject({ name: 'Acme Recruiting', slug: 'acme-recruiting', role: 'owner' });
+    const days = (Date.parse(org.trail_ends_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    const me = await client.get('auth');
+    expect(me.json.auth.user.current_organisation_id).toBe(org.id);
+    expect(me.json.auth.organisations[0]).toMatchObject({ id: org.id, role: 'owner' });
+    const billing = await client.get(`organisation/${org.id}/billing`);
+    expect(billing.json).toEqual({ billing: { plan: 'trial', trail_ends_at: org.trail_ends_at, products: [] } });
+  });
+
+  it('suggests a free slug when the name is taken, and refuses a taken explicit slug with a field message', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    expect((await client.post('organisations', { name: 'Twin Co' })).json.organisation.slug).toBe('twin-co');
+    expect((await client.post('organisations', { name: 'Twin Co' })).json.organisation.slug).toBe('twin-co-2');
+    const res = await client.post('organisations', { name: 'Other', slug: 'twin-co' });
+    expect(res.status).toBe(409);
+    expect(res.json.errors).toEqual({ slug: ['This URL slug is already taken.'] });
+  });
+
+  it('answers 422 with field messages for invalid input, and creates nothing', async () => {
+    const user = await createUser(t);
+    const client = await signIn(t, user);
+    const res = await client.post('organisations', { name: 'A', slug: 'Bad Slug!', website: 'not a url' });
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe('The given data was invalid.');
+    expect(Object.keys(res.json.errors).sort()).toEqual(['name', 'slug', 'website']);
+    expect(res.json.errors.name).toEqual(['The name must be at least 2 characters.']);
+    expect((await client.get('auth')).json.auth.organisations).toEqual([]);
+  });
+
+  it('answers 422 for wrong types', async () => {
+    const client = await signIn(t, await createUser(t));
+    const res = await client.post('organisations', { name: 42 });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.name).toHaveLength(1);
+  });
+
+  it('answers 400 for malformed JSON and 413 for an oversized body', async () => {
+    const client = await signIn(t, await createUser(t));
+    const bad = await client.request('POST', 'organisations', {
+      rawBody: '{"name": "x",',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toEqual({ message: 'The request body is not valid JSON.', code: 'bad_request' });
+    const big = await client.post('organisations', { name: 'Big', notes: 'x'.repeat(1_100_000) });
+    expect(big.status).toBe(413);
+    expect(big.json.code).toBe('payload_too_large');
+  });
+
+  it('requires a session (401)', async () => {
+    const { Client } = await import('./harness.ts');
+    const anonymous = await new Client(t.baseUrl).csrf();
+    expect((await anonymous.post('organisations', { name: 'Nobody' })).status).toBe(401);
+  });
+});
+
+describe('organisation-scoped start-up calls', () => {
+  it('lists members paged, searchable by filter[name] on name and email', async () => {
+    const owner = await createUser(t, { name: 'Olivia Owner' });
+    const org = await createOrganisation(t, owner);
+    const { addMember } = await import('./harness.ts');
+    for (const [name, email] of [
+      ['Bob Builder', 'bob@example.test'],
+      ['Carla Recruiter', 'carla@agency.test'],
+      ['Dmitri 100%_Literal', 'dmitri@example.test'],
+    ] as const) {
+      const u = await createUser(t, { name, email });
+      await addMember(t, org.id, u.id, 'recruiter');
+    }
+    const client = await signIn(t, owner);
+    const all = await client.get(`organisation/${org.id}/users?per_page=2`);
+    expect(all.status).toBe(200);
+    expect(all.json.users.meta).toEqual({ page: 1, per_page: 2, total: 4, last_page: 2 });
+    expect(all.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Bob Builder', 'Carla Recruiter']);
+    expect(Object.keys(all.json.users.data[0]).sort()).toEqual(['avatar_url', 'email', 'id', 'joined_at', 'name', 'role']);
+    const page2 = await client.get(`organisation/${org.id}/users?per_page=2&page=2`);
+    expect(page2.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Dmitri 100%_Literal', 'Olivia Owner']);
+    const byEmail = await client.get(`organisation/${org.id}/users?filter[name]=agency`);
+    expect(byEmail.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Carla Recruiter']);
+    const literal = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent('%_')}`);
+    expect(literal.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Dmitri 100%_Literal']);
+    const beyond = await client.get(`organisation/${org.id}/users?page=9`);
+    expect(beyond.json.users).toEqual({ data: [], meta: { page: 9, per_page: 25, total: 4, last_page: 1 } });
+  });
+
+  it('rejects a per_page out of range with a field message', async () => {
+    const owner = await createUser(t);
+    const org = await createOrganisation(t, owner);
+    const client = await signIn(t, owner);
+    const res = await client.get(`organisation/${org.id}/users?per_page=1000`);
+    expect(res.status).toBe(422);
+    expect(res.json.errors.per_page).toHaveLength(1);
+  });
+
+  it('lists and creates job roles, searchable by filter[name], only the organisation’s own', async () => {
+    const owner = await createUser(t);
+    const org = await createOrganisation(t, owner);
+    const other = await createOrganisation(t, owner);
+    const client = await signIn(t, owner);
+    expect((await client.get(`organisation/${org.id}/role`)).json.roles).toEqual({
+      data: [],
+      meta: { page: 1, per_page: 25, total: 0, last_page: 1 },
+    });
+    const created = await client.post(`organisation/${org.id}/role`, { name: 'Data Engineer' });
+    expect(created.status).toBe(201);
+    expect(created.json.role).toMatchObject({ id: expect.any(String), name: 'Data Engineer' });
+    await client.post(`organisation/${org.id}/role`, { name: 'Designer' });
+    await client.post(`organisation/${other.id}/role`, { name: 'Data Scientist' });
+    const found = await client.get(`organisation/${org.id}/role?filter[name]=data`);
+    expect(found.json.roles.data.map((r: { name: string }) => r.name)).toEqual(['Data Engineer']);
+    const invalid = await client.post(`organisation/${org.id}/role`, { name: ' ' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.json.errors.name).toEqual(['The name must be at least 2 characters.']);
+  });
+
+  it('pages the signed-in user’s notifications and marks all read', async () => {
+    const user = await createUser(t);
+    const { insertNotification } = await import('../src/features/notifications/repository.ts');
+    for (let i = 0; i < 3; i++) await insertNotification(t.database.db, { userId: user.id, type: 'welcome', data: { n: i } });
+    const stranger = await createUser(t);
+    await insertNotification(t.database.db, { userId: stranger.id, type: 'welcome', data: { secret: true } });
+    const client = await signIn(t, user);
+    const list = await client.get('notifications?per_page=2');
+    expect(list.json.notifications.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(list.json.notifications.data[0]).toMatchObject({ type: 'welcome', read_at: null });
+    expect((await client.get('notifications?filter[unread]=1')).json.notifications.meta.total).toBe(3);
+    expect((await client.delete('notifications')).status).toBe(204);
+    expect((await client.get('notifications?filter[unread]=1')).json.notifications.meta.total).toBe(0);
+    const strangerClient = await signIn(t, stranger);
+    expect((await strangerClient.get('notifications?filter[unread]=1')).json.notifications.meta.total).toBe(1);
+  });
+});
