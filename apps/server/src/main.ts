@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/demo-seed.ts';
+import { scheduleSessionCleanup } from './jobs/session-cleanup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -40,6 +41,7 @@ async function main() {
     database,
   });
 
+  const stopCleanup = scheduleSessionCleanup(database.db, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -51,6 +53,7 @@ async function main() {
     }, config.shutdownGraceMs);
     force.unref();
     try {
+      stopCleanup();
       await app.close();
       await database.close();
       process.exit(0);

@@ -97,8 +97,11 @@ export async function deleteExpiredSessions(db: Db, idleSince: Date) {
 // ── sign-in flows ───────────────────────────────────────────────────────────
 
 export async function insertAuthFlow(db: Db, flow: typeof authFlows.$inferInsert) {
-  await db.delete(authFlows).where(lt(authFlows.expiresAt, sql`now()`));
   await db.insert(authFlows).values(flow);
+}
+
+export async function deleteExpiredFlows(db: Db) {
+  await db.delete(authFlows).where(lt(authFlows.expiresAt, sql`now()`));
 }
 
 /** Reads and deletes a flow: each is good for one callback. */

@@ -1,7 +1,14 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { deleteSessionByHash, findLiveSession, insertSession, touchSession } from './repository.ts';
+import {
+  deleteExpiredFlows,
+  deleteExpiredSessions,
+  deleteSessionByHash,
+  findLiveSession,
+  insertSession,
+  touchSession,
+} from './repository.ts';
 
 /** Writes to last_seen_at at most this often: the idle expiry needs no more precision. */
 const TOUCH_EVERY_MS = 60_000;
@@ -22,6 +29,10 @@ export function createSessionStore(db: Db) {
     },
     async end(token: string) {
       await deleteSessionByHash(db, sha256(token));
+    },
+    async purgeExpired() {
+      await deleteExpiredSessions(db, new Date(Date.now() - SESSION_IDLE_MS));
+      await deleteExpiredFlows(db);
     },
   };
 }
