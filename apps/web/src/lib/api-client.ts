@@ -1,0 +1,186 @@
+import qs from 'qs';
+import { API_BASE_PATH, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { ERROR_TEXTS, errorStatus } from '@hireloop/contract/errors';
+
+/** The one error type the web app sees for a failed call (DESIGN §4 envelope, decoded). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(message: string, status: number, code: string, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+  }
+}
+
+type Query = Record<string, unknown>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let currentOrganisation: string | null = null;
+
+/** Set once at start-up and on organisation switch (SPEC §1); every orgApi call reads it. */
+export function setCurrentOrganisation(id: string | null): void {
+  currentOrganisation = id;
+}
+
+export function getCurrentOrganisation(): string | null {
+  return currentOrganisation;
+}
+
+/** `/api/v1/{path}?{query}`; nulls are skipped and objects nest as `name[key]` (SPEC §7). */
+export function buildUrl(path: string, query?: Query): string {
+  const url = `${API_BASE_PATH}/${path.replace(/^\/+/, '')}`;
+  const search = query ? qs.stringify(query, { skipNulls: true }) : '';
+  if (search === '') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
+}
+
+/** SPEC §7: plain GET and DELETE paths get a trailing slash, placed before any inline query. */
+function withTrailingSlash(path: string): string {
+  const queryStart = path.indexOf('?');
+  const bare = queryStart === -1 ? path : path.slice(0, queryStart);
+  const rest = queryStart === -1 ? '' : path.slice(queryStart);
+  return bare.endsWith('/') ? path : `${bare}/${rest}`;
+}
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
+    const raw = part.slice(separator + 1).trim();
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
+  }
+  return null;
+}
+
+// Reverse of errorStatus, so a body-less 404 still gets a meaningful code.
+const codeByStatus = new Map<number, string>(Object.entries(errorStatus).map(([code, status]) => [status, code]));
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldErrors(value: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(value)) return undefined;
+  const result: Record<string, string[]> = {};
+  for (const [field, texts] of Object.entries(value)) {
+    if (Array.isArray(texts)) result[field] = texts.filter((text): text is string => typeof text === 'string');
+    else if (typeof texts === 'string') result[field] = [texts];
+  }
+  return result;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const fallbackCode = codeByStatus.get(status) ?? 'http_error';
+  if (!isRecord(body)) return new ApiError(ERROR_TEXTS.generic, status, fallbackCode);
+  const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : ERROR_TEXTS.generic;
+  const code = typeof body.code === 'string' && body.code !== '' ? body.code : fallbackCode;
+  return new ApiError(message, status, code, fieldErrors(body.errors));
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+async function request<T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+  const plain = method === 'GET' || method === 'DELETE';
+  const url = buildUrl(plain ? withTrailingSlash(path) : path, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const hasBody = options.body !== undefined;
+  // Only when a body is sent: a JSON content type with an empty body is a 400 on Fastify.
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie(XSRF_COOKIE);
+    if (token !== null) headers[XSRF_HEADER] = token;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'include',
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+    });
+  } catch {
+    // Offline, DNS, CORS, aborted: nothing the user can act on but "try again".
+    throw new ApiError(ERROR_TEXTS.generic, 0, 'network_error');
+  }
+
+  let text = '';
+  try {
+    text = response.status === 204 ? '' : await response.text();
+  } catch {
+    throw new ApiError(ERROR_TEXTS.generic, response.status, 'network_error');
+  }
+  const parsed = text.trim() === '' ? { ok: true as const, value: undefined } : parseJson(text);
+
+  if (!response.ok) throw toApiError(response.status, parsed.ok ? parsed.value : undefined);
+  if (!parsed.ok) throw new ApiError(ERROR_TEXTS.generic, response.status, 'invalid_response');
+  return parsed.value as T;
+}
+
+export const api = {
+  get<T>(path: string, query?: Query): Promise<T> {
+    return request<T>('GET', path, { query });
+  },
+  post<T>(path: string, body?: unknown): Promise<T> {
+    return request<T>('POST', path, { body });
+  },
+  put<T>(path: string, body?: unknown): Promise<T> {
+    return request<T>('PUT', path, { body });
+  },
+  patch<T>(path: string, body?: unknown): Promise<T> {
+    return request<T>('PATCH', path, { body });
+  },
+  delete<T>(path: string, query?: Query): Promise<T> {
+    return request<T>('DELETE', path, { query });
+  },
+  /** Sets the XSRF-TOKEN cookie; call before the first unsafe request (SPEC §7). */
+  async csrf(): Promise<void> {
+    await request<unknown>('GET', 'auth/init/csrf-cookie');
+  },
+};
+
+function organisationPath(resource: string): string {
+  if (currentOrganisation === null) throw new Error(ERROR_TEXTS.noBusinessSet);
+  return `organisation/${encodeURIComponent(currentOrganisation)}/${resource.replace(/^\/+/, '')}`;
+}
+
+/** Organisation-scoped calls: `organisation/{current id}/{resource}`. Refuses without a current organisation. */
+export const orgApi = {
+  async get<T>(resource: string, query?: Query): Promise<T> {
+    return api.get<T>(organisationPath(resource), query);
+  },
+  async post<T>(resource: string, body?: unknown): Promise<T> {
+    return api.post<T>(organisationPath(resource), body);
+  },
+  async put<T>(resource: string, body?: unknown): Promise<T> {
+    return api.put<T>(organisationPath(resource), body);
+  },
+  async patch<T>(resource: string, body?: unknown): Promise<T> {
+    return api.patch<T>(organisationPath(resource), body);
+  },
+  async delete<T>(resource: string, query?: Query): Promise<T> {
+    return api.delete<T>(organisationPath(resource), query);
+  },
+  /** Moves an item; the server counts positions from 1, lists here from 0 (DESIGN §4). */
+  async reorder<T>(resource: string, originalIndex: number, newIndex: number): Promise<T> {
+    const path = `${organisationPath(resource).replace(/\/+$/, '')}/reorder`;
+    return api.patch<T>(path, { original: originalIndex + 1, new: newIndex + 1 });
+  },
+};
