@@ -9,7 +9,10 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outdir: 'dist',
+  // The development identity provider is a separate chunk, loaded only when used.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -16,8 +16,7 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
 import { registerSessions } from './http/session.ts';
-import { LOCAL_ISSUER_KEY, registerLocalIssuer } from './features/auth/local-issuer.ts';
-import { OidcClient } from './features/auth/oidc-client.ts';
+import { LOCAL_ISSUER_KEY, OidcClient } from './features/auth/oidc-client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { billingRoutes } from './features/billing/routes.ts';
@@ -121,6 +120,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const redirectUri = `${config.appUrl}${API_BASE_PATH}/auth/google/callback`;
   let issuer: string;
   if (config.oidc.kind === 'local') {
+    // Loaded only when used: production never loads the development identity provider.
+    const { registerLocalIssuer } = await import('./features/auth/local-issuer.ts');
     ({ issuer } = await registerLocalIssuer(app, database.db, {
       appUrl: config.appUrl,
       clientId: config.oidc.clientId,

@@ -52,6 +52,9 @@ async function main() {
       process.exit(1);
     }, config.shutdownGraceMs);
     force.unref();
+    // A keep-alive connection whose request finishes after close() began stays open: sweep idle ones.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     try {
       stopCleanup();
       await app.close();

@@ -8,8 +8,6 @@ import { escapeHtml, simplePage } from '../../lib/html.ts';
 import { renderAccountChooser } from './local-issuer-page.ts';
 
 export const LOCAL_ISSUER_PATH = '/oidc';
-/** Users signed in through the local provider are stored under this issuer, whatever the port. */
-export const LOCAL_ISSUER_KEY = 'local';
 
 export type LocalIssuerOptions = {
   appUrl: string;

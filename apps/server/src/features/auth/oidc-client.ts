@@ -1,5 +1,8 @@
 import * as client from 'openid-client';
 
+/** Users signed in through the local provider are stored under this issuer, whatever the port. */
+export const LOCAL_ISSUER_KEY = 'local';
+
 export type OidcIdentity = {
   issuer: string;
   sub: string;

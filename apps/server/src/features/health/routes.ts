@@ -6,23 +6,21 @@ import { errorResponse } from '@hireloop/contract/errors';
 
 export function healthRoutes(database: Database) {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/health',
-        {
-          logLevel: 'warn',
-          schema: { tags: ['health'], summary: 'Checks the database', response: { 200: healthResponse, 503: errorResponse } },
-        },
-        async (request, reply) => {
-          try {
-            await database.ping();
-          } catch (error) {
-            request.log.error({ err: error }, 'health check: database unreachable');
-            return reply.code(503).send({ message: 'The database is unreachable.', code: 'internal' });
-          }
-          return { status: 'ok' as const, database: database.kind, uptime_s: Math.round(process.uptime()) };
-        },
-      );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/health',
+      {
+        logLevel: 'warn',
+        schema: { tags: ['health'], summary: 'Checks the database', response: { 200: healthResponse, 503: errorResponse } },
+      },
+      async (request, reply) => {
+        try {
+          await database.ping();
+        } catch (error) {
+          request.log.error({ err: error }, 'health check: database unreachable');
+          return reply.code(503).send({ message: 'The database is unreachable.', code: 'internal' });
+        }
+        return { status: 'ok' as const, database: database.kind, uptime_s: Math.round(process.uptime()) };
+      },
+    );
   };
 }
