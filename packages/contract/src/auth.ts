@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from './constants.ts';
+import { PERMISSION_NAMES, type Permission } from './permissions.ts';
 
 export const memberRole = z.enum(MEMBER_ROLES);
 
@@ -18,6 +19,8 @@ export const organisationSummary = z.object({
   slug: z.string(),
   role: memberRole,
   trail_ends_at: z.string().nullable(),
+  /** What the user may do in this organisation (contract/permissions.ts); the web hides the rest. */
+  permissions: z.array(z.enum(PERMISSION_NAMES as [Permission, ...Permission[]])),
 });
 export type OrganisationSummary = z.infer<typeof organisationSummary>;
 

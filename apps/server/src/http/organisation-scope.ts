@@ -1,42 +1,71 @@
 import type { MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { can, keyCan, type Permission } from '@hireloop/contract/permissions';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { authenticateApiKey, bearerToken } from '../features/api-keys/authenticate.ts';
 import { membershipOf } from '../features/organisations/service.ts';
+import { sha256 } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
+
+/** Who is calling an organisation-scoped route: a signed-in member, or one of the organisation's API keys. */
+export type Actor =
+  { kind: 'user'; userId: string; role: MemberRole } | { kind: 'api_key'; apiKeyId: string; name: string; scopes: string[] };
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's membership in the organisation of an `organisation/{id}/…` route. */
-    membership: { organisationId: string; role: MemberRole } | null;
+    /** Set for `organisation/{id}/…` routes once the caller has passed the scope's checks. */
+    membership: { organisationId: string; actor: Actor } | null;
   }
   interface FastifyContextConfig {
-    /** The least role that may call this organisation-scoped route (default: any member). */
-    minRole?: MemberRole;
+    /** What the route needs (contract/permissions.ts). Every organisation-scoped route declares one. */
+    permission?: Permission;
   }
 }
 
 export const ORGANISATION_PREFIX = '/organisation/:organisationId';
-
-const ROLE_RANK: Record<MemberRole, number> = { owner: 5, admin: 4, recruiter: 3, hiring_manager: 2, interviewer: 1 };
-export const roleAtLeast = (role: MemberRole, min: MemberRole) => ROLE_RANK[role] >= ROLE_RANK[min];
+/** Per API key, across all its calls. */
+export const API_KEY_RATE = { max: 600, timeWindow: '1 minute' };
 
 /**
- * The one place every `organisation/{id}/…` route passes: signed in (401), a member of that
- * organisation (404 otherwise: another organisation's id reveals nothing), with enough role (403).
- * Runs before the body is parsed, so a stranger learns nothing from validation either.
+ * The one place every `organisation/{id}/…` route passes. A session caller must be a member of
+ * that organisation (404 otherwise: another organisation's id reveals nothing) with a role that
+ * has the route's permission (403). An API key must belong to that organisation (404) and have
+ * the scope the permission allows keys (403; settings permissions allow none). Runs before the
+ * body is parsed, so a stranger learns nothing from validation either.
  */
 export function organisationScope(db: Db, routes: FastifyPluginAsync[]): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     scope.decorateRequest('membership', null);
+    scope.addHook('onRoute', (route) => {
+      if (!route.config?.permission) throw new Error(`${route.method} ${route.url} declares no permission`);
+    });
+    scope.addHook(
+      'onRequest',
+      scope.rateLimit({
+        ...API_KEY_RATE,
+        allowList: (request) => !bearerToken(request.headers.authorization),
+        keyGenerator: (request) => `api-key:${sha256(bearerToken(request.headers.authorization) ?? '')}`,
+      }),
+    );
     scope.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!request.auth) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
+      const permission = request.routeOptions.config.permission;
+      if (!permission) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
       const { organisationId } = request.params as { organisationId?: string };
+      const token = bearerToken(request.headers.authorization);
+      if (token) {
+        const key = await authenticateApiKey(db, token);
+        if (!key) throw new AppError('unauthenticated', 'The API key is not valid or has been revoked.');
+        if (key.organisationId !== organisationId) throw new AppError('not_found', ERROR_TEXTS.notFound);
+        if (!keyCan(key.scopes, permission)) throw new AppError('forbidden', 'This API key may not do this.');
+        request.membership = { organisationId, actor: { kind: 'api_key', apiKeyId: key.id, name: key.name, scopes: key.scopes } };
+        return;
+      }
+      if (!request.auth) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
       const membership = organisationId ? await membershipOf(db, organisationId, request.auth.userId) : undefined;
       if (!organisationId || !membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
-      const minRole = request.routeOptions.config.minRole;
-      if (minRole && !roleAtLeast(membership.role, minRole)) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
-      request.membership = { organisationId, role: membership.role };
+      if (!can(membership.role, permission)) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
+      request.membership = { organisationId, actor: { kind: 'user', userId: request.auth.userId, role: membership.role } };
     });
     for (const r of routes) await scope.register(r);
   };
@@ -46,4 +75,10 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[]): Fastify
 export function organisationIdOf(request: FastifyRequest): string {
   if (!request.membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
   return request.membership.organisationId;
+}
+
+/** The caller inside an organisation-scoped handler. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
+  return request.membership.actor;
 }

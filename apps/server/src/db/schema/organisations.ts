@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 export const organisations = pgTable(
@@ -13,6 +13,14 @@ export const organisations = pgTable(
     size: text('size'),
     logoUrl: text('logo_url'),
     plan: text('plan').notNull().default('trial'),
+    billingInterval: text('billing_interval').notNull().default('monthly'),
+    /** Subscribed products: 'website', 'onboarding'. */
+    products: text('products').array().notNull().default([]),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Recruitment defaults (settings → recruitment). */
+    defaultInterviewMinutes: integer('default_interview_minutes').notNull().default(45),
+    candidateRetentionMonths: integer('candidate_retention_months').notNull().default(24),
     /** Spelled as SPEC §3 spells it; null when not on trial. */
     trailEndsAt: timestamp('trail_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

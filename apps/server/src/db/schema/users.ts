@@ -1,4 +1,4 @@
-import { type AnyPgColumn, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 
 export const users = pgTable(
@@ -11,6 +11,9 @@ export const users = pgTable(
     email: text('email'),
     name: text('name').notNull(),
     avatarUrl: text('avatar_url'),
+    timezone: text('timezone').notNull().default('UTC'),
+    /** Per notification type: whether to also send it by email. Absent types use the default (on). */
+    emailPreferences: jsonb('email_preferences').$type<Record<string, boolean>>().notNull().default({}),
     currentOrganisationId: uuid('current_organisation_id').references((): AnyPgColumn => organisations.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,7 +13,10 @@ export function billingRoutes(db: Db) {
       .withTypeProvider<ZodTypeProvider>()
       .get(
         '/billing',
-        { schema: { tags: ['billing'], summary: "The organisation's plan and trial", response: { 200: billingResponse } } },
+        {
+          config: { permission: 'billing.view' },
+          schema: { tags: ['billing'], summary: "The organisation's plan and trial", response: { 200: billingResponse } },
+        },
         async (request) => {
           const row = await findBilling(db, organisationIdOf(request));
           if (!row) throw notFound();

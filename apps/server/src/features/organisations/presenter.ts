@@ -1,5 +1,6 @@
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import type { MemberRole } from '@hireloop/contract/constants';
+import { permissionsOf } from '@hireloop/contract/permissions';
 
 export const presentOrganisationSummary = (o: {
   id: string;
@@ -13,4 +14,5 @@ export const presentOrganisationSummary = (o: {
   slug: o.slug,
   role: o.role as MemberRole,
   trail_ends_at: o.trailEndsAt?.toISOString() ?? null,
+  permissions: permissionsOf(o.role as MemberRole),
 });

@@ -15,6 +15,7 @@ export function roleRoutes(db: Db) {
     r.get(
       '/role',
       {
+        config: { permission: 'roles.view' },
         schema: {
           tags: ['roles'],
           summary: 'Job roles, paged; filter[name] searches by name',
@@ -35,7 +36,7 @@ export function roleRoutes(db: Db) {
     r.post(
       '/role',
       {
-        config: { minRole: 'recruiter' },
+        config: { permission: 'roles.manage' },
         schema: { tags: ['roles'], summary: 'Creates a job role', body: createRoleBody, response: { 201: roleResponse } },
       },
       async (request, reply) => {

@@ -13,6 +13,7 @@ export function userRoutes(db: Db) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/users',
       {
+        config: { permission: 'members.view' },
         schema: {
           tags: ['users'],
           summary: "The organisation's members, paged; filter[name] searches name and email",

@@ -1,0 +1,59 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
+import { users } from '../../db/schema/users.ts';
+
+export function findActiveKeyByHash(db: Db, tokenHash: string) {
+  return db
+    .select({
+      id: apiKeys.id,
+      organisationId: apiKeys.organisationId,
+      name: apiKeys.name,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.tokenHash, tokenHash), isNull(apiKeys.revokedAt)))
+    .then((r) => r[0]);
+}
+
+export async function touchKey(db: Db, id: string) {
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(eq(apiKeys.id, id));
+}
+
+export async function insertKey(db: Db, key: typeof apiKeys.$inferInsert) {
+  const [row] = await db.insert(apiKeys).values(key).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The organisation's keys, newest first, with their creator's name; revoked ones excluded. */
+export function listKeys(db: Db, organisationId: string) {
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      createdBy: apiKeys.createdBy,
+      creatorName: users.name,
+    })
+    .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(and(eq(apiKeys.organisationId, organisationId), isNull(apiKeys.revokedAt)))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+}
+
+export function revokeKey(db: Db, organisationId: string, id: string) {
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.organisationId, organisationId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes })
+    .then((r) => r[0]);
+}

@@ -1,0 +1,59 @@
+import type { MemberRole } from './constants.ts';
+
+/**
+ * THE permission matrix: which member role may do what, and whether an API key may do it
+ * (with which scope). The server enforces it on every organisation-scoped route (each declares
+ * one permission), the web hides what the user may not do (GET /auth returns each
+ * organisation's permissions), and docs/permissions.md is generated from it.
+ */
+export type PermissionRule = {
+  description: string;
+  roles: readonly MemberRole[];
+  /** API keys of the organisation may use it with this scope; null: sessions only (settings). */
+  apiKey: 'read' | 'write' | null;
+};
+
+const everyone = ['owner', 'admin', 'recruiter', 'hiring_manager', 'interviewer'] as const;
+const admins = ['owner', 'admin'] as const;
+
+export const PERMISSIONS = {
+  'organisation.view': { description: 'See the organisation and its settings', roles: everyone, apiKey: null },
+  'organisation.update': { description: 'Change name, slug, logo, website, timezone', roles: admins, apiKey: null },
+  'organisation.delete': { description: 'Delete the organisation and all its data', roles: ['owner'], apiKey: null },
+  'audit.view': { description: 'Read the audit log', roles: admins, apiKey: null },
+  'members.view': { description: 'List members', roles: everyone, apiKey: 'read' },
+  'members.manage': { description: 'Invite, re-send, revoke, change roles, remove members', roles: admins, apiKey: null },
+  'billing.view': { description: 'See the plan and trial', roles: everyone, apiKey: null },
+  'billing.manage': { description: 'Change plan, subscribe to products', roles: ['owner'], apiKey: null },
+  'api_keys.manage': { description: 'Create, list and revoke API keys', roles: admins, apiKey: null },
+  'recruitment_settings.view': {
+    description: 'Read experience levels, recruitment statuses and defaults',
+    roles: everyone,
+    apiKey: 'read',
+  },
+  'recruitment_settings.manage': {
+    description: 'Change experience levels, recruitment statuses and defaults',
+    roles: admins,
+    apiKey: null,
+  },
+  'roles.view': { description: 'List job roles', roles: everyone, apiKey: 'read' },
+  'roles.manage': { description: 'Create and change job roles', roles: ['owner', 'admin', 'recruiter'], apiKey: 'write' },
+} as const satisfies Record<string, PermissionRule>;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+export function can(role: MemberRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission].roles as readonly MemberRole[]).includes(role);
+}
+
+export function permissionsOf(role: MemberRole): Permission[] {
+  return PERMISSION_NAMES.filter((p) => can(role, p));
+}
+
+/** Whether an API key with these scopes may use the permission (write implies read). */
+export function keyCan(scopes: readonly string[], permission: Permission): boolean {
+  const needed = PERMISSIONS[permission].apiKey;
+  if (!needed) return false;
+  return scopes.includes(needed) || (needed === 'read' && scopes.includes('write'));
+}
