@@ -1,4 +1,5 @@
 import { permissionsOf } from '@hireloop/contract/permissions';
+import { permissionsOf } from '@hireloop/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, addMember, createOrganisation, createUser, signIn, signInThroughIssuer, startTestApp, type TestApp } from './harness.ts';
 
@@ -24,7 +25,7 @@ describe('sign-in through the local identity provider', () => {
       current_organisation_id: org.id,
     });
     expect(me.json.auth.organisations).toEqual([
-      { id: org.id, name: 'Ada Co', slug: org.slug, role: 'owner', trail_ends_at: expect.any(String) },
+      { id: org.id, name: 'Ada Co', slug: org.slug, role: 'owner', trail_ends_at: expect.any(String), permissions: permissionsOf('owner') },
     ]);
   });
 
