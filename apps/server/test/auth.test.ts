@@ -1,5 +1,4 @@
 import { permissionsOf } from '@hireloop/contract/permissions';
-import { permissionsOf } from '@hireloop/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, addMember, createOrganisation, createUser, signIn, signInThroughIssuer, startTestApp, type TestApp } from './harness.ts';
 
