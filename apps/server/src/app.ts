@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH, PRODUCT_NAME } from '@hireloop/contract/constants';
+import type { Permission } from '@hireloop/contract/permissions';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
@@ -32,7 +33,7 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type RegisteredRoute = { method: string; url: string };
+export type RegisteredRoute = { method: string; url: string; permission: Permission | undefined; public: boolean };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,7 +69,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_BASE_PATH) || route.method === 'HEAD') return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD')
+        apiRoutes.push({ method, url: route.url, permission: route.config?.permission, public: route.config?.public === true });
     }
   });
 
@@ -111,7 +113,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get(`${API_BASE_PATH}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  app.get(`${API_BASE_PATH}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   registerErrorHandling(app);
   registerSessions(app, database.db);

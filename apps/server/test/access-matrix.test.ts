@@ -1,3 +1,5 @@
+import { MEMBER_ROLES } from '@hireloop/contract/constants';
+import { can } from '@hireloop/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANISATION_PREFIX } from '../src/http/organisation-scope.ts';
 import {
@@ -80,6 +82,28 @@ describe('cross-organisation access matrix', () => {
   it.each(Object.keys(CASES))('%s: a member of the organisation is let through', async (key) => {
     expect((await call(memberOfA, key, orgA.id)).status).toBeLessThan(300);
   });
+});
+
+describe('permission matrix (contract/permissions.ts): each role × each organisation-scoped route', () => {
+  it('documents every route in docs/permissions.md, generated from the source of truth', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { renderPermissionsDoc } = await import('../src/features/permissions-doc.ts');
+    const committed = await readFile(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
+    expect(committed, 'run `npm run docs:permissions`').toBe(renderPermissionsDoc(t.app.apiRoutes));
+  });
+
+  it.each(MEMBER_ROLES.flatMap((role) => Object.keys(CASES).map((key) => [role, key] as const)))(
+    '%s → %s: allowed exactly when the role has the permission, else 403',
+    async (role, key) => {
+      const user = await createUser(t);
+      await addMember(t, orgA.id, user.id, role);
+      const client = await signIn(t, user);
+      const route = t.app.apiRoutes.find((r) => `${r.method} ${r.url.slice(PREFIX.length)}` === key);
+      const res = await call(client, key, orgA.id);
+      if (can(role, route!.permission!)) expect(res.status, res.text).toBeLessThan(400);
+      else expect(res.status).toBe(403);
+    },
+  );
 });
 
 describe('role gates', () => {

@@ -20,6 +20,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs (contract/permissions.ts). Every organisation-scoped route declares one. */
     permission?: Permission;
+    /** Reachable without signing in (sign-in, health, CSRF cookie); for the permissions document. */
+    public?: boolean;
   }
 }
 

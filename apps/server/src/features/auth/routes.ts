@@ -21,7 +21,10 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     r.get(
       '/auth/init/csrf-cookie',
-      { schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie to echo as X-XSRF-TOKEN', response: { 204: z.null() } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie to echo as X-XSRF-TOKEN', response: { 204: z.null() } },
+      },
       async (_request, reply) => reply.issueXsrfToken().code(204).send(null),
     );
 
@@ -40,7 +43,10 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     r.delete(
       '/auth',
-      { schema: { tags: ['auth'], summary: 'Signs out: ends the session on the server', response: { 204: z.null() } } },
+      {
+        config: { public: true },
+        schema: { tags: ['auth'], summary: 'Signs out: ends the session on the server', response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await endSession(deps.db, request, reply, cookie);
         return reply.code(204).send(null);
@@ -64,7 +70,7 @@ export function authRoutes(deps: AuthRouteDeps) {
     r.get(
       '/auth/google/redirect',
       {
-        config: { rateLimit: SIGN_IN_RATE },
+        config: { public: true, rateLimit: SIGN_IN_RATE },
         schema: {
           tags: ['auth'],
           summary: 'Starts Google sign-in (OIDC code flow with PKCE)',
@@ -90,7 +96,10 @@ export function authRoutes(deps: AuthRouteDeps) {
 
     r.get(
       '/auth/google/callback',
-      { config: { rateLimit: SIGN_IN_RATE }, schema: { tags: ['auth'], summary: 'Google redirects back here; starts the session' } },
+      {
+        config: { public: true, rateLimit: SIGN_IN_RATE },
+        schema: { tags: ['auth'], summary: 'Google redirects back here; starts the session' },
+      },
       async (request, reply) => {
         const flowToken = request.cookies[SIGN_IN_COOKIE];
         reply.clearCookie(SIGN_IN_COOKIE, { path: '/api/v1/auth/google' });

@@ -9,19 +9,17 @@ import { presentBilling } from './presenter.ts';
 
 export function billingRoutes(db: Db) {
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/billing',
-        {
-          config: { permission: 'billing.view' },
-          schema: { tags: ['billing'], summary: "The organisation's plan and trial", response: { 200: billingResponse } },
-        },
-        async (request) => {
-          const row = await findBilling(db, organisationIdOf(request));
-          if (!row) throw notFound();
-          return { billing: presentBilling(row) };
-        },
-      );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/billing',
+      {
+        config: { permission: 'billing.view' },
+        schema: { tags: ['billing'], summary: "The organisation's plan and trial", response: { 200: billingResponse } },
+      },
+      async (request) => {
+        const row = await findBilling(db, organisationIdOf(request));
+        if (!row) throw notFound();
+        return { billing: presentBilling(row) };
+      },
+    );
   };
 }

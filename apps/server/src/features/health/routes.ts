@@ -10,6 +10,7 @@ export function healthRoutes(database: Database) {
       '/health',
       {
         logLevel: 'warn',
+        config: { public: true },
         schema: { tags: ['health'], summary: 'Checks the database', response: { 200: healthResponse, 503: errorResponse } },
       },
       async (request, reply) => {
