@@ -1,0 +1,313 @@
+/**
+ * `npm run bench`: measures the built server against the targets of the foundation issue
+ * (item 11) and writes bench/report.md. Targets that miss are reported as FAIL, not thrown:
+ * the exit code is non-zero only when a measurement could not be taken. See bench/README.md.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { kb, measureLoginJs, type JsSize } from './lib/js-size.ts';
+import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts';
+import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
+import { describeMachine, loadAverage, renderReport, renderTable, type Row, type Section } from './lib/report.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverMain = path.join(root, 'apps/server/dist/main.js');
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
+const reportFile = path.join(root, 'bench/report.md');
+
+const TARGET = { coldStartMs: 3_000, idleRssBytes: 250 * 1024 ** 2, authVsFloor: 0.5, loginJsGzipBytes: 170_000 } as const;
+const WARM_RESTARTS = 3;
+const HEALTH = '/api/v1/health';
+const FLOOR_START_TIMEOUT_MS = 120_000;
+const ORDER = ['Cold start', 'First start', 'Idle memory', 'GET /api/v1/auth throughput', 'GET /api/v1/auth latency', 'Gzipped JS'];
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+const rps = (value: number) => `${Math.round(value).toLocaleString('en-GB')} req/s`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+/** Only what the server needs: a stray DATABASE_URL or NODE_ENV in the shell must not change what is measured. */
+function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(process.env.WEB_DIST ? { WEB_DIST: webDist } : {}),
+  };
+}
+
+type Started = { child: Child; baseUrl: string; msToHealthy: number };
+
+async function startServer(dataDir: string): Promise<Started> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startedAt = performance.now();
+  const child = startChild(process.execPath, [serverMain], { cwd: root, env: serverEnv(port, dataDir) });
+  try {
+    return { child, baseUrl, msToHealthy: await waitFor200(`${baseUrl}${HEALTH}`, child, startedAt) };
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}
+
+/** A few ordinary requests, so that idle memory includes warmed-up routes and not just a booted process. */
+const EXERCISE_PATHS = [...Array<string>(10).fill(HEALTH), '/api/v1/auth', '/api/v1/auth', '/api/v1/openapi.json', '/login', '/'];
+
+async function exercise(baseUrl: string): Promise<void> {
+  for (const p of EXERCISE_PATHS) {
+    const res = await fetch(`${baseUrl}${p}`, { signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+  }
+}
+
+function jsRow(js: JsSize): Row {
+  const metric = 'Gzipped JS loaded by /login';
+  const target = `≤ ${kb(TARGET.loginJsGzipBytes)}`;
+  if (js.status === 'skipped') return { metric, measured: `skipped: ${js.reason}`, target, verdict: 'SKIP' };
+  const method = js.method === 'browser' ? 'Chromium' : 'Vite manifest, static estimate';
+  const files = `${js.files.length} file${js.files.length === 1 ? '' : 's'}`;
+  return {
+    metric,
+    measured: `${kb(js.gzipBytes)} (${files}, ${method})`,
+    target,
+    verdict: js.gzipBytes <= TARGET.loginJsGzipBytes ? 'PASS' : 'FAIL',
+  };
+}
+
+function jsSection(js: JsSize): Section {
+  const lines = js.notes.map((n) => `- ${n}`);
+  if (js.status === 'measured') {
+    lines.push('', '| File | Raw | Gzip |', '|---|---|---|');
+    for (const f of [...js.files].sort((a, b) => b.gzipBytes - a.gzipBytes))
+      lines.push(`| ${f.name} | ${kb(f.rawBytes)} | ${kb(f.gzipBytes)} |`);
+    lines.push(`| **total** | ${kb(js.files.reduce((t, f) => t + f.rawBytes, 0))} | **${kb(js.gzipBytes)}** |`);
+    lines.push('', `Total gzipped: ${js.gzipBytes.toLocaleString('en-GB')} bytes (zlib default level; kB = 1000 bytes, as Vite prints).`);
+  }
+  return { title: 'JavaScript for /login', lines };
+}
+
+function loadRows(auth: LoadResult, floor: LoadResult): Row[] {
+  const ratio = auth.requestsPerSecond / floor.requestsPerSecond;
+  const invalid = [loadProblems(auth), loadProblems(floor)].filter(Boolean).join('; ');
+  return [
+    {
+      metric: `GET /api/v1/auth throughput (${LOAD.connections} connections, ${LOAD.durationS} s)`,
+      measured: rps(auth.requestsPerSecond),
+      target: `≥ ${TARGET.authVsFloor * 100} % of floor`,
+      floor: rps(floor.requestsPerSecond),
+      ratio: `${(ratio * 100).toFixed(1)} %`,
+      // Errors or non-2xx answers mean the two routes did different work: not a valid comparison.
+      verdict: invalid ? 'ERROR' : ratio >= TARGET.authVsFloor ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: 'GET /api/v1/auth latency p50 / p99',
+      measured: `${auth.p50Ms} / ${auth.p99Ms} ms`,
+      target: '—',
+      floor: `${floor.p50Ms} / ${floor.p99Ms} ms`,
+      ratio: `${(auth.p50Ms / floor.p50Ms).toFixed(1)}× / ${(auth.p99Ms / floor.p99Ms).toFixed(1)}×`,
+      verdict: 'INFO',
+    },
+  ];
+}
+
+function loadSection(auth: LoadResult, floor: LoadResult, floorInfo: FloorInfo): Section {
+  const line = (name: string, r: LoadResult) =>
+    `| ${name} | ${rps(r.requestsPerSecond)} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.totalRequests.toLocaleString('en-GB')} | ${r.non2xx} | ${r.errors} | ${r.timeouts} |`;
+  return {
+    title: 'Throughput: /api/v1/auth against the floor',
+    lines: [
+      `bench/floor-server.ts runs the app from source (tsx) on a fresh PGlite database with the demo seed, plus \`GET /bench/floor\`, which answers the same ${floorInfo.bytes} bytes (\`${floorInfo.contentType}\`) as \`GET /api/v1/auth\` for the demo owner, without session or database. autocannon (in the bench process), ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up then ${LOAD.durationS} s, 127.0.0.1.`,
+      '',
+      '| Route | Mean req/s | p50 | p99 | Requests | Non-2xx | Errors | Timeouts |',
+      '|---|---|---|---|---|---|---|---|',
+      line('/api/v1/auth (session cookie)', auth),
+      line('/bench/floor', floor),
+    ],
+  };
+}
+
+type FloorInfo = { port: number; cookie: string; bytes: number; contentType: string };
+
+function isFloorInfo(value: unknown): value is FloorInfo {
+  const v = value as Partial<FloorInfo> | null;
+  return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
+}
+
+/** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
+let tmpDir: string | undefined;
+
+async function main(): Promise<number> {
+  const machine = describeMachine(root);
+  const rows: Row[] = [];
+  const sections: Section[] = [];
+  const errors: string[] = [];
+  const fail = (what: string, error: unknown) => errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+
+  if (!existsSync(serverMain)) throw new Error(`${path.relative(root, serverMain)} is missing: run \`npm run build\` first`);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'hireloop-bench-'));
+  tmpDir = tmp;
+  try {
+    // ── 1, 2, 4: the built server, as `npm start` runs it ────────────────────────────────
+    const dataDir = path.join(tmp, 'server-data');
+    let server: Started | undefined;
+    try {
+      const first = await startServer(dataDir);
+      const exits = [await stopChild(first.child)];
+      rows.push({
+        metric: 'First start (migration + demo seed) to healthy',
+        measured: ms(first.msToHealthy),
+        target: 'reported only',
+        verdict: 'INFO',
+      });
+      const warm: number[] = [];
+      for (let i = 0; i < WARM_RESTARTS; i++) {
+        const started = await startServer(dataDir);
+        warm.push(started.msToHealthy);
+        // The last one stays up for the memory and JavaScript measurements.
+        if (i < WARM_RESTARTS - 1) exits.push(await stopChild(started.child));
+        else server = started;
+      }
+      const cold = median(warm);
+      rows.push({
+        metric: `Cold start to first healthy response (median of ${WARM_RESTARTS} restarts)`,
+        measured: ms(cold),
+        target: `≤ ${ms(TARGET.coldStartMs)}`,
+        verdict: cold <= TARGET.coldStartMs ? 'PASS' : 'FAIL',
+      });
+      sections.push({
+        title: 'Cold start',
+        lines: [
+          `\`node apps/server/dist/main.js\` with a fresh DATA_DIR (PGlite), LOG_LEVEL=warn; time from spawn to the first 200 of \`GET ${HEALTH}\`, polled every 20 ms.`,
+          '',
+          `- First start (creates the database, migrates, seeds the demo): ${ms(first.msToHealthy)}`,
+          `- Restarts on the same DATA_DIR: ${warm.map(ms).join(', ')} (median ${ms(cold)})`,
+          `- Exit status after SIGTERM, runs before each restart: ${exits.join(', ')} (0 = clean shutdown)`,
+        ],
+      });
+    } catch (error) {
+      fail('cold start', error);
+      rows.push({
+        metric: 'Cold start to first healthy response',
+        measured: `error: ${message(error)}`,
+        target: `≤ ${ms(TARGET.coldStartMs)}`,
+        verdict: 'ERROR',
+      });
+    }
+
+    if (server) {
+      try {
+        const atHealthy = await residentBytes(server.child.pid);
+        await exercise(server.baseUrl);
+        await sleep(2_000);
+        const rss = await residentBytes(server.child.pid);
+        sections.push({
+          title: 'Idle memory',
+          lines: [
+            `VmRSS of the server process (the embedded database's WebAssembly heap included): ${mb(atHealthy)} right after the first healthy response, ${mb(rss)} after ${EXERCISE_PATHS.length} requests and 2 s idle.`,
+          ],
+        });
+        rows.push({
+          metric: 'Idle memory (RSS, after a few requests)',
+          measured: mb(rss),
+          target: `≤ ${mb(TARGET.idleRssBytes)}`,
+          verdict: rss <= TARGET.idleRssBytes ? 'PASS' : 'FAIL',
+        });
+      } catch (error) {
+        fail('idle memory', error);
+        rows.push({
+          metric: 'Idle memory (RSS)',
+          measured: `error: ${message(error)}`,
+          target: `≤ ${mb(TARGET.idleRssBytes)}`,
+          verdict: 'ERROR',
+        });
+      }
+      try {
+        const js = await measureLoginJs(server.baseUrl, webDist);
+        rows.push(jsRow(js));
+        sections.push(jsSection(js));
+      } catch (error) {
+        fail('login JS size', error);
+        rows.push({
+          metric: 'Gzipped JS loaded by /login',
+          measured: `error: ${message(error)}`,
+          target: `≤ ${kb(TARGET.loginJsGzipBytes)}`,
+          verdict: 'ERROR',
+        });
+      }
+      await stopChild(server.child);
+    } else {
+      rows.push({
+        metric: 'Idle memory (RSS)',
+        measured: 'not measured: the server did not start',
+        target: `≤ ${mb(TARGET.idleRssBytes)}`,
+        verdict: 'ERROR',
+      });
+    }
+
+    // ── 3: /api/v1/auth against a floor route in the same process ────────────────────────
+    let floorServer: Child | undefined;
+    try {
+      const port = await freePort();
+      floorServer = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/floor-server.ts')], {
+        cwd: root,
+        env: serverEnv(port, path.join(tmp, 'floor-data')),
+      });
+      const info = await firstJsonLine(floorServer, FLOOR_START_TIMEOUT_MS);
+      if (!isFloorInfo(info)) throw new Error(`unexpected line from floor-server: ${JSON.stringify(info)}`);
+      const base = `http://127.0.0.1:${info.port}`;
+      const auth = await measureLoad(`${base}/api/v1/auth`, { cookie: info.cookie, accept: 'application/json' });
+      const floor = await measureLoad(`${base}/bench/floor`, { cookie: info.cookie, accept: 'application/json' });
+      rows.push(...loadRows(auth, floor));
+      sections.push(loadSection(auth, floor, info));
+    } catch (error) {
+      fail('throughput', error);
+      rows.push({
+        metric: 'GET /api/v1/auth throughput vs floor',
+        measured: `error: ${message(error)}`,
+        target: `≥ ${TARGET.authVsFloor * 100} % of floor`,
+        verdict: 'ERROR',
+      });
+    } finally {
+      if (floorServer) await stopChild(floorServer);
+    }
+  } finally {
+    await stopAllChildren();
+    await rm(tmp, { recursive: true, force: true });
+  }
+
+  // The issue's order, whatever order the measurements ran in.
+  const rank = (r: Row) => ORDER.findIndex((prefix) => r.metric.startsWith(prefix));
+  rows.sort((a, b) => rank(a) - rank(b));
+  if (errors.length) sections.push({ title: 'Errors', lines: errors.map((e) => `- ${e.replace(/\n/g, '\n  ')}`) });
+  machine.lines.push(loadAverage('at end'));
+  await writeFile(reportFile, renderReport(machine, rows, sections));
+  process.stdout.write(`\n${renderTable(rows)}\n\nReport: ${path.relative(process.cwd(), reportFile)}\n`);
+  if (errors.length) process.stderr.write(`\n${errors.join('\n\n')}\n`);
+  return errors.length ? 1 : 0;
+}
+
+// Ctrl-C must not leave servers behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void stopAllChildren()
+      .then(() => (tmpDir ? rm(tmpDir, { recursive: true, force: true }) : undefined))
+      .finally(() => process.exit(130));
+  });
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  await stopAllChildren();
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+}
