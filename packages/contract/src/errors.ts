@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** User-facing texts from SPEC §8, and the server's error texts. Defined once. */
 export const ERROR_TEXTS = {
   noBusinessSet: 'No business set',
@@ -46,10 +44,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-/** The error envelope of DESIGN §4. */
-export const errorResponse = z.object({
-  message: z.string(),
-  code: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponse>;
+/** The error envelope of DESIGN §4 (its zod schema is in error-response.ts, kept apart so the web's first bundle carries no zod). */
+export type ErrorResponse = { message: string; code: string; errors?: Record<string, string[]> };

@@ -286,18 +286,20 @@ export function MultiStepForm<Values extends FormValues>({
           {header}
           <Group justify="space-between">
             {active > 0 ? (
-              <Button type="button" variant="default" onClick={() => void goTo(active - 1)} loading={busy}>
+              <Button key="previous" type="button" variant="default" onClick={() => void goTo(active - 1)} loading={busy}>
                 {previousLabel}
               </Button>
             ) : (
               <span />
             )}
             {active < lastIndex ? (
-              <Button type="button" onClick={() => void goTo(active + 1)} onKeyDown={handleNextKeyDown} loading={busy}>
+              // Distinct keys: React must not reuse the Next <button> as Submit while its click is still being handled,
+              // or the browser submits the form from the step before last.
+              <Button key="next" type="button" onClick={() => void goTo(active + 1)} onKeyDown={handleNextKeyDown} loading={busy}>
                 {nextLabel}
               </Button>
             ) : (
-              <Button type="submit" loading={busy}>
+              <Button key="submit" type="submit" loading={busy}>
                 {submitLabel}
               </Button>
             )}

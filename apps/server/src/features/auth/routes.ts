@@ -1,5 +1,5 @@
 import { authResponse, switchOrganisationBody } from '@hireloop/contract/auth';
-import { errorResponse } from '@hireloop/contract/errors';
+import { errorResponse } from '@hireloop/contract/error-response';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

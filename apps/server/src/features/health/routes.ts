@@ -2,7 +2,7 @@ import { healthResponse } from '@hireloop/contract/health';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { errorResponse } from '@hireloop/contract/errors';
+import { errorResponse } from '@hireloop/contract/error-response';
 
 export function healthRoutes(database: Database) {
   return async (app: FastifyInstance) => {

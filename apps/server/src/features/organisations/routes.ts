@@ -1,5 +1,5 @@
 import { createOrganisationBody, organisationResponse } from '@hireloop/contract/organisations';
-import { errorResponse } from '@hireloop/contract/errors';
+import { errorResponse } from '@hireloop/contract/error-response';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';

@@ -1,0 +1,118 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AuthResponse } from '@hireloop/contract/auth';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { ApiError, api, setCurrentOrganisation } from '../lib/api-client.ts';
+import { connectRealtime, type RealtimeConnection } from '../features/notifications/realtime.ts';
+import { authStore } from '../features/session/auth-store.ts';
+import { loadOrganisationData } from '../features/session/queries.ts';
+import type { SessionActions } from '../features/session/session-actions.ts';
+import { appState } from './app-state.ts';
+
+/**
+ * The session life cycle (SPEC §1, §4): start-up, refresh, organisation switch and logout.
+ * It lives in app/ because it wires several features together: auth state, real-time,
+ * and the organisation data in the query cache.
+ */
+
+let realtime: RealtimeConnection | null = null;
+
+function disconnectRealtime(): void {
+  realtime?.disconnect();
+  realtime = null;
+}
+
+/**
+ * After a successful `GET auth`: the first organisation becomes current for every
+ * organisation-scoped call; with one, real-time is set up and then the organisation's users,
+ * billing, notifications and roles are loaded. Without one, none of these is loaded.
+ */
+async function enterSession(queryClient: QueryClient, auth: AuthResponse['auth']): Promise<void> {
+  authStore.signedIn(auth);
+  const { user, currentOrganisation } = authStore.getState();
+  setCurrentOrganisation(currentOrganisation?.id ?? null);
+  if (!user || !currentOrganisation?.id) {
+    disconnectRealtime();
+    return;
+  }
+  // One socket per user; it survives organisation switches because the channel is the user's.
+  realtime ??= connectRealtime(user, queryClient);
+  await loadOrganisationData(queryClient, user.id, currentOrganisation.id);
+}
+
+/** Fetches the signed-in user; a failure records the auth error `Login` (SPEC §8), a 401 simply means signed out. */
+async function fetchAuth(): Promise<AuthResponse['auth'] | null> {
+  try {
+    await api.csrf();
+    const { auth } = await api.get<AuthResponse>('auth');
+    return auth;
+  } catch (error) {
+    const signedOut = error instanceof ApiError && error.status === 401;
+    setCurrentOrganisation(null);
+    disconnectRealtime();
+    authStore.failed({ auth: [ERROR_TEXTS.login] }, !signedOut);
+    return null;
+  }
+}
+
+/** Start-up: anti-forgery cookie, then the user, then (with an organisation) real-time and its data. */
+export async function startUp(queryClient: QueryClient): Promise<void> {
+  const auth = await fetchAuth();
+  if (auth) await enterSession(queryClient, auth);
+}
+
+/** Logout: `DELETE auth`; the state becomes unauthenticated whether the call succeeds or fails. */
+export async function logout(queryClient: QueryClient): Promise<void> {
+  try {
+    await api.delete<void>('auth');
+  } catch {
+    // Signing out locally regardless (SPEC §4); the session expires on the server anyway.
+  } finally {
+    disconnectRealtime();
+    setCurrentOrganisation(null);
+    authStore.signedOut();
+    queryClient.clear();
+  }
+}
+
+/** Switches the current organisation (persisted on the server) and starts over with a clean query cache. */
+export async function switchOrganisation(queryClient: QueryClient, organisationId: string): Promise<void> {
+  const { auth } = await api.put<AuthResponse>('auth/current-organisation', { organisation_id: organisationId });
+  queryClient.clear();
+  await enterSession(queryClient, auth);
+}
+
+/**
+ * Re-reads the user and organisations, e.g. after an organisation was created. A 401 signs
+ * out; any other failure is left to the caller (the user stays signed in).
+ */
+export async function refreshSession(queryClient: QueryClient): Promise<void> {
+  let auth: AuthResponse['auth'];
+  try {
+    ({ auth } = await api.get<AuthResponse>('auth'));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      disconnectRealtime();
+      setCurrentOrganisation(null);
+      authStore.failed({ auth: [ERROR_TEXTS.login] }, false);
+      queryClient.clear();
+    }
+    throw error;
+  }
+  await enterSession(queryClient, auth);
+}
+
+export function createSessionActions(queryClient: QueryClient): SessionActions {
+  return {
+    refresh: () => refreshSession(queryClient),
+    logout: () => logout(queryClient),
+    // The mask blocks the page while every organisation-scoped query is being replaced.
+    switchOrganisation: async (organisationId) => {
+      appState.setMask(true);
+      try {
+        await switchOrganisation(queryClient, organisationId);
+      } finally {
+        appState.setMask(false);
+      }
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Billing } from '@hireloop/contract/billing';
+import { Link } from 'react-router';
+import { useAuth } from '../../session/auth-store.ts';
+import { useBilling, useOrganisationUsers, useRoles } from '../../session/queries.ts';
+import { roleLabel } from '../../session/role-label.ts';
+import { StatCard } from '../components/stat-card.tsx';
+import { TrialBanner } from '../components/trial-banner.tsx';
+
+const PLAN_LABELS: Record<Billing['plan'], string> = { trial: 'Trial', free: 'Free', team: 'Team', business: 'Business' };
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** /dashboard: the current organisation, its trial, and what exists in it so far. */
+export function DashboardPage() {
+  const { user, currentOrganisation } = useAuth();
+  const billing = useBilling();
+  const users = useOrganisationUsers();
+  const roles = useRoles();
+  if (!user || !currentOrganisation) return null;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>Dashboard</Title>
+        <Text c="dimmed">
+          Welcome, {firstName(user.name)}. You are working in{' '}
+          <Text span fw={600} c="var(--mantine-color-text)">
+            {currentOrganisation.name}
+          </Text>
+          .
+        </Text>
+      </Stack>
+
+      {billing.data?.trail_ends_at ? <TrialBanner trailEndsAt={billing.data.trail_ends_at} /> : null}
+
+      <section aria-labelledby="dashboard-overview">
+        <Title order={2} size="h4" id="dashboard-overview" mb="sm">
+          Overview
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <StatCard
+            label="Members"
+            value={users.data?.meta.total}
+            loading={users.isPending && users.fetchStatus !== 'idle'}
+            failed={users.isError}
+            link={{ to: '/settings/organisation-users', label: 'See members' }}
+          />
+          <StatCard
+            label="Job roles"
+            value={roles.data?.meta.total}
+            loading={roles.isPending && roles.fetchStatus !== 'idle'}
+            failed={roles.isError}
+            link={{ to: '/jobs', label: 'Go to jobs' }}
+          />
+          <StatCard
+            label="Plan"
+            value={billing.data ? PLAN_LABELS[billing.data.plan] : undefined}
+            loading={billing.isPending && billing.fetchStatus !== 'idle'}
+            failed={billing.isError}
+            link={{ to: '/settings/billing', label: 'Billing' }}
+          />
+        </SimpleGrid>
+      </section>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dashboard-next-steps">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4" id="dashboard-next-steps">
+            Get {currentOrganisation.name} hiring
+          </Title>
+          <Badge variant="outline" color="gray">
+            {roleLabel(currentOrganisation.role)}
+          </Badge>
+        </Group>
+        <List spacing="xs" size="sm">
+          <List.Item>
+            <Anchor component={Link} to="/jobs">
+              Add the job roles you hire for
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/teams">
+              Set up the teams or clients you hire for
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/settings/recruitment-status">
+              Shape your recruitment pipeline
+            </Anchor>
+          </List.Item>
+          <List.Item>
+            <Anchor component={Link} to="/settings/organisation-users">
+              Bring in your colleagues
+            </Anchor>
+          </List.Item>
+        </List>
+      </Paper>
+    </Stack>
+  );
+}

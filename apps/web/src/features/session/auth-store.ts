@@ -1,0 +1,88 @@
+import { useSyncExternalStore } from 'react';
+import type { AuthResponse, OrganisationSummary, SessionUser } from '@hireloop/contract/auth';
+
+/** Field → messages, as the server's error envelope has them; `auth: ['Login']` after a failed user fetch (SPEC §8). */
+export type AuthErrors = Record<string, string[]>;
+
+/** `pending` until the start-up user fetch settles. */
+export type AuthStatus = 'pending' | 'authenticated' | 'unauthenticated';
+
+/**
+ * The session part of the auth state (SPEC §3). Notifications and billing, the other two parts,
+ * live in the query cache (see queries.ts) so they share its loading, refetch and reset logic.
+ */
+export type AuthState = {
+  status: AuthStatus;
+  user: SessionUser | null;
+  organisations: OrganisationSummary[];
+  currentOrganisation: OrganisationSummary | null;
+  errors: AuthErrors;
+  /** The user fetch failed for another reason than "signed out" (server down, network). */
+  unavailable: boolean;
+};
+
+export const initialAuthState: AuthState = {
+  status: 'pending',
+  user: null,
+  organisations: [],
+  currentOrganisation: null,
+  errors: {},
+  unavailable: false,
+};
+
+type Listener = () => void;
+
+let state: AuthState = initialAuthState;
+const listeners = new Set<Listener>();
+
+function replace(next: AuthState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** A tiny external store: readable outside React (start-up, tests) and from components via useAuth(). */
+export const authStore = {
+  getState(): AuthState {
+    return state;
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** The auth init call succeeded: user and organisations set, errors cleared, the first organisation current (SPEC §4). */
+  signedIn(auth: AuthResponse['auth']): void {
+    replace({
+      status: 'authenticated',
+      user: auth.user,
+      organisations: auth.organisations,
+      currentOrganisation: auth.organisations[0] ?? null,
+      errors: {},
+      unavailable: false,
+    });
+  },
+  /** The user fetch failed: record the errors; the visitor counts as signed out. */
+  failed(errors: AuthErrors, unavailable: boolean): void {
+    replace({ ...initialAuthState, status: 'unauthenticated', errors, unavailable });
+  },
+  /** Logout completed (successfully or not). */
+  signedOut(): void {
+    replace({ ...initialAuthState, status: 'unauthenticated' });
+  },
+  /** Tests only: back to the state before start-up. */
+  reset(): void {
+    replace(initialAuthState);
+  },
+};
+
+export function isAuthenticated(auth: AuthState): boolean {
+  return auth.status === 'authenticated';
+}
+
+/** SPEC §4: "the user has a team when the current organisation has an id". */
+export function hasTeam(auth: AuthState): boolean {
+  return Boolean(auth.currentOrganisation?.id);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

@@ -1,0 +1,105 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Billing } from '@hireloop/contract/billing';
+import type { NotificationsResponse } from '@hireloop/contract/notifications';
+import type { RolesResponse } from '@hireloop/contract/roles';
+import type { UsersResponse } from '@hireloop/contract/users';
+import { api, orgApi } from '../../lib/api-client.ts';
+import { useAuth } from './auth-store.ts';
+
+/**
+ * The data start-up loads for the current organisation (SPEC §1): its users, billing, the
+ * user's notifications and its roles. Keys carry the organisation (or user) id, so a switch
+ * never shows the previous organisation's data.
+ */
+export const sessionKeys = {
+  users: (organisationId: string) => ['organisation', organisationId, 'users'] as const,
+  billing: (organisationId: string) => ['organisation', organisationId, 'billing'] as const,
+  roles: (organisationId: string) => ['organisation', organisationId, 'roles'] as const,
+  notifications: (userId: string) => ['user', userId, 'notifications'] as const,
+};
+
+/** Start-up data stays fresh for a minute; real-time events and mutations update it in between. */
+const SESSION_STALE_MS = 60_000;
+
+export type BillingResponse = { billing: Billing };
+export type NotificationList = NotificationsResponse['notifications'];
+
+export function usersQuery(organisationId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.users(organisationId),
+    queryFn: async () => (await orgApi.get<UsersResponse>('users')).users,
+    staleTime: SESSION_STALE_MS,
+  });
+}
+
+export function billingQuery(organisationId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.billing(organisationId),
+    queryFn: async () => (await orgApi.get<BillingResponse>('billing')).billing,
+    staleTime: SESSION_STALE_MS,
+  });
+}
+
+export function rolesQuery(organisationId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.roles(organisationId),
+    queryFn: async () => (await orgApi.get<RolesResponse>('role')).roles,
+    staleTime: SESSION_STALE_MS,
+  });
+}
+
+export function notificationsQuery(userId: string) {
+  return queryOptions({
+    queryKey: sessionKeys.notifications(userId),
+    queryFn: async () => (await api.get<NotificationsResponse>('notifications')).notifications,
+    staleTime: SESSION_STALE_MS,
+  });
+}
+
+/** Loads the four in parallel into the cache; failures stay in the cache as query errors. */
+export async function loadOrganisationData(queryClient: QueryClient, userId: string, organisationId: string): Promise<void> {
+  await Promise.all([
+    queryClient.prefetchQuery(usersQuery(organisationId)),
+    queryClient.prefetchQuery(billingQuery(organisationId)),
+    queryClient.prefetchQuery(notificationsQuery(userId)),
+    queryClient.prefetchQuery(rolesQuery(organisationId)),
+  ]);
+}
+
+/** Marks all read (DELETE notifications); the loaded list is then cleared (SPEC §4). */
+export async function markAllNotificationsRead(queryClient: QueryClient, userId: string): Promise<void> {
+  await api.delete<void>('notifications');
+  queryClient.setQueryData<NotificationList>(sessionKeys.notifications(userId), (list) =>
+    list ? { data: [], meta: { ...list.meta, total: 0, last_page: 1 } } : list,
+  );
+}
+
+/** Nothing is loaded without a current organisation (SPEC §1), hence `enabled`. */
+export function useBilling() {
+  const { currentOrganisation } = useAuth();
+  const id = currentOrganisation?.id ?? '';
+  return useQuery({ ...billingQuery(id), enabled: id !== '' });
+}
+
+export function useOrganisationUsers() {
+  const { currentOrganisation } = useAuth();
+  const id = currentOrganisation?.id ?? '';
+  return useQuery({ ...usersQuery(id), enabled: id !== '' });
+}
+
+export function useRoles() {
+  const { currentOrganisation } = useAuth();
+  const id = currentOrganisation?.id ?? '';
+  return useQuery({ ...rolesQuery(id), enabled: id !== '' });
+}
+
+export function useNotifications() {
+  const { user, currentOrganisation } = useAuth();
+  const userId = user?.id ?? '';
+  return useQuery({ ...notificationsQuery(userId), enabled: userId !== '' && Boolean(currentOrganisation?.id) });
+}
+
+/** Unread notifications in the loaded list (the bell's count). */
+export function countUnread(list: NotificationList | undefined): number {
+  return list ? list.data.filter((notification) => notification.read_at === null).length : 0;
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { ERROR_TEXTS } from './errors.ts';
+import { listQuery, paged } from './pagination.ts';
+import { SLUG_PATTERN } from './organisations.ts';
+import { timezoneField } from './timezones.ts';
+
+/** GET organisation/{id} → { organisation }: what Organisation Settings shows and edits. */
+export const organisationSettings = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo_url: z.string().nullable(),
+  website: z.string().nullable(),
+  timezone: z.string(),
+  created_at: z.string(),
+});
+export type OrganisationSettings = z.infer<typeof organisationSettings>;
+export const organisationSettingsResponse = z.object({ organisation: organisationSettings });
+export type OrganisationSettingsResponse = z.infer<typeof organisationSettingsResponse>;
+
+/** PATCH organisation/{id}: any of the fields; an empty website removes it. */
+export const updateOrganisationBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'The name must be at least 2 characters.')
+    .max(120, 'The name may not be longer than 120 characters.')
+    .optional(),
+  slug: z
+    .string()
+    .trim()
+    .min(2, 'The URL slug must be at least 2 characters.')
+    .max(60, 'The URL slug may not be longer than 60 characters.')
+    .regex(SLUG_PATTERN, 'Use lowercase letters, digits and single dashes.')
+    .optional(),
+  website: z
+    .union([z.url({ protocol: /^https?$/, error: 'Enter a full URL, e.g. https://example.com.' }), z.literal(''), z.null()])
+    .optional(),
+  timezone: timezoneField.optional(),
+});
+export type UpdateOrganisationBody = z.input<typeof updateOrganisationBody>;
+
+export const DELETE_CONFIRM_MISMATCH = 'Type the organisation’s name exactly as shown to confirm.';
+
+/** DELETE organisation/{id}: the caller types the organisation's name to confirm. */
+export const deleteOrganisationBody = z.object({
+  confirm_name: z.string(DELETE_CONFIRM_MISMATCH).max(200, DELETE_CONFIRM_MISMATCH),
+});
+export type DeleteOrganisationBody = z.infer<typeof deleteOrganisationBody>;
+
+// ── audit log ───────────────────────────────────────────────────────────────
+
+export const auditEntry = z.object({
+  id: z.string(),
+  /** `noun.verb`, e.g. `organisation.updated`, `member.role_changed`. */
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  actor: z.object({
+    type: z.enum(['user', 'api_key', 'system']),
+    id: z.string().nullable(),
+    name: z.string(),
+  }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+/** GET organisation/{id}/audit-log → { audit_entries: { data, meta } }, newest first. */
+export const auditLogResponse = z.object({ audit_entries: paged(auditEntry) });
+export type AuditLogResponse = z.infer<typeof auditLogResponse>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** A day (`2025-03-01`) or an instant with a zone (`2025-03-01T09:30:00Z`), checked for real dates. */
+const isoDateFilter = z
+  .string()
+  .trim()
+  .refine((v) => (ISO_DATE.test(v) || ISO_DATE_TIME.test(v)) && validDate(v), ERROR_TEXTS.invalidIsoDate);
+
+function validDate(v: string): boolean {
+  const date = new Date(ISO_DATE.test(v) ? `${v}T00:00:00Z` : v);
+  if (Number.isNaN(date.getTime())) return false;
+  // `2025-02-30` parses to March 2: compare the day back.
+  return !ISO_DATE.test(v) || date.toISOString().slice(0, 10) === v;
+}
+
+export const isIsoDay = (v: string) => ISO_DATE.test(v);
+
+/**
+ * `filter[action]`, `filter[actor]` (a user id), `filter[target_type]`, `filter[from]`, `filter[to]`
+ * (a day counts whole: `to=2025-03-01` includes all of March 1st, UTC).
+ */
+export const auditLogQuery = listQuery.extend({
+  filter: z
+    .object({
+      action: z.string().trim().max(100).optional(),
+      actor: z.uuid('Choose a person from the list.').optional(),
+      target_type: z.string().trim().max(100).optional(),
+      from: isoDateFilter.optional(),
+      to: isoDateFilter.optional(),
+    })
+    .optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuery>;
