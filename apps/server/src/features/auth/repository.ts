@@ -5,14 +5,6 @@ import { authFlows, localIdentities, sessions, users } from '../../db/schema/use
 
 export type UserRow = typeof users.$inferSelect;
 
-export function findUserById(db: Db, id: string) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.id, id))
-    .then((r) => r[0]);
-}
-
 /** Creates the user for a provider identity, or refreshes its profile. Keyed on (issuer, sub). */
 export async function upsertUserByIdentity(
   db: Db,
@@ -32,8 +24,9 @@ export async function upsertUserByIdentity(
       set: {
         // Keep a known email when the provider no longer vouches for one.
         email: sql`coalesce(excluded.email, ${users.email})`,
-        name: identity.name,
-        avatarUrl: sql`coalesce(excluded.avatar_url, ${users.avatarUrl})`,
+        // The name is the user's own once the account exists (My Personal Settings edits it), and
+        // so is an avatar they uploaded (served by us under /api/); the provider's picture refreshes otherwise.
+        avatarUrl: sql`case when ${users.avatarUrl} like '/api/%' then ${users.avatarUrl} else coalesce(excluded.avatar_url, ${users.avatarUrl}) end`,
         updatedAt: sql`now()`,
       },
     })
@@ -59,6 +52,25 @@ export function listUserOrganisations(db: Db, userId: string, currentOrganisatio
       desc(sql`${organisations.id} = ${currentOrganisationId ?? '00000000-0000-0000-0000-000000000000'}`),
       asc(memberships.createdAt),
     );
+}
+
+/** The user and their organisations (current first, then oldest membership) in one query: GET /auth runs on every page load. */
+export async function findUserWithOrganisations(db: Db, userId: string) {
+  const rows = await db
+    .select({
+      user: users,
+      organisation: { id: organisations.id, name: organisations.name, slug: organisations.slug, trailEndsAt: organisations.trailEndsAt },
+      role: memberships.role,
+    })
+    .from(users)
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(eq(users.id, userId))
+    .orderBy(sql`${organisations.id} = ${users.currentOrganisationId} desc nulls last`, asc(memberships.createdAt));
+  const first = rows[0];
+  if (!first) return undefined;
+  const list = rows.flatMap((r) => (r.organisation && r.role ? [{ ...r.organisation, role: r.role }] : []));
+  return { user: first.user, organisations: list };
 }
 
 // ── sessions ────────────────────────────────────────────────────────────────

@@ -8,7 +8,7 @@ import { SignInError } from './oidc-client.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
 import { makeCurrent, membershipOf } from '../organisations/service.ts';
 import { presentUser } from './presenter.ts';
-import { findUserById, insertAuthFlow, listUserOrganisations, takeAuthFlow, upsertUserByIdentity } from './repository.ts';
+import { findUserWithOrganisations, insertAuthFlow, listUserOrganisations, takeAuthFlow, upsertUserByIdentity } from './repository.ts';
 
 /** A sign-in must come back from the provider within this time. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -47,14 +47,15 @@ export function createAuthService(db: Db, oidc: OidcClient) {
       const organisations = await listUserOrganisations(db, user.id, user.currentOrganisationId);
       const first = organisations[0];
       if (first && first.id !== user.currentOrganisationId) await makeCurrent(db, user.id, first.id);
-      return { userId: user.id, returnTo: first ? flow.returnTo : '/get-started' };
+      // Without an organisation: create one, unless they came from an invitation's accept link.
+      const toInvitation = flow.returnTo.startsWith('/invitations/');
+      return { userId: user.id, returnTo: first || toInvitation ? flow.returnTo : '/get-started' };
     },
 
     async getAuth(userId: string): Promise<AuthResponse['auth']> {
-      const user = await findUserById(db, userId);
-      if (!user) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
-      const organisations = await listUserOrganisations(db, userId, user.currentOrganisationId);
-      return { user: presentUser(user), organisations: organisations.map(presentOrganisationSummary) };
+      const found = await findUserWithOrganisations(db, userId);
+      if (!found) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
+      return { user: presentUser(found.user), organisations: found.organisations.map(presentOrganisationSummary) };
     },
 
     /** Persists the current organisation; only one the user belongs to (404 otherwise). */
