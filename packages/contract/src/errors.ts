@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'gone',
   'csrf_mismatch',
   'payload_too_large',
   'validation_failed',
@@ -37,6 +38,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** Existed but is no longer usable (an expired or used invitation link). */
+  gone: 410,
   csrf_mismatch: 419,
   payload_too_large: 413,
   validation_failed: 422,

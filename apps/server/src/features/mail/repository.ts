@@ -1,0 +1,32 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devMailbox } from '../../db/schema/outbox.ts';
+import { offsetOf } from '../../lib/paging.ts';
+
+export type DevMailRow = typeof devMailbox.$inferSelect;
+
+export async function insertDevMail(db: Db, mail: typeof devMailbox.$inferInsert): Promise<void> {
+  await db.insert(devMailbox).values(mail);
+}
+
+/** Newest first. */
+export async function listDevMail(db: Db, page: number, perPage: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: devMailbox.id, to: devMailbox.to, subject: devMailbox.subject, createdAt: devMailbox.createdAt })
+      .from(devMailbox)
+      .orderBy(desc(devMailbox.createdAt), desc(devMailbox.id))
+      .limit(perPage)
+      .offset(offsetOf(page, perPage)),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(devMailbox),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export function findDevMail(db: Db, id: string): Promise<DevMailRow | undefined> {
+  return db
+    .select()
+    .from(devMailbox)
+    .where(eq(devMailbox.id, id))
+    .then((r) => r[0]);
+}

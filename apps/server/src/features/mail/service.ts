@@ -1,0 +1,108 @@
+import { createTransport } from 'nodemailer';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { enqueueJob, PermanentJobError, type OutboxJob } from '../outbox/service.ts';
+import { findDevMail, insertDevMail, listDevMail } from './repository.ts';
+
+export const MAIL_JOB_KIND = 'mail';
+
+const MAX_ATTACHMENT_BASE64 = 8 * 1024 * 1024;
+
+/** One mail as the outbox keeps it. Attachments travel as base64 so the payload is plain JSON. */
+export const mailMessage = z.object({
+  to: z.string().trim().min(3).max(320),
+  subject: z.string().trim().min(1).max(300),
+  text: z.string().min(1),
+  html: z.string().min(1).optional(),
+  attachments: z
+    .array(
+      z.object({
+        filename: z.string().min(1).max(200),
+        contentType: z.string().min(1).max(200),
+        content: z.string().max(MAX_ATTACHMENT_BASE64),
+      }),
+    )
+    .max(10)
+    .optional(),
+});
+export type MailMessage = z.infer<typeof mailMessage>;
+
+/**
+ * Queues a mail in the caller's transaction: it is sent only if the change that causes it
+ * commits, and a restart loses nothing (the outbox worker delivers it with retries).
+ */
+export async function enqueueMail(db: Db, mail: MailMessage): Promise<OutboxJob> {
+  return enqueueJob(db, MAIL_JOB_KIND, mailMessage.parse(mail));
+}
+
+export type MailTransport = {
+  /** `smtp`, or `dev-mailbox` outside production without SMTP_URL, or `none` (production without SMTP_URL). */
+  readonly kind: 'smtp' | 'dev-mailbox' | 'none';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+};
+
+/** SMTP when SMTP_URL is set; otherwise (not in production) the development mailbox at /dev/mailbox. */
+export function createMailTransport(db: Db, config: Pick<Config, 'env' | 'mail'>): MailTransport {
+  const from = config.mail.from;
+  if (config.mail.smtpUrl) {
+    const smtp = createTransport({
+      url: config.mail.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await smtp.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          attachments: (message.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content, 'base64'),
+          })),
+        });
+      },
+      close: () => smtp.close(),
+    };
+  }
+  if (config.env === 'production') {
+    return {
+      kind: 'none',
+      async send() {
+        throw new Error('SMTP_URL is not set: mail cannot be delivered. Set SMTP_URL and restart; queued mail is kept and retried.');
+      },
+      close: () => undefined,
+    };
+  }
+  return {
+    kind: 'dev-mailbox',
+    async send(message) {
+      await insertDevMail(db, {
+        to: message.to,
+        from,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        attachments: message.attachments ?? [],
+      });
+    },
+    close: () => undefined,
+  };
+}
+
+/** Delivers one outbox mail job; throws when the payload is unusable or the transport fails. */
+export async function deliverMailJob(transport: MailTransport, payload: unknown): Promise<void> {
+  const parsed = mailMessage.safeParse(payload);
+  if (!parsed.success) throw new PermanentJobError(`invalid mail payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  await transport.send(parsed.data);
+}
+
+export const devMailboxPage = (db: Db, page: number, perPage: number) => listDevMail(db, page, perPage);
+export const devMail = (db: Db, id: string) => findDevMail(db, id);

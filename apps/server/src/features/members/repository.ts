@@ -1,0 +1,108 @@
+import type { MemberRole } from '@hireloop/contract/constants';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type MemberRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  avatarUrl: string | null;
+  role: MemberRole;
+  joinedAt: Date;
+};
+
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  avatarUrl: users.avatarUrl,
+  role: memberships.role,
+  joinedAt: memberships.createdAt,
+};
+
+/** The member with their role, locked until the transaction ends when `forUpdate`. */
+export function findMember(db: Db, organisationId: string, userId: string, forUpdate = false): Promise<MemberRow | undefined> {
+  const q = db
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+  return (forUpdate ? q.for('update', { of: memberships }) : q).then((r) => r[0] as MemberRow | undefined);
+}
+
+/**
+ * Locks the organisation's owner memberships and returns their user ids. Every change that could
+ * leave no owner takes this lock first, so two such changes run one after the other and the
+ * second sees the first's result.
+ */
+export function lockOwners(db: Db, organisationId: string): Promise<string[]> {
+  return db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.role, 'owner')))
+    .for('update')
+    .then((r) => r.map((o) => o.userId));
+}
+
+export async function updateMemberRole(db: Db, organisationId: string, userId: string, role: MemberRole): Promise<void> {
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+}
+
+export async function deleteMembership(db: Db, organisationId: string, userId: string): Promise<void> {
+  await db.delete(memberships).where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+}
+
+export async function insertMembership(db: Db, organisationId: string, userId: string, role: MemberRole): Promise<void> {
+  await db.insert(memberships).values({ organisationId, userId, role });
+}
+
+/** Whether a member of the organisation has this email (case-insensitive). */
+export function memberEmailExists(db: Db, organisationId: string, email: string): Promise<boolean> {
+  return db
+    .select({ id: users.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), eq(sql`lower(${users.email})`, email.toLowerCase())))
+    .limit(1)
+    .then((r) => r.length > 0);
+}
+
+/** Clears the user's current organisation if it is this one. */
+export async function clearCurrentOrganisation(db: Db, userId: string, organisationId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ currentOrganisationId: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.currentOrganisationId, organisationId)));
+}
+
+/** The user's oldest membership other than this organisation. */
+export function otherOrganisationOf(db: Db, userId: string, organisationId: string): Promise<string | undefined> {
+  return db
+    .select({ id: memberships.organisationId })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), ne(memberships.organisationId, organisationId)))
+    .orderBy(asc(memberships.createdAt))
+    .limit(1)
+    .then((r) => r[0]?.id);
+}
+
+export function findUserCurrentOrganisation(db: Db, userId: string): Promise<string | null | undefined> {
+  return db
+    .select({ current: users.currentOrganisationId })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((r) => (r[0] ? r[0].current : undefined));
+}
+
+export function findOrganisationName(db: Db, organisationId: string): Promise<string | undefined> {
+  return db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .then((r) => r[0]?.name);
+}

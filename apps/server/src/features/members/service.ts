@@ -1,0 +1,132 @@
+import type { MemberRole } from '@hireloop/contract/constants';
+import { MEMBER_TEXTS } from '@hireloop/contract/members';
+import type { OrganisationUser } from '@hireloop/contract/users';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../../http/organisation-scope.ts';
+import { actorNameOf } from '../actors/service.ts';
+import { recordAudit } from '../audit/service.ts';
+import { makeCurrent } from '../organisations/service.ts';
+import { presentMember } from './presenter.ts';
+import {
+  clearCurrentOrganisation,
+  deleteMembership,
+  findMember,
+  findOrganisationName,
+  findUserCurrentOrganisation,
+  insertMembership,
+  lockOwners,
+  memberEmailExists,
+  otherOrganisationOf,
+  updateMemberRole,
+} from './repository.ts';
+
+const isOwner = (actor: Actor) => actor.kind === 'user' && actor.role === 'owner';
+
+/** For invitations: whether someone with this email already belongs to the organisation. */
+export const isMemberByEmail = (db: Db, organisationId: string, email: string) => memberEmailExists(db, organisationId, email);
+
+/** For invitations: whether the user already belongs to the organisation. */
+export const isMember = async (db: Db, organisationId: string, userId: string) => Boolean(await findMember(db, organisationId, userId));
+
+/** For invitations: adds the membership (inside the caller's transaction). */
+export const addMembership = (db: Db, organisationId: string, userId: string, role: MemberRole) =>
+  insertMembership(db, organisationId, userId, role);
+
+export function createMemberService(db: Db) {
+  return {
+    /**
+     * Changes a member's role. Only an owner grants or removes the owner role; the last owner
+     * cannot be demoted. Recorded in the audit log with the same transaction.
+     */
+    async changeRole(organisationId: string, actor: Actor, userId: string, role: MemberRole): Promise<OrganisationUser> {
+      return db.transaction(async (tx) => {
+        const owners = await lockOwners(tx, organisationId);
+        const member = await findMember(tx, organisationId, userId, true);
+        if (!member) throw new AppError('not_found', 'This person is not a member of the organisation.');
+        if (member.role === role) return presentMember(member);
+        if ((member.role === 'owner' || role === 'owner') && !isOwner(actor)) {
+          throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerChangesOwner);
+        }
+        if (member.role === 'owner' && owners.length <= 1) {
+          throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerDemote, { role: [MEMBER_TEXTS.lastOwnerDemote] });
+        }
+        await updateMemberRole(tx, organisationId, userId, role);
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName: await actorNameOf(tx, actor),
+          action: 'member.role_changed',
+          targetType: 'member',
+          targetId: userId,
+          before: { name: member.name, email: member.email, role: member.role },
+          after: { name: member.name, email: member.email, role },
+        });
+        return presentMember({ ...member, role });
+      });
+    },
+
+    /**
+     * Removes a member: their next call for this organisation gets 404, and it stops being their
+     * current organisation. Not the last owner; only an owner removes an owner.
+     */
+    async remove(organisationId: string, actor: Actor, userId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const owners = await lockOwners(tx, organisationId);
+        const member = await findMember(tx, organisationId, userId, true);
+        if (!member) throw new AppError('not_found', 'This person is not a member of the organisation.');
+        if (member.role === 'owner') {
+          if (!isOwner(actor)) throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerRemovesOwner);
+          if (owners.length <= 1) throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerRemove);
+        }
+        await deleteMembership(tx, organisationId, userId);
+        await clearCurrentOrganisation(tx, userId, organisationId);
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName: await actorNameOf(tx, actor),
+          action: 'member.removed',
+          targetType: 'member',
+          targetId: userId,
+          before: { name: member.name, email: member.email, role: member.role },
+          after: null,
+        });
+      });
+    },
+
+    /**
+     * The signed-in user leaves an organisation (not as its last owner). If it was their current
+     * organisation, their oldest other one becomes current.
+     */
+    async leave(userId: string, organisationId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const owners = await lockOwners(tx, organisationId);
+        const member = await findMember(tx, organisationId, userId, true);
+        if (!member) throw new AppError('not_found', 'You are not a member of this organisation.');
+        if (member.role === 'owner' && owners.length <= 1) {
+          const name = (await findOrganisationName(tx, organisationId)) ?? 'this organisation';
+          throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerLeave(name));
+        }
+        await deleteMembership(tx, organisationId, userId);
+        await clearCurrentOrganisation(tx, userId, organisationId);
+        const next = await otherOrganisationOf(tx, userId, organisationId);
+        if (next) await makeCurrentIfNone(tx, userId, next);
+        await recordAudit(tx, {
+          organisationId,
+          actor: { kind: 'user', userId, role: member.role },
+          actorName: member.name,
+          action: 'member.left',
+          targetType: 'member',
+          targetId: userId,
+          before: { name: member.name, email: member.email, role: member.role },
+          after: null,
+        });
+      });
+    },
+  };
+}
+
+/** After leaving the current organisation the user lands in another one they belong to. */
+async function makeCurrentIfNone(db: Db, userId: string, organisationId: string) {
+  if ((await findUserCurrentOrganisation(db, userId)) === null) await makeCurrent(db, userId, organisationId);
+}

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { outbox } from '../../db/schema/outbox.ts';
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export async function insertJob(db: Db, job: { kind: string; payload: Record<string, unknown> }): Promise<OutboxRow> {
+  const [row] = await db.insert(outbox).values(job).returning();
+  if (!row) throw new Error('outbox insert returned no row');
+  return row;
+}
+
+/**
+ * Claims up to `limit` due jobs for `lockMs`: rows another worker holds are skipped (SKIP LOCKED),
+ * and a worker that dies mid-delivery lets go when its lock runs out, so the job runs again.
+ */
+export async function claimDueJobs(db: Db, limit: number, lockMs: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          lte(outbox.nextAttemptAt, sql`now()`),
+          or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({ lockedUntil: sql`now() + ${lockMs}::int * interval '1 millisecond'` })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function markDone(db: Db, id: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'done', doneAt: sql`now()`, lockedUntil: null, lastError: null })
+    .where(eq(outbox.id, id));
+}
+
+/** One more failed attempt: try again after `delayMs`. */
+export async function markRetry(db: Db, id: string, attempts: number, delayMs: number, error: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      attempts,
+      nextAttemptAt: sql`now() + ${delayMs}::int * interval '1 millisecond'`,
+      lockedUntil: null,
+      lastError: error,
+    })
+    .where(eq(outbox.id, id));
+}
+
+export async function markFailed(db: Db, id: string, attempts: number, error: string): Promise<void> {
+  await db.update(outbox).set({ status: 'failed', attempts, lockedUntil: null, lastError: error }).where(eq(outbox.id, id));
+}
+
+export function findJob(db: Db, id: string): Promise<OutboxRow | undefined> {
+  return db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.id, id))
+    .then((r) => r[0]);
+}

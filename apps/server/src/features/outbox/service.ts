@@ -1,0 +1,61 @@
+import type { Db } from '../../db/client.ts';
+import { claimDueJobs, findJob, insertJob, markDone, markFailed, markRetry, type OutboxRow } from './repository.ts';
+
+export type OutboxJob = OutboxRow;
+
+/** Retry schedule: 30 s · 2^(attempt − 1), at most an hour apart; after 8 failed attempts the job is given up. */
+export const OUTBOX_BASE_DELAY_MS = 30_000;
+export const OUTBOX_MAX_DELAY_MS = 3_600_000;
+export const OUTBOX_MAX_ATTEMPTS = 8;
+/** How long a claimed job is reserved for its worker; longer than any delivery may take. */
+export const OUTBOX_LOCK_MS = 5 * 60_000;
+const MAX_ERROR_LENGTH = 1000;
+
+/** The wait before the next attempt, after `attempts` failed ones (1, 2, …). */
+export function backoffMs(attempts: number): number {
+  return Math.min(OUTBOX_BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_MAX_DELAY_MS);
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/**
+ * Lets a worker in this process hear that work was queued, so it need not wait for its next
+ * poll. Only a hint: the job may not be committed yet, and polling still finds everything.
+ */
+export function onJobQueued(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Queues a job. Call it with the transaction of the change that causes it: the job exists
+ * exactly when the change does, and survives restarts until it is delivered.
+ */
+export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>): Promise<OutboxJob> {
+  const job = await insertJob(db, { kind, payload });
+  for (const listener of listeners) listener();
+  return job;
+}
+
+export const claimDue = (db: Db, limit: number) => claimDueJobs(db, limit, OUTBOX_LOCK_MS);
+
+export const completeJob = (db: Db, job: OutboxJob) => markDone(db, job.id);
+
+/** A job that can never succeed (e.g. an unusable payload): given up at once, not retried. */
+export class PermanentJobError extends Error {}
+
+/** Records a failed attempt: scheduled again with back-off, or given up ('failed') after the last attempt. */
+export async function failJob(db: Db, job: OutboxJob, error: unknown): Promise<{ gaveUp: boolean; attempts: number; delayMs: number }> {
+  const attempts = job.attempts + 1;
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH) || 'Unknown error';
+  if (attempts >= OUTBOX_MAX_ATTEMPTS || error instanceof PermanentJobError) {
+    await markFailed(db, job.id, attempts, message);
+    return { gaveUp: true, attempts, delayMs: 0 };
+  }
+  const delayMs = backoffMs(attempts);
+  await markRetry(db, job.id, attempts, delayMs, message);
+  return { gaveUp: false, attempts, delayMs };
+}
+
+export const outboxJob = (db: Db, id: string) => findJob(db, id);

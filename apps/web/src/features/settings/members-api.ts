@@ -1,0 +1,107 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MemberRole } from '@hireloop/contract/constants';
+import type { CreateInvitationBody, InvitationResponse, InvitationsResponse } from '@hireloop/contract/invitations';
+import type { MemberResponse } from '@hireloop/contract/members';
+import type { UsersResponse } from '@hireloop/contract/users';
+import { orgApi } from '../../lib/api-client.ts';
+import { useAuth } from '../session/auth-store.ts';
+
+/** Organisation Users: members (paged, searched on the server) and pending invitations. */
+export const MEMBERS_PER_PAGE = 25;
+export const INVITATIONS_PER_PAGE = 10;
+
+/**
+ * Keys sit under the organisation's `users` key, so invalidating that prefix also refreshes
+ * the member list start-up loaded (session/queries.ts) and the user options built from it.
+ */
+export const memberKeys = {
+  all: (organisationId: string) => ['organisation', organisationId, 'users'] as const,
+  page: (organisationId: string, page: number, name: string) => ['organisation', organisationId, 'users', 'page', { page, name }] as const,
+  invitations: (organisationId: string, page: number) => ['organisation', organisationId, 'invitations', { page }] as const,
+  allInvitations: (organisationId: string) => ['organisation', organisationId, 'invitations'] as const,
+};
+
+function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** One page of members; `name` filters by name or email (`filter[name]`). The previous page stays shown while the next loads. */
+export function useMembersPage(page: number, name: string) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: memberKeys.page(organisationId, page, name),
+    queryFn: async () =>
+      (
+        await orgApi.get<UsersResponse>('users', {
+          page,
+          per_page: MEMBERS_PER_PAGE,
+          sort: 'name',
+          filter: name === '' ? null : { name },
+        })
+      ).users,
+    enabled: organisationId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvitationsPage(page: number, enabled: boolean) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: memberKeys.invitations(organisationId, page),
+    queryFn: async () => (await orgApi.get<InvitationsResponse>('invitations', { page, per_page: INVITATIONS_PER_PAGE })).invitations,
+    enabled: enabled && organisationId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After any change, members and invitations are read again. */
+function useInvalidate() {
+  const queryClient = useQueryClient();
+  const organisationId = useOrganisationId();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: memberKeys.all(organisationId) }),
+      queryClient.invalidateQueries({ queryKey: memberKeys.allInvitations(organisationId) }),
+    ]);
+}
+
+export function useChangeRole() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) =>
+      orgApi.patch<MemberResponse>(`users/${encodeURIComponent(userId)}`, { role }),
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveMember() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (userId: string) => orgApi.delete<void>(`users/${encodeURIComponent(userId)}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useInvite() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (body: CreateInvitationBody) => orgApi.post<InvitationResponse>('invitations', body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResendInvitation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (invitationId: string) => orgApi.post<InvitationResponse>(`invitations/${encodeURIComponent(invitationId)}/resend`),
+    onSettled: invalidate,
+  });
+}
+
+export function useRevokeInvitation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (invitationId: string) => orgApi.delete<void>(`invitations/${encodeURIComponent(invitationId)}`),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,200 @@
+import { Avatar, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { OrganisationUser } from '@hireloop/contract/users';
+import { IconSearch, IconUserMinus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDate } from '../../../lib/dates.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { roleLabel } from '../../session/role-label.ts';
+import { useSessionActions } from '../../session/session-actions.ts';
+import { useChangeRole, useMembersPage, useRemoveMember } from '../members-api.ts';
+import { ConfirmModal } from '../recruitment/components/confirm-modal.tsx';
+import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
+import { isMemberRole, roleOptions } from './role-options.ts';
+
+/** Search waits for a pause in typing before asking the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type Props = {
+  canManage: boolean;
+  actorIsOwner: boolean;
+  currentUserId: string;
+  organisationName: string;
+};
+
+/** Members, paged and searched on the server; role changes and removal for those who may manage members. */
+export function MembersSection({ canManage, actorIsOwner, currentUserId, organisationName }: Props) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [page, setPage] = useState(1);
+  const members = useMembersPage(page, debounced);
+  const changeRole = useChangeRole();
+  const removeMember = useRemoveMember();
+  const { refresh } = useSessionActions();
+  const [removing, setRemoving] = useState<OrganisationUser | null>(null);
+
+  // A new search starts on its first page.
+  const [lastSearch, setLastSearch] = useState(debounced);
+  if (lastSearch !== debounced) {
+    setLastSearch(debounced);
+    setPage(1);
+  }
+
+  async function updateRole(member: OrganisationUser, value: string | null) {
+    if (!isMemberRole(value) || value === member.role) return;
+    try {
+      await changeRole.mutateAsync({ userId: member.id, role: value });
+      toastSuccess(`${member.name} is now ${roleLabel(value)}.`);
+      // Changing one's own role changes what one may do here.
+      if (member.id === currentUserId) await refresh().catch(() => undefined);
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  async function confirmRemove() {
+    if (!removing) return;
+    try {
+      await removeMember.mutateAsync(removing.id);
+      toastSuccess(`${removing.name} was removed from ${organisationName}.`);
+      if (removing.id === currentUserId) await refresh().catch(() => undefined);
+      setRemoving(null);
+    } catch (error) {
+      toastError(error);
+    }
+  }
+
+  const data = members.data;
+  const lastPage = data?.meta.last_page ?? 1;
+  return (
+    <Section id="settings-members" title="Members" description="Everyone who works in this organisation, with their role.">
+      <TextInput
+        label="Search members"
+        placeholder="Name or email"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={360}
+      />
+      {members.isPending ? (
+        <SectionSkeleton rows={4} />
+      ) : members.isError ? (
+        <SectionError error={members.error} onRetry={() => void members.refetch()} />
+      ) : data && data.data.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {debounced === '' ? 'No members yet.' : `No member matches “${debounced}”.`}
+        </Text>
+      ) : data ? (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {data.meta.total === 1 ? '1 member' : `${data.meta.total} members`}
+            {debounced === '' ? '' : ` matching “${debounced}”`}
+          </Text>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Members">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Name</Table.Th>
+                  <Table.Th scope="col">Email</Table.Th>
+                  <Table.Th scope="col">Role</Table.Th>
+                  <Table.Th scope="col">Joined</Table.Th>
+                  {canManage ? (
+                    <Table.Th scope="col">
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  ) : null}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.data.map((member) => {
+                  // Only an owner changes or removes an owner (the server says the same).
+                  const editable = canManage && (member.role !== 'owner' || actorIsOwner);
+                  return (
+                    <Table.Tr key={member.id}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar src={member.avatar_url} alt="" size="sm" radius="xl" color="indigo">
+                            {member.name.slice(0, 2).toUpperCase()}
+                          </Avatar>
+                          <Text size="sm" fw={500}>
+                            {member.name}
+                          </Text>
+                          {member.id === currentUserId ? (
+                            <Badge size="sm" variant="light" color="indigo.9">
+                              You
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{member.email ?? '—'}</Table.Td>
+                      <Table.Td>
+                        {editable ? (
+                          <Select
+                            aria-label={`Role of ${member.name}`}
+                            data={roleOptions(actorIsOwner)}
+                            value={member.role}
+                            allowDeselect={false}
+                            onChange={(value) => void updateRole(member, value)}
+                            disabled={changeRole.isPending && changeRole.variables?.userId === member.id}
+                            size="xs"
+                            w={170}
+                          />
+                        ) : (
+                          roleLabel(member.role)
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatDate(member.joined_at)}</Table.Td>
+                      {canManage ? (
+                        <Table.Td ta="right">
+                          {editable ? (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              leftSection={<IconUserMinus size={14} aria-hidden />}
+                              aria-label={`Remove ${member.name}`}
+                              onClick={() => setRemoving(member)}
+                            >
+                              Remove
+                            </Button>
+                          ) : null}
+                        </Table.Td>
+                      ) : null}
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {lastPage > 1 ? (
+            <Pagination
+              total={lastPage}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n} of ${lastPage}` })}
+              size="sm"
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+      <ConfirmModal
+        subject={
+          removing
+            ? {
+                title: `Remove ${removing.name}?`,
+                message:
+                  removing.id === currentUserId
+                    ? `You will lose access to ${organisationName} at once.`
+                    : `${removing.name} loses access to ${organisationName} at once. You can invite them again later.`,
+                confirmLabel: 'Remove member',
+              }
+            : null
+        }
+        loading={removeMember.isPending}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Section>
+  );
+}
