@@ -103,6 +103,30 @@ describe('api', () => {
     expect(headersOf(call).Accept).toBe('application/json');
   });
 
+  it('sends a JSON body on a DELETE that needs one', async () => {
+    respond(204);
+    await api.delete('organisation/o1', undefined, { confirm_name: 'Acme' });
+    const call = lastCall();
+    expect(call.url).toBe('/api/v1/organisation/o1/');
+    expect(call.init.body).toBe('{"confirm_name":"Acme"}');
+    expect(headersOf(call)['Content-Type']).toBe('application/json');
+  });
+
+  it('uploads FormData as it is, leaving the multipart content type to the browser, with the XSRF header', async () => {
+    document.cookie = 'XSRF-TOKEN=tok';
+    setCurrentOrganisation('org-1');
+    const form = new FormData();
+    form.append('logo', new Blob(['x'], { type: 'image/png' }), 'logo.png');
+    respond(200, { organisation: {} });
+    await orgApi.upload('logo', form);
+    const call = lastCall();
+    expect(call.url).toBe('/api/v1/organisation/org-1/logo');
+    expect(call.init.method).toBe('POST');
+    expect(call.init.body).toBe(form);
+    expect(headersOf(call)['Content-Type']).toBeUndefined();
+    expect(headersOf(call)['x-xsrf-token']).toBe('tok');
+  });
+
   it('sends the decoded XSRF-TOKEN cookie on unsafe methods only', async () => {
     document.cookie = 'other=1';
     document.cookie = `XSRF-TOKEN=${encodeURIComponent('abc/def=+')}`;

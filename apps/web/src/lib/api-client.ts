@@ -96,7 +96,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-async function request<T>(method: Method, path: string, options: { query?: Query; body?: unknown } = {}): Promise<T> {
+async function request<T>(method: Method, path: string, options: { query?: Query; body?: unknown; form?: FormData } = {}): Promise<T> {
   const plain = method === 'GET' || method === 'DELETE';
   const url = buildUrl(plain ? withTrailingSlash(path) : path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -114,7 +114,8 @@ async function request<T>(method: Method, path: string, options: { query?: Query
       method,
       headers,
       credentials: 'include',
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      // A FormData body (uploads) gets its multipart content type, with boundary, from the browser.
+      body: options.form ?? (hasBody ? JSON.stringify(options.body) : undefined),
     });
   } catch {
     // Offline, DNS, CORS, aborted: nothing the user can act on but "try again".
@@ -147,8 +148,13 @@ export const api = {
   patch<T>(path: string, body?: unknown): Promise<T> {
     return request<T>('PATCH', path, { body });
   },
-  delete<T>(path: string, query?: Query): Promise<T> {
-    return request<T>('DELETE', path, { query });
+  /** `body` for the rare delete that needs one (e.g. typing a name to confirm). */
+  delete<T>(path: string, query?: Query, body?: unknown): Promise<T> {
+    return request<T>('DELETE', path, { query, body });
+  },
+  /** POST multipart/form-data, e.g. one file under its field name. */
+  upload<T>(path: string, form: FormData): Promise<T> {
+    return request<T>('POST', path, { form });
   },
   /** Sets the XSRF-TOKEN cookie; call before the first unsafe request (SPEC §7). */
   async csrf(): Promise<void> {
@@ -175,8 +181,11 @@ export const orgApi = {
   async patch<T>(resource: string, body?: unknown): Promise<T> {
     return api.patch<T>(organisationPath(resource), body);
   },
-  async delete<T>(resource: string, query?: Query): Promise<T> {
-    return api.delete<T>(organisationPath(resource), query);
+  async delete<T>(resource: string, query?: Query, body?: unknown): Promise<T> {
+    return api.delete<T>(organisationPath(resource), query, body);
+  },
+  async upload<T>(resource: string, form: FormData): Promise<T> {
+    return api.upload<T>(organisationPath(resource), form);
   },
   /** Moves an item; the server counts positions from 1, lists here from 0 (DESIGN §4). */
   async reorder<T>(resource: string, originalIndex: number, newIndex: number): Promise<T> {

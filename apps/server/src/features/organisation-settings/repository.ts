@@ -1,0 +1,56 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { organisations } from '../../db/schema/organisations.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type OrganisationRow = typeof organisations.$inferSelect;
+export type OrganisationPatch = Partial<Pick<OrganisationRow, 'name' | 'slug' | 'website' | 'timezone' | 'logoUrl'>>;
+
+export function findOrganisation(db: Db, organisationId: string) {
+  return db
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .then((r) => r[0]);
+}
+
+/** The row, locked until the transaction ends: concurrent changes to it queue behind this one. */
+export function lockOrganisation(tx: Db, organisationId: string) {
+  return tx
+    .select()
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('update')
+    .then((r) => r[0]);
+}
+
+export function slugTakenByAnother(db: Db, organisationId: string, slug: string) {
+  return db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.slug, slug), ne(organisations.id, organisationId)))
+    .then((r) => r.length > 0);
+}
+
+export async function updateOrganisation(db: Db, organisationId: string, patch: OrganisationPatch): Promise<OrganisationRow> {
+  const [row] = await db
+    .update(organisations)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(organisations.id, organisationId))
+    .returning();
+  if (!row) throw new Error('organisation vanished');
+  return row;
+}
+
+/** Deletes the organisation; every table holding its rows cascades (memberships, roles, audit log, invitations, keys…). */
+export async function deleteOrganisation(tx: Db, organisationId: string) {
+  await tx.delete(organisations).where(eq(organisations.id, organisationId));
+}
+
+export function findUserName(db: Db, userId: string) {
+  return db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((r) => r[0]?.name);
+}

@@ -1,0 +1,154 @@
+import { DELETE_CONFIRM_MISMATCH, type updateOrganisationBody } from '@hireloop/contract/organisation-settings';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound, validationFailed } from '../../http/errors.ts';
+import type { Actor } from '../../http/organisation-scope.ts';
+import type { ProcessedImage } from '../../lib/images.ts';
+import { recordAudit } from '../audit/service.ts';
+import { logoPrefix, logoUrl, type FileService } from '../files/service.ts';
+import { presentOrganisationSettings } from './presenter.ts';
+import {
+  deleteOrganisation,
+  findOrganisation,
+  findUserName,
+  lockOrganisation,
+  slugTakenByAnother,
+  updateOrganisation,
+  type OrganisationPatch,
+  type OrganisationRow,
+} from './repository.ts';
+
+type UpdatePatch = z.output<typeof updateOrganisationBody>;
+
+const SLUG_TAKEN = 'This URL slug is already taken.';
+const EDITABLE = ['name', 'slug', 'website', 'timezone'] as const;
+const WIRE: Record<(typeof EDITABLE)[number], string> = { name: 'name', slug: 'slug', website: 'website', timezone: 'timezone' };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Organisation Settings: name, slug, website, timezone, logo, and deleting the organisation. Every change is audited. */
+export function createOrganisationSettingsService(db: Db, files: FileService, log?: FastifyBaseLogger) {
+  async function actorName(actor: Actor) {
+    return actor.kind === 'user' ? ((await findUserName(db, actor.userId)) ?? 'Unknown user') : `API key ${actor.name}`;
+  }
+
+  async function locked(tx: Db, organisationId: string): Promise<OrganisationRow> {
+    const row = await lockOrganisation(tx, organisationId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async get(organisationId: string) {
+      const row = await findOrganisation(db, organisationId);
+      if (!row) throw notFound();
+      return presentOrganisationSettings(row);
+    },
+
+    /** Changes the fields sent; the audit entry holds only what actually changed, before → after. */
+    async update(organisationId: string, actor: Actor, patch: UpdatePatch) {
+      const name = await actorName(actor);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const current = await locked(tx, organisationId);
+          const next: OrganisationPatch = {};
+          if (patch.name !== undefined) next.name = patch.name;
+          if (patch.slug !== undefined) next.slug = patch.slug;
+          if (patch.website !== undefined) next.website = patch.website || null;
+          if (patch.timezone !== undefined) next.timezone = patch.timezone;
+          const changed = EDITABLE.filter((field) => field in next && next[field] !== current[field]);
+          if (changed.length === 0) return current;
+          if (next.slug !== undefined && next.slug !== current.slug && (await slugTakenByAnother(tx, organisationId, next.slug))) {
+            throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+          }
+          const updated = await updateOrganisation(tx, organisationId, next);
+          await recordAudit(tx, {
+            organisationId,
+            actor,
+            actorName: name,
+            action: 'organisation.updated',
+            targetType: 'organisation',
+            targetId: organisationId,
+            before: Object.fromEntries(changed.map((f) => [WIRE[f], current[f]])),
+            after: Object.fromEntries(changed.map((f) => [WIRE[f], updated[f]])),
+          });
+          return updated;
+        });
+        return presentOrganisationSettings(row);
+      } catch (error) {
+        // Two organisations racing for one slug: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
+        throw error;
+      }
+    },
+
+    async setLogo(organisationId: string, actor: Actor, image: ProcessedImage) {
+      const name = await actorName(actor);
+      const row = await files.replace({ organisationId, prefix: logoPrefix(organisationId) }, 'logo.png', image, async (tx, file) => {
+        const current = await locked(tx, organisationId);
+        const updated = await updateOrganisation(tx, organisationId, { logoUrl: logoUrl(organisationId, file.id) });
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName: name,
+          action: 'organisation.logo_changed',
+          targetType: 'organisation',
+          targetId: organisationId,
+          before: { logo_url: current.logoUrl },
+          after: { logo_url: updated.logoUrl, width: image.width, height: image.height },
+        });
+        return updated;
+      });
+      return presentOrganisationSettings(row);
+    },
+
+    async removeLogo(organisationId: string, actor: Actor) {
+      const name = await actorName(actor);
+      const row = await files.clear({ organisationId, prefix: logoPrefix(organisationId) }, async (tx) => {
+        const current = await locked(tx, organisationId);
+        if (current.logoUrl === null) return current;
+        const updated = await updateOrganisation(tx, organisationId, { logoUrl: null });
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName: name,
+          action: 'organisation.logo_removed',
+          targetType: 'organisation',
+          targetId: organisationId,
+          before: { logo_url: current.logoUrl },
+          after: { logo_url: null },
+        });
+        return updated;
+      });
+      return presentOrganisationSettings(row);
+    },
+
+    /**
+     * Deletes the organisation and all its data in one transaction (the foreign keys cascade;
+     * members' current organisation is cleared by theirs). Its stored files lose their rows in
+     * the transaction and their bytes after it. The organisation's own audit log goes with it,
+     * so the deletion is written to the server log instead.
+     */
+    async delete(organisationId: string, actor: Actor, confirmName: string) {
+      const name = await actorName(actor);
+      const { keys, deleted } = await db.transaction(async (tx) => {
+        const current = await locked(tx, organisationId);
+        if (confirmName !== current.name) throw validationFailed({ confirm_name: [DELETE_CONFIRM_MISMATCH] }, DELETE_CONFIRM_MISMATCH);
+        const fileKeys = await files.deleteOrganisationFiles(tx, organisationId);
+        await deleteOrganisation(tx, organisationId);
+        return { keys: fileKeys, deleted: current };
+      });
+      await files.discard(keys);
+      log?.info(
+        { organisationId, organisation: deleted.name, actor: actor.kind === 'user' ? actor.userId : actor.apiKeyId, actorName: name },
+        'organisation deleted',
+      );
+    },
+
+    logo: (organisationId: string) => files.logoOf(organisationId),
+  };
+}

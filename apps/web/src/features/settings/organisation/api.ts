@@ -1,0 +1,100 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuditLogResponse,
+  OrganisationSettings,
+  OrganisationSettingsResponse,
+  UpdateOrganisationBody,
+} from '@hireloop/contract/organisation-settings';
+import { orgApi } from '../../../lib/api-client.ts';
+import { userSearch } from '../../../lib/search-hooks.ts';
+import { useAuth } from '../../session/auth-store.ts';
+import { useSessionActions } from '../../session/session-actions.ts';
+
+export const AUDIT_PAGE_SIZE = 20;
+
+export const organisationSettingsKeys = {
+  settings: (organisationId: string) => ['organisation', organisationId, 'settings'] as const,
+  audit: (organisationId: string) => ['organisation', organisationId, 'audit-log'] as const,
+  people: (organisationId: string) => ['organisation', organisationId, 'audit-people'] as const,
+};
+
+export type AuditFilters = { action: string; actor: string | null; from: string | null; to: string | null };
+
+function useOrganisationId() {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+export function useOrganisationSettings() {
+  const id = useOrganisationId();
+  return useQuery(
+    queryOptions({
+      queryKey: organisationSettingsKeys.settings(id),
+      queryFn: async () => (await orgApi.get<OrganisationSettingsResponse>('')).organisation,
+      enabled: id !== '',
+    }),
+  );
+}
+
+export function useAuditLog(page: number, filters: AuditFilters, enabled: boolean) {
+  const id = useOrganisationId();
+  const filter = {
+    action: filters.action.trim() || null,
+    actor: filters.actor,
+    from: filters.from,
+    to: filters.to,
+  };
+  return useQuery({
+    queryKey: [...organisationSettingsKeys.audit(id), page, filter],
+    queryFn: async () => (await orgApi.get<AuditLogResponse>('audit-log', { page, per_page: AUDIT_PAGE_SIZE, filter })).audit_entries,
+    enabled: enabled && id !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The members to filter the audit log by (up to 100, from the cached user search). */
+export function useAuditPeople(enabled: boolean) {
+  const id = useOrganisationId();
+  return useQuery({
+    queryKey: organisationSettingsKeys.people(id),
+    queryFn: () => userSearch.search(''),
+    enabled: enabled && id !== '',
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * A change to the organisation: the cached settings take the answer, the audit log is read
+ * again (the change is in it), and so is GET auth (the name shows in the header and switcher).
+ */
+function useOrganisationMutation<V>(send: (variables: V) => Promise<OrganisationSettingsResponse>) {
+  const queryClient = useQueryClient();
+  const id = useOrganisationId();
+  const { refresh } = useSessionActions();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async ({ organisation }) => {
+      queryClient.setQueryData<OrganisationSettings>(organisationSettingsKeys.settings(id), organisation);
+      await queryClient.invalidateQueries({ queryKey: organisationSettingsKeys.audit(id) });
+      await refresh().catch(() => undefined);
+    },
+  });
+}
+
+export const useUpdateOrganisation = () =>
+  useOrganisationMutation((body: UpdateOrganisationBody) => orgApi.patch<OrganisationSettingsResponse>('', body));
+
+export const useUploadLogo = () =>
+  useOrganisationMutation((file: File) => {
+    const form = new FormData();
+    form.append('logo', file, file.name);
+    return orgApi.upload<OrganisationSettingsResponse>('logo', form);
+  });
+
+export const useRemoveLogo = () => useOrganisationMutation(() => orgApi.delete<OrganisationSettingsResponse>('logo'));
+
+/** Deletes the current organisation; the caller refreshes the session and leaves the page. */
+export function useDeleteOrganisation() {
+  return useMutation({
+    mutationFn: (confirmName: string) => orgApi.delete<void>('', undefined, { confirm_name: confirmName }),
+  });
+}

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrganisationSummary } from '@hireloop/contract/auth';
+import { permissionsOf } from '@hireloop/contract/permissions';
+import type { AuditEntry, OrganisationSettings } from '@hireloop/contract/organisation-settings';
+import { appState } from '../../../app/app-state.ts';
+import { renderApp, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
+import { authStore } from '../../session/auth-store.ts';
+
+const organisation: OrganisationSettings = {
+  id: 'o1',
+  name: 'Northwind Labs',
+  slug: 'northwind-labs',
+  logo_url: null,
+  website: 'https://northwind.example',
+  timezone: 'Europe/London',
+  created_at: '2025-01-01T00:00:00Z',
+};
+const entry: AuditEntry = {
+  id: 'a1',
+  action: 'organisation.updated',
+  target_type: 'organisation',
+  target_id: 'o1',
+  actor: { type: 'user', id: 'u2', name: 'Marcus Lee' },
+  before: { timezone: 'UTC' },
+  after: { timezone: 'Europe/London' },
+  created_at: '2025-03-01T10:00:00Z',
+};
+const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 20, total: data.length, last_page: 1 } });
+
+type Call = { method: string; path: string; search: string; body?: unknown };
+let calls: Call[];
+let answer: (call: Call) => { status: number; body: unknown } | undefined;
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  appState.setLoading(false);
+  calls = [];
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const path = url.pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
+      const method = init?.method ?? 'GET';
+      const call = { method, path, search: decodeURIComponent(url.search), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const custom = answer(call);
+      if (custom) return new Response(JSON.stringify(custom.body), { status: custom.status });
+      const body =
+        path === 'organisation/o1' && method === 'GET'
+          ? { organisation }
+          : path === 'organisation/o1/audit-log'
+            ? { audit_entries: page([entry]) }
+            : path === 'organisation/o1/users' || path === 'notifications' || path === 'organisation/o1/role'
+              ? { [path.split('/').pop()!]: page([]) }
+              : undefined;
+      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
+    }),
+  );
+});
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const as = (role: OrganisationSummary['role']) => signInForTest([{ ...testOrganisation, role, permissions: permissionsOf(role) }]);
+
+describe('Organisation Settings', () => {
+  it('shows an owner the editable form, the danger zone and the audit log with before → after', async () => {
+    as('owner');
+    renderApp('/settings/organisation');
+    expect(await screen.findByDisplayValue('northwind-labs', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByLabelText(/Organisation name/) as HTMLInputElement).readOnly).toBe(false);
+    expect(screen.getByRole('heading', { name: 'Danger zone' })).toBeTruthy();
+    const audit = screen.getByRole('region', { name: 'Audit log' });
+    expect(await within(audit).findByText('Organisation updated')).toBeTruthy();
+    expect(within(audit).getByText('Marcus Lee')).toBeTruthy();
+    expect(within(audit).getByText(/UTC/).textContent).toContain('Europe/London');
+  });
+
+  it('shows a recruiter the details read-only, without the danger zone or the audit log', async () => {
+    as('recruiter');
+    renderApp('/settings/organisation');
+    expect(await screen.findByDisplayValue('northwind-labs', {}, { timeout: 5000 })).toBeTruthy();
+    expect((screen.getByLabelText(/Organisation name/) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: /Save changes/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Danger zone' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
+    expect(calls.some((c) => c.path.endsWith('audit-log'))).toBe(false);
+  });
+
+  it('puts the server’s field message on the slug when it is taken', async () => {
+    as('admin');
+    answer = (call) =>
+      call.method === 'PATCH'
+        ? {
+            status: 409,
+            body: { message: 'This URL slug is already taken.', code: 'conflict', errors: { slug: ['This URL slug is already taken.'] } },
+          }
+        : undefined;
+    renderApp('/settings/organisation');
+    const slug = await screen.findByDisplayValue('northwind-labs', {}, { timeout: 5000 });
+    fireEvent.change(slug, { target: { value: 'taken-slug' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This URL slug is already taken.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ slug: 'taken-slug' });
+  });
+
+  it('sends the audit filters as filter[...] and starts again at page 1', async () => {
+    as('owner');
+    renderApp('/settings/organisation');
+    const audit = await screen.findByRole('region', { name: 'Audit log' }, { timeout: 5000 });
+    fireEvent.change(within(audit).getByLabelText('Action'), { target: { value: 'member.removed' } });
+    await waitFor(() =>
+      expect(calls.some((c) => c.search.includes('filter[action]=member.removed') && c.search.includes('page=1'))).toBe(true),
+    );
+  });
+
+  it('deletes only after the name is typed exactly, then leaves for the remaining organisations', async () => {
+    as('owner');
+    answer = (call) =>
+      call.path === 'auth' && call.method === 'GET'
+        ? { status: 200, body: { auth: { user: testUser, organisations: [{ ...testOrganisation, id: 'o2', name: 'Other Co' }] } } }
+        : undefined;
+    renderApp('/settings/organisation');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete organisation' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Northwind Labs?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete organisation' }) as HTMLButtonElement;
+    const input = within(dialog).getByLabelText('Type Northwind Labs to confirm');
+    fireEvent.change(input, { target: { value: 'northwind labs' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: 'Northwind Labs' } });
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'DELETE' && c.path === 'organisation/o1')?.body).toEqual({ confirm_name: 'Northwind Labs' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'My Organisations and Memberships' }, { timeout: 5000 });
+  });
+});

@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EndedSessionsResponse, Profile, ProfileResponse, UpdateProfileBody, UserSessionsResponse } from '@hireloop/contract/me';
+import { api } from '../../../lib/api-client.ts';
+import { useSessionActions } from '../../session/session-actions.ts';
+
+/** My Personal Settings: the signed-in user's profile and sessions. */
+export const meKeys = {
+  profile: ['me', 'profile'] as const,
+  sessions: ['me', 'sessions'] as const,
+};
+
+export const profileQuery = queryOptions({
+  queryKey: meKeys.profile,
+  queryFn: async () => (await api.get<ProfileResponse>('me')).profile,
+});
+
+export const sessionsQuery = queryOptions({
+  queryKey: meKeys.sessions,
+  queryFn: async () => (await api.get<UserSessionsResponse>('me/sessions')).sessions.data,
+});
+
+export const useProfile = () => useQuery(profileQuery);
+export const useUserSessions = () => useQuery(sessionsQuery);
+
+/**
+ * A change to the profile: the answer replaces the cached profile and the auth state is read
+ * again (GET auth), so the header shows the new name and avatar at once.
+ */
+function useProfileMutation<V>(send: (variables: V) => Promise<ProfileResponse>) {
+  const queryClient = useQueryClient();
+  const { refresh } = useSessionActions();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async ({ profile }) => {
+      queryClient.setQueryData<Profile>(meKeys.profile, profile);
+      // The profile is saved; a failed refresh only delays the header until the next load.
+      await refresh().catch(() => undefined);
+    },
+  });
+}
+
+export const useUpdateProfile = () => useProfileMutation((body: UpdateProfileBody) => api.patch<ProfileResponse>('me', body));
+
+export const useUploadAvatar = () =>
+  useProfileMutation((file: File) => {
+    const form = new FormData();
+    form.append('avatar', file, file.name);
+    return api.upload<ProfileResponse>('me/avatar', form);
+  });
+
+export const useRemoveAvatar = () => useProfileMutation(() => api.delete<ProfileResponse>('me/avatar'));
+
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => api.delete<void>(`me/sessions/${encodeURIComponent(sessionId)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.sessions }),
+  });
+}
+
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<EndedSessionsResponse>('me/sessions'),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.sessions }),
+  });
+}
