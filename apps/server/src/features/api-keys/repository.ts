@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { users } from '../../db/schema/users.ts';
+import { offsetOf } from '../../lib/paging.ts';
 
 export function findActiveKeyByHash(db: Db, tokenHash: string) {
   return db
@@ -31,22 +32,29 @@ export async function insertKey(db: Db, key: typeof apiKeys.$inferInsert) {
 }
 
 /** The organisation's keys, newest first, with their creator's name; revoked ones excluded. */
-export function listKeys(db: Db, organisationId: string) {
-  return db
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      prefix: apiKeys.prefix,
-      scopes: apiKeys.scopes,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      createdBy: apiKeys.createdBy,
-      creatorName: users.name,
-    })
-    .from(apiKeys)
-    .leftJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(and(eq(apiKeys.organisationId, organisationId), isNull(apiKeys.revokedAt)))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+export async function listKeys(db: Db, organisationId: string, o: { page: number; perPage: number }) {
+  const where = and(eq(apiKeys.organisationId, organisationId), isNull(apiKeys.revokedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: apiKeys.id,
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        scopes: apiKeys.scopes,
+        createdAt: apiKeys.createdAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        createdBy: apiKeys.createdBy,
+        creatorName: users.name,
+      })
+      .from(apiKeys)
+      .leftJoin(users, eq(users.id, apiKeys.createdBy))
+      .where(where)
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db.select({ n: count() }).from(apiKeys).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export function revokeKey(db: Db, organisationId: string, id: string) {

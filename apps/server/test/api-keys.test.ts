@@ -1,0 +1,253 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys } from '../src/db/schema/api-keys.ts';
+import { auditLog } from '../src/db/schema/audit-log.ts';
+import { API_KEY_RATE } from '../src/http/organisation-scope.ts';
+import { sha256 } from '../src/lib/tokens.ts';
+import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t.close());
+
+async function ownerOfNewOrganisation() {
+  const owner = await createUser(t, { name: 'Olivia Owner' });
+  const org = await createOrganisation(t, owner);
+  const client = await signIn(t, owner);
+  return { owner, org, client, base: `organisation/${org.id}` };
+}
+
+async function createKey(client: Client, base: string, scopes: string[], name = 'Integration') {
+  const res = await client.post(`${base}/api-keys`, { name, scopes });
+  expect(res.status, res.text).toBe(201);
+  return res.json as { api_key: { id: string; prefix: string; scopes: string[] }; token: string };
+}
+
+/** A caller with nothing but the key: no cookies, no XSRF token. */
+function withKey(token: string) {
+  const client = new Client(t.baseUrl);
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: (path: string) => client.get(path, { headers }),
+    post: (path: string, body: unknown) => client.post(path, body, { headers }),
+    patch: (path: string, body: unknown) => client.patch(path, body, { headers }),
+    delete: (path: string) => client.delete(path, { headers }),
+  };
+}
+
+describe('POST organisation/{id}/api-keys', () => {
+  it('creates a key and shows its token once: hl_ + 43 characters, prefix = its first 11, only the hash stored', async () => {
+    const { org, client, base } = await ownerOfNewOrganisation();
+    const res = await client.post(`${base}/api-keys`, { name: '  Zapier  ', scopes: ['write', 'read'] });
+    expect(res.status).toBe(201);
+    const { api_key: key, token } = res.json;
+    expect(token).toMatch(/^hl_[A-Za-z0-9_-]{43}$/);
+    expect(key).toEqual({
+      id: expect.any(String),
+      name: 'Zapier',
+      prefix: token.slice(0, 11),
+      scopes: ['read', 'write'],
+      created_by: { id: expect.any(String), name: 'Olivia Owner' },
+      created_at: expect.any(String),
+      last_used_at: null,
+    });
+    const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(row!.tokenHash).toBe(sha256(token));
+    expect(JSON.stringify(row)).not.toContain(token);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organisationId, org.id), eq(auditLog.action, 'api_key.created')));
+    expect(entry).toMatchObject({
+      actorName: 'Olivia Owner',
+      targetId: key.id,
+      after: { name: 'Zapier', prefix: key.prefix, scopes: ['read', 'write'] },
+    });
+    expect(JSON.stringify(entry)).not.toContain(token);
+  });
+
+  it('answers 422 with field messages for a bad name or scopes, and creates nothing', async () => {
+    const { client, base } = await ownerOfNewOrganisation();
+    const cases: Array<[unknown, Record<string, string[]>]> = [
+      [{ name: 'x', scopes: ['read'] }, { name: ['The name must be at least 2 characters.'] }],
+      [{ name: 'y'.repeat(81), scopes: ['read'] }, { name: ['The name may not be longer than 80 characters.'] }],
+      [{ name: 'Sync', scopes: [] }, { scopes: ['Choose at least one scope.'] }],
+      [{ name: 'Sync', scopes: ['read', 'read'] }, { scopes: ['Name each scope once.'] }],
+      [{ name: 'Sync', scopes: ['admin'] }, { 'scopes.0': ['A scope is read or write.'] }],
+      [{ name: 'Sync' }, { scopes: ['Choose at least one scope.'] }],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await client.post(`${base}/api-keys`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.json.errors).toEqual(errors);
+    }
+    expect((await client.get(`${base}/api-keys`)).json.api_keys.data).toEqual([]);
+  });
+
+  it('is for owners and admins only', async () => {
+    const { org, base } = await ownerOfNewOrganisation();
+    for (const [role, status] of [
+      ['admin', 201],
+      ['recruiter', 403],
+      ['hiring_manager', 403],
+    ] as const) {
+      const member = await createUser(t);
+      await addMember(t, org.id, member.id, role);
+      const client = await signIn(t, member);
+      expect((await client.post(`${base}/api-keys`, { name: `${role} key`, scopes: ['read'] })).status).toBe(status);
+      expect((await client.get(`${base}/api-keys`)).status).toBe(status === 201 ? 200 : 403);
+    }
+  });
+});
+
+describe('GET organisation/{id}/api-keys', () => {
+  it('lists live keys newest first with prefix, scopes, creator and last use, never the token or hash', async () => {
+    const { client, base } = await ownerOfNewOrganisation();
+    const first = await createKey(client, base, ['read'], 'Reporting');
+    const second = await createKey(client, base, ['read', 'write'], 'HRIS sync');
+    expect((await withKey(first.token).get(`${base}/role`)).status).toBe(200);
+    const res = await client.get(`${base}/api-keys`);
+    expect(res.status).toBe(200);
+    expect(res.json.api_keys.meta).toEqual({ page: 1, per_page: 25, total: 2, last_page: 1 });
+    const [newest, oldest] = res.json.api_keys.data;
+    expect(newest).toMatchObject({ id: second.api_key.id, name: 'HRIS sync', prefix: second.token.slice(0, 11), last_used_at: null });
+    expect(oldest).toMatchObject({ id: first.api_key.id, name: 'Reporting', scopes: ['read'], created_by: { name: 'Olivia Owner' } });
+    expect(Date.parse(oldest.last_used_at)).toBeGreaterThan(Date.now() - 60_000);
+    for (const secret of [first.token, second.token, sha256(first.token), sha256(second.token)]) expect(res.text).not.toContain(secret);
+    expect(Object.keys(newest).sort()).toEqual(['created_at', 'created_by', 'id', 'last_used_at', 'name', 'prefix', 'scopes']);
+  });
+});
+
+describe('a key as Authorization: Bearer', () => {
+  it('reads organisation routes whose permission allows keys, with no cookie and no XSRF token', async () => {
+    const { org, client, base } = await ownerOfNewOrganisation();
+    await client.post(`${base}/experience-level`, { name: 'Senior' });
+    const key = withKey((await createKey(client, base, ['read'])).token);
+    const roles = await key.get(`${base}/role`);
+    expect(roles.status).toBe(200);
+    expect(roles.json.roles.data).toEqual([]);
+    const levels = await key.get(`${base}/experience-level?filter[name]=sen`);
+    expect(levels.status).toBe(200);
+    expect(levels.json.levels.data.map((l: { name: string }) => l.name)).toEqual(['Senior']);
+    expect((await key.get(`${base}/users`)).status).toBe(200);
+    expect((await key.get(`organisation/${org.id}/recruitment-status`)).status).toBe(200);
+  });
+
+  it('refuses writes to a read key (403) and lets a write key write, without an XSRF token', async () => {
+    const { client, base } = await ownerOfNewOrganisation();
+    const read = withKey((await createKey(client, base, ['read'])).token);
+    const refused = await read.post(`${base}/role`, { name: 'Data Engineer' });
+    expect(refused.status).toBe(403);
+    expect(refused.json).toEqual({ message: 'This API key may not do this.', code: 'forbidden' });
+    const write = withKey((await createKey(client, base, ['write'])).token);
+    const created = await write.post(`${base}/role`, { name: 'Data Engineer' });
+    expect(created.status).toBe(201);
+    expect((await write.get(`${base}/role`)).json.roles.data.map((r: { name: string }) => r.name)).toEqual(['Data Engineer']);
+  });
+
+  it('never reaches settings routes, whatever its scopes (403)', async () => {
+    const { client, base } = await ownerOfNewOrganisation();
+    const key = withKey((await createKey(client, base, ['read', 'write'])).token);
+    const refused = [
+      await key.get(`${base}/api-keys`),
+      await key.post(`${base}/api-keys`, { name: 'Escalation', scopes: ['write'] }),
+      await key.patch(`${base}/recruitment-settings`, { default_interview_minutes: 90 }),
+      await key.post(`${base}/experience-level`, { name: 'Principal' }),
+      await key.patch(`${base}/recruitment-status/reorder`, { original: 1, new: 1 }),
+      await key.get(`${base}/billing`),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    // Reading the recruitment defaults is allowed (recruitment_settings.view: read).
+    expect((await key.get(`${base}/recruitment-settings`)).status).toBe(200);
+    expect((await client.get(`${base}/recruitment-settings`)).json.recruitment_settings.default_interview_minutes).toBe(45);
+    expect((await client.get(`${base}/api-keys`)).json.api_keys.meta.total).toBe(1);
+  });
+
+  it("answers 404 on another organisation's id, and never shows its data", async () => {
+    const a = await ownerOfNewOrganisation();
+    const b = await ownerOfNewOrganisation();
+    const key = withKey((await createKey(a.client, a.base, ['read', 'write'])).token);
+    for (const res of [
+      await key.get(`${b.base}/role`),
+      await key.post(`${b.base}/role`, { name: 'Mole' }),
+      await key.get(`${b.base}/users`),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ message: 'Not found.', code: 'not_found' });
+    }
+    expect((await b.client.get(`${b.base}/role`)).json.roles.data).toEqual([]);
+  });
+
+  it('stops working once revoked (401); revoking twice or another organisation’s key is 404', async () => {
+    const { org, client, base } = await ownerOfNewOrganisation();
+    const created = await createKey(client, base, ['read']);
+    const key = withKey(created.token);
+    expect((await key.get(`${base}/role`)).status).toBe(200);
+    const revoked = await client.delete(`${base}/api-keys/${created.api_key.id}`);
+    expect(revoked.status).toBe(204);
+    const refused = await key.get(`${base}/role`);
+    expect(refused.status).toBe(401);
+    expect(refused.json).toEqual({ message: 'The API key is not valid or has been revoked.', code: 'unauthenticated' });
+    expect((await client.get(`${base}/api-keys`)).json.api_keys.data).toEqual([]);
+    expect((await client.delete(`${base}/api-keys/${created.api_key.id}`)).status).toBe(404);
+    expect((await client.delete(`${base}/api-keys/not-a-uuid`)).status).toBe(404);
+    const other = await ownerOfNewOrganisation();
+    const theirs = await createKey(other.client, other.base, ['read']);
+    expect((await client.delete(`${base}/api-keys/${theirs.api_key.id}`)).status).toBe(404);
+    expect((await withKey(theirs.token).get(`${other.base}/role`)).status).toBe(200);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organisationId, org.id), eq(auditLog.action, 'api_key.revoked')));
+    expect(entry).toMatchObject({
+      targetId: created.api_key.id,
+      before: { prefix: created.api_key.prefix, scopes: ['read'] },
+      after: null,
+    });
+  });
+
+  it('refuses a malformed or unknown key (401)', async () => {
+    const { base } = await ownerOfNewOrganisation();
+    for (const token of ['hl_short', `hl_${'A'.repeat(43)}`, 'not-a-key']) {
+      expect((await withKey(token).get(`${base}/role`)).status).toBe(401);
+    }
+  });
+
+  it(`is rate limited per key: ${API_KEY_RATE.max} calls a minute, then 429`, async () => {
+    const { client, base } = await ownerOfNewOrganisation();
+    const busy = withKey((await createKey(client, base, ['read'], 'Busy')).token);
+    const calm = withKey((await createKey(client, base, ['read'], 'Calm')).token);
+    const statuses: number[] = [];
+    const BATCH = 25;
+    for (let sent = 0; sent < API_KEY_RATE.max; sent += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, API_KEY_RATE.max - sent) }, () => busy.get(`${base}/role?per_page=1`));
+      statuses.push(...(await Promise.all(batch)).map((r) => r.status));
+    }
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    const limited = await busy.get(`${base}/role`);
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual({ message: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+    // Another key, and the owner's session, are not slowed down by it.
+    expect((await calm.get(`${base}/role`)).status).toBe(200);
+    expect((await client.get(`${base}/role`)).status).toBe(200);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes the bearerAuth scheme and marks which organisation routes accept a key', async () => {
+    const res = await new Client(t.baseUrl).get('openapi.json');
+    expect(res.status).toBe(200);
+    const doc = res.json;
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.bearerAuth.description).toContain('docs/permissions.md');
+    const op = (path: string, method: string) => doc.paths[`/api/v1/organisation/{organisationId}${path}`][method];
+    expect(op('/role', 'get').security).toEqual([{ session: [] }, { bearerAuth: [] }]);
+    expect(op('/role', 'post').description).toContain('`write` scope');
+    expect(op('/experience-level', 'get').security).toEqual([{ session: [] }, { bearerAuth: [] }]);
+    expect(op('/api-keys', 'get').security).toEqual([{ session: [] }]);
+    expect(op('/api-keys', 'post').description).toContain('Sessions only');
+    expect(op('/recruitment-settings', 'patch').security).toEqual([{ session: [] }]);
+  });
+});

@@ -1,0 +1,185 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { ApiKeysResponse, CreateApiKeyBody, CreatedApiKeyResponse } from '@hireloop/contract/api-keys';
+import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import type { ExperienceLevel, ExperienceLevelResponse, ExperienceLevelsResponse } from '@hireloop/contract/experience-levels';
+import type {
+  RecruitmentSettings,
+  RecruitmentSettingsResponse,
+  UpdateRecruitmentSettingsBody,
+} from '@hireloop/contract/recruitment-settings';
+import type {
+  CreateRecruitmentStatusBody,
+  RecruitmentStatus,
+  RecruitmentStatusResponse,
+  RecruitmentStatusesResponse,
+  UpdateRecruitmentStatusBody,
+} from '@hireloop/contract/recruitment-statuses';
+import { orgApi } from '../../../lib/api-client.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { useAuth } from '../../session/auth-store.ts';
+
+/** Keys carry the organisation, so a switch never shows the previous organisation's settings. */
+export const recruitmentKeys = {
+  levels: (organisationId: string) => ['organisation', organisationId, 'experience-levels'] as const,
+  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
+  settings: (organisationId: string) => ['organisation', organisationId, 'recruitment-settings'] as const,
+  apiKeys: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,
+};
+
+function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** Moves one item, as the server does for `{ original, new }` (zero-based here). */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(to, 0, moved);
+  return next;
+}
+
+/**
+ * The drag-and-drop reorder: the list moves at once (optimistic), the server is told
+ * `{ original, new }` (1-based, via orgApi.reorder), and on failure the old order comes back.
+ */
+function useReorder<T extends { id: string; position: number }>(resource: string, key: QueryKey, unwrap: (response: unknown) => T[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ from, to }: { from: number; to: number }) => unwrap(await orgApi.reorder<unknown>(resource, from, to)),
+    onMutate: async ({ from, to }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<T[]>(key);
+      if (previous) {
+        queryClient.setQueryData<T[]>(
+          key,
+          moveItem(previous, from, to).map((item, index) => ({ ...item, position: index + 1 })),
+        );
+      }
+      return { previous };
+    },
+    onError: (error, _move, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toastError(error);
+    },
+    onSuccess: (items) => queryClient.setQueryData(key, items),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+// ── experience levels ───────────────────────────────────────────────────────
+
+export function useExperienceLevels() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.levels(organisationId),
+    queryFn: async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', { per_page: MAX_PER_PAGE })).levels.data,
+    enabled: organisationId !== '',
+  });
+}
+
+export function useExperienceLevelMutations() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = recruitmentKeys.levels(organisationId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  return {
+    create: useMutation({
+      mutationFn: async (name: string) => (await orgApi.post<ExperienceLevelResponse>('experience-level', { name })).level,
+      onSuccess: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: async ({ id, name }: { id: string; name: string }) =>
+        (await orgApi.patch<ExperienceLevelResponse>(`experience-level/${id}`, { name })).level,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => orgApi.delete<void>(`experience-level/${id}`),
+      onSuccess: refresh,
+    }),
+    reorder: useReorder<ExperienceLevel>('experience-level', key, (r) => (r as ExperienceLevelsResponse).levels.data),
+  };
+}
+
+// ── recruitment statuses ────────────────────────────────────────────────────
+
+export function useRecruitmentStatuses() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.statuses(organisationId),
+    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
+    enabled: organisationId !== '',
+  });
+}
+
+export function useRecruitmentStatusMutations() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = recruitmentKeys.statuses(organisationId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  return {
+    create: useMutation({
+      mutationFn: async (body: CreateRecruitmentStatusBody) =>
+        (await orgApi.post<RecruitmentStatusResponse>('recruitment-status', body)).status,
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: async ({ id, ...body }: UpdateRecruitmentStatusBody & { id: string }) =>
+        (await orgApi.patch<RecruitmentStatusResponse>(`recruitment-status/${id}`, body)).status,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => orgApi.delete<void>(`recruitment-status/${id}`),
+      onSuccess: refresh,
+    }),
+    reorder: useReorder<RecruitmentStatus>('recruitment-status', key, (r) => (r as RecruitmentStatusesResponse).statuses.data),
+  };
+}
+
+// ── recruitment defaults ────────────────────────────────────────────────────
+
+export function useRecruitmentSettings() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.settings(organisationId),
+    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
+    enabled: organisationId !== '',
+  });
+}
+
+export function useUpdateRecruitmentSettings() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateRecruitmentSettingsBody) =>
+      (await orgApi.patch<RecruitmentSettingsResponse>('recruitment-settings', body)).recruitment_settings,
+    onSuccess: (settings) => queryClient.setQueryData<RecruitmentSettings>(recruitmentKeys.settings(organisationId), settings),
+  });
+}
+
+// ── API keys ────────────────────────────────────────────────────────────────
+
+export function useApiKeys(enabled: boolean) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.apiKeys(organisationId),
+    queryFn: async () => (await orgApi.get<ApiKeysResponse>('api-keys', { per_page: MAX_PER_PAGE })).api_keys,
+    enabled: enabled && organisationId !== '',
+  });
+}
+
+export function useApiKeyMutations() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: recruitmentKeys.apiKeys(organisationId) });
+  return {
+    create: useMutation({
+      mutationFn: (body: CreateApiKeyBody) => orgApi.post<CreatedApiKeyResponse>('api-keys', body),
+      onSuccess: refresh,
+    }),
+    revoke: useMutation({
+      mutationFn: (id: string) => orgApi.delete<void>(`api-keys/${id}`),
+      onSuccess: refresh,
+    }),
+  };
+}
