@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { planCatalog, type Billing } from '@hireloop/contract/billing';
+import { permissionsOf } from '@hireloop/contract/permissions';
+import { appState } from '../../../app/app-state.ts';
+import { renderApp, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
+import { authStore } from '../../session/auth-store.ts';
+import { daysLeft, formatPrice } from './format.ts';
+
+const onTrial: Billing = {
+  plan: 'trial',
+  interval: 'monthly',
+  trail_ends_at: new Date(Date.now() + 10 * 86_400_000 - 60_000).toISOString(),
+  products: [],
+  limits: { seats: 15, active_recruitments: 10 },
+  usage: { seats: 5, active_recruitments: 0 },
+  stripe_enabled: false,
+};
+
+type Call = { method: string; path: string; body?: unknown };
+let calls: Call[];
+let answer: (call: Call) => unknown;
+
+beforeEach(() => {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  appState.setLoading(false);
+  calls = [];
+  answer = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init?: RequestInit) => {
+      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
+      const call = { method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const body =
+        answer(call) ??
+        (path === 'billing/plans'
+          ? planCatalog()
+          : path === 'organisation/o1/billing'
+            ? { billing: onTrial }
+            : path === 'notifications' || path.endsWith('/users') || path.endsWith('/role')
+              ? { [path.split('/').pop()!]: { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } } }
+              : undefined);
+      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
+    }),
+  );
+});
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+describe('billing helpers', () => {
+  it('formats whole euros without cents, and counts days left rounding up', () => {
+    expect(formatPrice(9_900, 'eur')).toBe('€99');
+    expect(formatPrice(299_000, 'eur')).toBe('€2,990');
+    expect(formatPrice(2_950, 'eur')).toBe('€29.50');
+    const now = new Date('2030-01-01T12:00:00Z');
+    expect(daysLeft('2030-01-02T11:00:00Z', now)).toBe(1);
+    expect(daysLeft('2029-12-31T00:00:00Z', now)).toBe(0);
+  });
+});
+
+describe('/settings/billing', () => {
+  it('shows the owner the trial, usage and plans, and changes the plan after confirming', async () => {
+    signInForTest();
+    renderApp('/settings/billing');
+    expect(await screen.findByText(/Your trial ends on .*, 10 days left/)).toBeTruthy();
+    expect(screen.getByText('5 of 15 seats')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Current plan: Trial' })).toBeTruthy();
+    const business = screen.getByRole('article', { name: 'Business' });
+    expect(within(business).getByText('€299')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Yearly (2 months free)'));
+    expect(await within(business).findByText('€2,990')).toBeTruthy();
+
+    answer = (call) =>
+      call.method === 'POST' && call.path === 'organisation/o1/billing/plan'
+        ? { billing: { ...onTrial, plan: 'business', interval: 'yearly', trail_ends_at: null }, checkout_url: null }
+        : call.path === 'organisation/o1/billing' && calls.some((c) => c.method === 'POST')
+          ? { billing: { ...onTrial, plan: 'business', interval: 'yearly', trail_ends_at: null } }
+          : undefined;
+    fireEvent.click(within(business).getByRole('button', { name: 'Choose Business' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change to Business' });
+    expect(within(dialog).getByText('This ends your trial.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Business' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Current plan: Business' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: 'organisation/o1/billing/plan',
+      body: { plan: 'business', interval: 'yearly' },
+    });
+    await waitFor(() => expect(screen.queryByText(/Your trial ends on/)).toBeNull());
+  });
+
+  it('follows the Stripe Checkout URL when the change needs payment', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    signInForTest();
+    answer = (call) =>
+      call.method === 'POST'
+        ? { billing: { ...onTrial, stripe_enabled: true }, checkout_url: 'https://checkout.stripe.test/pay/cs_1' }
+        : undefined;
+    renderApp('/settings/billing');
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe to Onboarding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Onboarding' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Subscribe to Onboarding' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_1'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ product: 'onboarding' });
+  });
+
+  it('is read-only for members who may not manage billing', async () => {
+    signInForTest([{ ...testOrganisation, role: 'recruiter', permissions: permissionsOf('recruiter') }]);
+    renderApp('/settings/billing');
+    expect(await screen.findByText(/Only the organisation’s owner can change the plan or products/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Choose / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Subscribe to / })).toBeNull();
+  });
+});
