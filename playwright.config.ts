@@ -37,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node apps/server/dist/main.js',
+    // A data folder per port, outside test-results/ (which Playwright empties at every start).
+    command: `rm -rf .e2e-data/${PORT} && node apps/server/dist/main.js`,
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -48,7 +49,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: baseURL,
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR: `.e2e-data/${PORT}`,
       DEMO: '1',
       LOG_LEVEL: 'warn',
     },

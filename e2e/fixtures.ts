@@ -18,8 +18,27 @@ export async function signInAs(page: Page, account: { name: string } | { newIden
   }
 }
 
-/** No WCAG A/AA violations on the current page. */
+/**
+ * Signs in as a brand-new identity that owns a fresh organisation (on its trial), so a spec can
+ * change things freely without disturbing the demo organisation other specs rely on.
+ */
+export async function signInAsNewOwner(page: Page, who: { name: string; organisation: string }) {
+  await page.goto('/get-started');
+  const email = `${who.name.toLowerCase().replace(/[^a-z]+/g, '.')}-${Date.now()}@example.test`;
+  await signInAs(page, { newIdentity: { name: who.name, email } });
+  await expect(page).toHaveURL(/\/get-started$/);
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const created = await page.request.post('/api/v1/organisations', {
+    data: { name: who.organisation, timezone: 'Europe/London' },
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+  });
+  expect(created.status()).toBe(201);
+  return { email };
+}
+
+/** No WCAG A/AA violations on the current page (checked once transitions such as a modal opening have finished). */
 export async function expectNoAxeViolations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);

@@ -20,17 +20,34 @@ import { registerSessions } from './http/session.ts';
 import { LOCAL_ISSUER_KEY, OidcClient } from './features/auth/oidc-client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
-import { billingRoutes } from './features/billing/routes.ts';
+import { billingPublicRoutes, billingRoutes } from './features/billing/routes.ts';
+import { createBillingService } from './features/billing/service.ts';
+import { createStripeClient, type StripeClient } from './features/billing/stripe.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { organisationRoutes } from './features/organisations/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { apiKeyRoutes } from './features/api-keys/routes.ts';
+import { experienceLevelRoutes } from './features/experience-levels/routes.ts';
+import { recruitmentSettingsRoutes } from './features/recruitment-settings/routes.ts';
+import { recruitmentStatusRoutes } from './features/recruitment-statuses/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { createFileService } from './features/files/service.ts';
+import { meRoutes } from './features/me/routes.ts';
+import { organisationSettingsRoutes } from './features/organisation-settings/routes.ts';
+import { createStorage } from './lib/storage.ts';
+import { devMailboxRoutes } from './features/mail/routes.ts';
+import { invitationRoutes, inviteeRoutes } from './features/invitations/routes.ts';
+import { memberRoutes, myMembershipRoutes } from './features/members/routes.ts';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Stripe's API client when STRIPE_SECRET_KEY is set; tests pass a fake (no network). */
+  stripe?: StripeClient;
 };
 
 export type RegisteredRoute = { method: string; url: string; permission: Permission | undefined; public: boolean };
@@ -44,7 +61,7 @@ declare module 'fastify' {
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, stripe }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? {
@@ -104,10 +121,20 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
         description:
-          'JSON API of Hireloop. Browser sessions use the session cookie plus the X-XSRF-TOKEN header (from GET /auth/init/csrf-cookie) on unsafe methods. Organisation-scoped routes live under /organisation/{organisationId}/.',
+          'JSON API of Hireloop. Browser sessions use the session cookie plus the X-XSRF-TOKEN header (from GET /auth/init/csrf-cookie) on unsafe methods. Organisation-scoped routes live under /organisation/{organisationId}/. Integrations use an organisation API key instead (the bearerAuth scheme): each organisation route lists the schemes it accepts.',
       },
       servers: [{ url: '/' }],
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hireloop_session' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'hireloop_session' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An organisation API key (`hl_…`, created in Settings → API keys, shown once): `Authorization: Bearer hl_…`. It works only on `/organisation/{organisationId}/…` routes of its own organisation whose permission allows API keys, within its scopes (`read`; `write` includes `read`), and never on settings routes (see docs/permissions.md). Requests with a key need no X-XSRF-TOKEN and are rate limited per key. Routes that accept a key list bearerAuth among their security schemes.',
+          },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
@@ -143,6 +170,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     ...(config.oidc.kind === 'local' ? { storedIssuer: LOCAL_ISSUER_KEY } : {}),
   });
   const auth = createAuthService(database.db, oidc);
+  const files = createFileService(database.db, createStorage(config), app.log);
+  const billing = createBillingService({
+    db: database.db,
+    stripe: config.stripe ? (stripe ?? (await createStripeClient(config.stripe.secretKey))) : null,
+    appUrl: config.appUrl,
+  });
 
   await app.register(
     async (api) => {
@@ -150,13 +183,34 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
       await api.register(authRoutes({ db: database.db, auth, secureCookies: production, appUrl: config.appUrl }));
       await api.register(organisationRoutes(database.db));
       await api.register(notificationRoutes(database.db));
-      await api.register(organisationScope(database.db, [userRoutes(database.db), billingRoutes(database.db), roleRoutes(database.db)]), {
-        prefix: ORGANISATION_PREFIX,
-      });
+      await api.register(meRoutes(database.db, files));
+      await api.register(fileRoutes(files));
+      await api.register(billingPublicRoutes(billing, config.stripe));
+      await api.register(inviteeRoutes(database.db, { appUrl: config.appUrl }));
+      await api.register(myMembershipRoutes(database.db));
+      await api.register(
+        organisationScope(database.db, [
+          userRoutes(database.db),
+          billingRoutes(billing),
+          roleRoutes(database.db),
+          experienceLevelRoutes(database.db),
+          recruitmentStatusRoutes(database.db),
+          recruitmentSettingsRoutes(database.db),
+          apiKeyRoutes(database.db),
+          organisationSettingsRoutes(database.db, files),
+          auditRoutes(database.db),
+          memberRoutes(database.db),
+          invitationRoutes(database.db, { appUrl: config.appUrl }),
+        ]),
+        {
+          prefix: ORGANISATION_PREFIX,
+        },
+      );
     },
     { prefix: API_BASE_PATH },
   );
 
+  await app.register(devMailboxRoutes(database.db, { production }));
   registerNotFound(app, { spaFallback: await registerWebApp(app, config.webDist) });
   return app;
 }

@@ -88,6 +88,28 @@ describe('loadConfig', () => {
     expect(configError({ DEMO: 'maybe' }).message).toContain('DEMO');
   });
 
+  it('stores files locally unless S3_BUCKET is set, and then needs its credentials', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'hireloop-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      bucket: 'hireloop-files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(configError({ S3_BUCKET: 'hireloop-files' }).message).toContain('S3_ACCESS_KEY_ID is required with S3_BUCKET');
+    expect(configError({ S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_ENDPOINT: 'not a url' }).message).toContain(
+      'S3_ENDPOINT',
+    );
+  });
+
   it('names every wrong variable at once', () => {
     const { message } = configError({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
     for (const name of ['PORT', 'DATABASE_URL', 'LOG_LEVEL']) expect(message).toContain(name);

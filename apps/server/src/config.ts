@@ -27,6 +27,29 @@ const configSchema = z
     WEB_DIST: z.string().optional(),
     /** Time given to in-flight requests on SIGTERM before the process exits anyway. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /** S3-compatible storage for uploaded files; without S3_BUCKET files go to DATA_DIR/files. */
+    S3_BUCKET: z.string().trim().min(3).optional(),
+    /** For MinIO, R2 and other S3-compatible services (path-style); leave unset for AWS. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Outgoing mail server, e.g. smtps://user:pass@smtp.example.com:465; without it mail goes to /dev/mailbox (not in production). */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).default('Hireloop <no-reply@hireloop.local>'),
+    /** Stripe billing; without it (self-hosted) plan and product changes apply at once. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+    /** Signing secret of the webhook endpoint POST /api/v1/billing/stripe/webhook. */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
@@ -41,6 +64,20 @@ const configSchema = z
         code: 'custom',
         path: ['GOOGLE_CLIENT_ID'],
         message: 'is required in production: the local identity provider is for development only',
+      });
+    }
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required with STRIPE_SECRET_KEY: the signed webhook is what applies paid changes',
+      });
+    }
+    if (c.S3_BUCKET && (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'is required with S3_BUCKET',
       });
     }
     if (c.NODE_ENV === 'production' && !c.APP_URL) {
@@ -62,6 +99,11 @@ export type Config = {
   trustProxy: boolean;
   webDist: string | undefined;
   shutdownGraceMs: number;
+  /** Uploaded files go to this bucket; null: DATA_DIR/files. */
+  s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string } | null;
+  mail: { smtpUrl: string | undefined; from: string };
+  /** null: no Stripe (self-hosted), billing changes apply directly. */
+  stripe: { secretKey: string; webhookSecret: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -91,5 +133,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: c.TRUST_PROXY,
     webDist: c.WEB_DIST,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
+    s3:
+      c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: c.S3_BUCKET,
+            endpoint: c.S3_ENDPOINT,
+            region: c.S3_REGION,
+            accessKeyId: c.S3_ACCESS_KEY_ID,
+            secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    stripe:
+      c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET } : null,
   };
 }

@@ -4,9 +4,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/demo-seed.ts';
+import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { scheduleSessionCleanup } from './jobs/session-cleanup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** How often the outbox worker looks for due mail; work queued in this process wakes it sooner. */
+const OUTBOX_POLL_MS = 2000;
 
 /** Configuration and database failures end the process with one clear line, not a stack trace. */
 function fail(message: string): never {
@@ -33,7 +36,8 @@ async function main() {
   }
   await database.migrate();
   if (config.demo ?? database.kind === 'pglite') {
-    if (await seedDemo(database.db)) process.stdout.write('hireloop: demo organisation created (sign in as Dana Whitfield)\n');
+    if (await seedDemo(database.db, { appUrl: config.appUrl }))
+      process.stdout.write('hireloop: demo organisation created (sign in as Dana Whitfield)\n');
   }
 
   const app = await buildApp({
@@ -42,6 +46,7 @@ async function main() {
   });
 
   const stopCleanup = scheduleSessionCleanup(database.db, app.log);
+  const outboxWorker = startOutboxWorker({ db: database.db, config, log: app.log, intervalMs: OUTBOX_POLL_MS });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -58,6 +63,7 @@ async function main() {
     try {
       stopCleanup();
       await app.close();
+      await outboxWorker.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

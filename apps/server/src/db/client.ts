@@ -67,6 +67,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client whose connection the server ends (restart, failover) must not crash the process;
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => process.stderr.write(`hireloop: idle PostgreSQL connection lost: ${error.message}\n`));
   try {
     const conn = await pool.connect();
     conn.release();

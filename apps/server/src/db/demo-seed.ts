@@ -1,10 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MemberRole } from '@hireloop/contract/constants';
+import { DEFAULT_EXPERIENCE_LEVELS } from '@hireloop/contract/experience-levels';
+import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-statuses';
+import { INVITATION_TTL_DAYS } from '@hireloop/contract/invitations';
+import { invitationMail } from '../lib/invitation-mail.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
 import type { Db } from './client.ts';
+import { invitations } from './schema/invitations.ts';
+import { apiKeys } from './schema/api-keys.ts';
+import { auditLog } from './schema/audit-log.ts';
 import { jobRoles } from './schema/job-roles.ts';
 import { notifications } from './schema/notifications.ts';
+import { outbox } from './schema/outbox.ts';
 import { memberships, organisations } from './schema/organisations.ts';
 import { localIdentities, users } from './schema/users.ts';
+import { experienceLevels, recruitmentStatuses } from './schema/recruitment-settings.ts';
 
 /** Must match LOCAL_ISSUER_KEY: demo people sign in through the local identity provider. */
 const LOCAL_ISSUER = 'local';
@@ -18,12 +28,21 @@ export const DEMO_PEOPLE: Array<{ sub: string; name: string; email: string; role
   { sub: 'demo-interviewer', name: 'Elena García', email: 'elena@hireloop.test', role: 'interviewer' },
 ];
 const DEMO_ROLES = ['Senior Backend Engineer', 'Product Designer', 'Customer Success Manager'];
+const DEMO_LEVELS = [...DEFAULT_EXPERIENCE_LEVELS, 'Principal'];
+/** The default pipeline plus a take-home stage, as a tech company would run it. */
+const DEMO_STATUSES = [
+  ...DEFAULT_RECRUITMENT_STATUSES.slice(0, 2),
+  { name: 'Technical task', colour: '#4c6ef5', category: 'in_progress' as const },
+  ...DEFAULT_RECRUITMENT_STATUSES.slice(2),
+];
+/** A pending invitation, so the members screen and the dev mailbox have something to show. */
+export const DEMO_INVITATION = { email: 'newhire@hireloop.test', role: 'interviewer' as MemberRole };
 
 /**
  * Seeds the demo organisation once, when the database has no organisation at all.
  * Later issues extend it (teams, recruitments, candidates…). Returns whether it seeded.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts on a shared server.
     await tx.execute(sql`select pg_advisory_xact_lock(4242001)`);
@@ -60,6 +79,111 @@ export async function seedDemo(db: Db): Promise<boolean> {
       }
     }
     await tx.insert(jobRoles).values(DEMO_ROLES.map((name) => ({ organisationId: org.id, name })));
+
+    // Settings → experience levels, recruitment status and API keys have something real to show.
+    await tx.insert(experienceLevels).values(DEMO_LEVELS.map((name, i) => ({ organisationId: org.id, name, position: i + 1 })));
+    await tx.insert(recruitmentStatuses).values(DEMO_STATUSES.map((status, i) => ({ organisationId: org.id, ...status, position: i + 1 })));
+    const [keyCreator] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.oidcIssuer, LOCAL_ISSUER), eq(users.oidcSub, 'demo-owner')));
+    // Nobody ever learns this key: like every key, only its hash and prefix are stored.
+    const demoKey = `hl_${randomToken()}`;
+    await tx.insert(apiKeys).values({
+      organisationId: org.id,
+      name: 'Nightly HRIS sync',
+      prefix: demoKey.slice(0, 11),
+      tokenHash: sha256(demoKey),
+      scopes: ['read'],
+      createdBy: keyCreator?.id ?? null,
+      lastUsedAt: new Date(Date.now() - 9 * 3_600_000),
+    });
+
+    // The invitation's mail goes through the outbox like any other: the worker delivers it at start.
+    const [owner] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.oidcIssuer, LOCAL_ISSUER), eq(users.oidcSub, 'demo-owner')));
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000);
+    await tx.insert(invitations).values({
+      organisationId: org.id,
+      ...DEMO_INVITATION,
+      tokenHash: sha256(token),
+      invitedBy: owner?.id ?? null,
+      expiresAt,
+    });
+    const mail = invitationMail({
+      to: DEMO_INVITATION.email,
+      organisationName: org.name,
+      inviterName: owner?.name ?? null,
+      role: DEMO_INVITATION.role,
+      acceptUrl: `${opts.appUrl ?? 'http://localhost:3000'}/invitations/${token}`,
+      expiresAt,
+    });
+    await tx.insert(outbox).values({ kind: 'mail', payload: mail });
+
+    // My Personal Settings: Dana works from London. Organisation Settings: an audit log with a short history.
+    await seedDemoAuditLog(tx, org);
     return true;
   });
+}
+
+async function demoUser(tx: Db, sub: string) {
+  const [user] = await tx
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.oidcIssuer, LOCAL_ISSUER), eq(users.oidcSub, sub)));
+  if (!user) throw new Error(`demo user ${sub} missing`);
+  return user;
+}
+
+async function seedDemoAuditLog(tx: Db, org: { id: string; name: string; slug: string; website: string | null; timezone: string }) {
+  const dana = await demoUser(tx, 'demo-owner');
+  const marcus = await demoUser(tx, 'demo-admin');
+  const priya = await demoUser(tx, 'demo-recruiter');
+  await tx.update(users).set({ timezone: 'Europe/London' }).where(eq(users.id, dana.id));
+  const [invitation] = await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.organisationId, org.id), eq(invitations.email, DEMO_INVITATION.email)));
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+  const entry = (who: { id: string; name: string }, at: Date) => ({
+    organisationId: org.id,
+    actorUserId: who.id,
+    actorName: who.name,
+    createdAt: at,
+  });
+  await tx.insert(auditLog).values([
+    {
+      ...entry(dana, minutesAgo(180)),
+      action: 'organisation.created',
+      targetType: 'organisation',
+      targetId: org.id,
+      after: { name: org.name, slug: org.slug, timezone: 'UTC' },
+    },
+    {
+      ...entry(marcus, minutesAgo(150)),
+      action: 'organisation.updated',
+      targetType: 'organisation',
+      targetId: org.id,
+      before: { website: null, timezone: 'UTC' },
+      after: { website: org.website, timezone: org.timezone },
+    },
+    {
+      ...entry(dana, minutesAgo(95)),
+      action: 'member.role_changed',
+      targetType: 'member',
+      targetId: priya.id,
+      before: { name: priya.name, role: 'interviewer' },
+      after: { name: priya.name, role: 'recruiter' },
+    },
+    {
+      ...entry(dana, minutesAgo(30)),
+      action: 'invitation.created',
+      targetType: 'invitation',
+      targetId: invitation?.id ?? null,
+      after: { email: DEMO_INVITATION.email, role: DEMO_INVITATION.role },
+    },
+  ]);
 }

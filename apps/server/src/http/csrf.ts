@@ -14,6 +14,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Server-to-server routes that authenticate by their own signature (the Stripe webhook).
+    if (request.routeOptions.config?.skipCsrf === true) return;
     // API keys (Authorization: Bearer) carry no ambient credentials, so they need no token.
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const cookie = request.cookies[XSRF_COOKIE];
@@ -29,6 +31,10 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route carries no ambient credentials and proves itself otherwise (a signed webhook). */
+    skipCsrf?: boolean;
+  }
   interface FastifyReply {
     /** Sets a fresh readable XSRF-TOKEN cookie. */
     issueXsrfToken(): FastifyReply;

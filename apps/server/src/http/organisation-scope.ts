@@ -1,6 +1,6 @@
 import type { MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { can, keyCan, type Permission } from '@hireloop/contract/permissions';
+import { PERMISSIONS, can, keyCan, type Permission } from '@hireloop/contract/permissions';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { authenticateApiKey, bearerToken } from '../features/api-keys/authenticate.ts';
@@ -40,7 +40,9 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[]): Fastify
   return async (scope: FastifyInstance) => {
     scope.decorateRequest('membership', null);
     scope.addHook('onRoute', (route) => {
-      if (!route.config?.permission) throw new Error(`${route.method} ${route.url} declares no permission`);
+      const permission = route.config?.permission;
+      if (!permission) throw new Error(`${route.method} ${route.url} declares no permission`);
+      route.schema = { ...route.schema, ...openApiAccess(permission, route.schema?.description) };
     });
     scope.addHook(
       'onRequest',
@@ -70,6 +72,19 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[]): Fastify
       request.membership = { organisationId, actor: { kind: 'user', userId: request.auth.userId, role: membership.role } };
     });
     for (const r of routes) await scope.register(r);
+  };
+}
+
+/** The OpenAPI document says, per route, who may call it: always a session; an API key when the permission allows keys. */
+function openApiAccess(permission: Permission, description: unknown) {
+  const scope = PERMISSIONS[permission].apiKey;
+  const access = scope
+    ? `Permission \`${permission}\`. API keys with the \`${scope}\` scope${scope === 'read' ? ' (or `write`)' : ''} may call it.`
+    : `Permission \`${permission}\`. Sessions only: API keys are refused (403).`;
+  const security: Array<Record<string, string[]>> = scope ? [{ session: [] }, { bearerAuth: [] }] : [{ session: [] }];
+  return {
+    security,
+    description: typeof description === 'string' && description !== '' ? `${description}\n\n${access}` : access,
   };
 }
 

@@ -41,10 +41,11 @@ describe('the route table', () => {
     expect(routeList).toContainEqual({ path, title, access });
   });
 
-  it('has nothing beyond SPEC §2 but the two redirects and the not-found page', () => {
+  it('has nothing beyond SPEC §2 but the two redirects, the not-found page and the invitation link', () => {
     const specPaths = new Set(SPEC_SCREENS.map(([path]) => path));
     const extra = routeList.filter((entry) => !specPaths.has(entry.path)).map((entry) => entry.path);
-    expect(extra.sort()).toEqual(['/', '/*', '/settings']);
+    expect(extra.sort()).toEqual(['/', '/*', '/invitations/:token', '/settings']);
+    expect(routeList).toContainEqual({ path: '/invitations/:token', title: 'Invitation', access: 'public' });
   });
 
   it('redirects / to /dashboard and /settings to /settings/me', () => {

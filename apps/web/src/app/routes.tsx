@@ -62,6 +62,7 @@ const RecruitmentSettingsPage = page<{ tab: 'recruitment' | 'api-keys' }>(
 const ExperienceLevelsPage = page(() => import('../features/settings/pages/experience-levels-page.tsx'), 'ExperienceLevelsPage');
 const RecruitmentStatusPage = page(() => import('../features/settings/pages/recruitment-status-page.tsx'), 'RecruitmentStatusPage');
 const BillingPage = page(() => import('../features/settings/pages/billing-page.tsx'), 'BillingPage');
+const InvitationPage = page(() => import('../features/organisations/pages/invitation-page.tsx'), 'InvitationPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -78,6 +79,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/login', element: <LoginPage />, handle: titled('Log in') },
           { path: '/get-started', element: <GetStartedPage />, handle: titled('Log in') },
+          // The accept link of an invitation mail: shown signed out too (sign-in comes back here).
+          { path: '/invitations/:token', element: <InvitationPage />, handle: titled('Invitation') },
         ],
       },
 

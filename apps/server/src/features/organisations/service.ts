@@ -2,6 +2,8 @@ import { TRIAL_DAYS } from '@hireloop/contract/constants';
 import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
+import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
 import { findMembership, insertOrganisationWithOwner, isUniqueViolation, setCurrentOrganisation, slugTaken } from './repository.ts';
 
@@ -50,18 +52,24 @@ export function createOrganisationService(db: Db) {
         slug = await freeSlug(db, slugify(input.name));
       }
       try {
-        const row = await insertOrganisationWithOwner(
-          db,
-          {
-            name: input.name,
-            slug,
-            timezone: input.timezone,
-            website: input.website || null,
-            size: input.size ?? null,
-            trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
-          },
-          { userId, role: 'owner' },
-        );
+        const row = await db.transaction(async (tx) => {
+          const org = await insertOrganisationWithOwner(
+            tx,
+            {
+              name: input.name,
+              slug,
+              timezone: input.timezone,
+              website: input.website || null,
+              size: input.size ?? null,
+              trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
+            },
+            { userId, role: 'owner' },
+          );
+          // Ready to hire from the start: a default pipeline and experience levels, all or nothing.
+          await createDefaultRecruitmentStatuses(tx, org.id);
+          await createDefaultExperienceLevels(tx, org.id);
+          return org;
+        });
         await setCurrentOrganisation(db, userId, row.id);
         return presentOrganisationSummary({ ...row, role: 'owner' });
       } catch (error) {
