@@ -51,6 +51,13 @@ describe('POST /organisations', () => {
     expect((await client.get('auth')).json.auth.organisations).toEqual([]);
   });
 
+  it('refuses a website that is not http(s), such as javascript:, and an unknown timezone', async () => {
+    const client = await signIn(t, await createUser(t));
+    const res = await client.post('organisations', { name: 'Scripted', website: 'javascript:alert(1)', timezone: 'Mars/Olympus' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.json.errors).sort()).toEqual(['timezone', 'website']);
+  });
+
   it('answers 422 for wrong types', async () => {
     const client = await signIn(t, await createUser(t));
     const res = await client.post('organisations', { name: 42 });

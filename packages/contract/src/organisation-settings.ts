@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_TEXTS } from './errors.ts';
 import { listQuery, paged } from './pagination.ts';
-import { SLUG_PATTERN } from './organisations.ts';
+import { organisationNameField, organisationSlugField, organisationWebsiteField } from './organisations.ts';
 import { timezoneField } from './timezones.ts';
 
 /** GET organisation/{id} → { organisation }: what Organisation Settings shows and edits. */
@@ -20,22 +20,9 @@ export type OrganisationSettingsResponse = z.infer<typeof organisationSettingsRe
 
 /** PATCH organisation/{id}: any of the fields; an empty website removes it. */
 export const updateOrganisationBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2, 'The name must be at least 2 characters.')
-    .max(120, 'The name may not be longer than 120 characters.')
-    .optional(),
-  slug: z
-    .string()
-    .trim()
-    .min(2, 'The URL slug must be at least 2 characters.')
-    .max(60, 'The URL slug may not be longer than 60 characters.')
-    .regex(SLUG_PATTERN, 'Use lowercase letters, digits and single dashes.')
-    .optional(),
-  website: z
-    .union([z.url({ protocol: /^https?$/, error: 'Enter a full URL, e.g. https://example.com.' }), z.literal(''), z.null()])
-    .optional(),
+  name: organisationNameField.optional(),
+  slug: organisationSlugField.optional(),
+  website: z.union([organisationWebsiteField, z.null()]).optional(),
   timezone: timezoneField.optional(),
 });
 export type UpdateOrganisationBody = z.input<typeof updateOrganisationBody>;
