@@ -9,6 +9,7 @@ declare module 'autocannon' {
     total: number;
     p50: number;
     p90: number;
+    p97_5: number;
     p99: number;
   };
 

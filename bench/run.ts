@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { kb, measureLoginJs, type JsSize } from './lib/js-size.ts';
 import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts';
 import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
+import { measureMembers, membersRows, membersSection, type MembersRun } from './lib/members.ts';
 import { describeMachine, loadAverage, renderReport, renderTable, type Row, type Section } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +24,7 @@ const TARGET = { coldStartMs: 3_000, idleRssBytes: 250 * 1024 ** 2, authVsFloor:
 const WARM_RESTARTS = 3;
 const HEALTH = '/api/v1/health';
 const FLOOR_START_TIMEOUT_MS = 120_000;
-const ORDER = ['Cold start', 'First start', 'Idle memory', 'GET /api/v1/auth throughput', 'GET /api/v1/auth latency', 'Gzipped JS'];
+const ORDER = ['Cold start', 'First start', 'Idle memory', 'GET /api/v1/auth throughput', 'GET /api/v1/auth latency', 'Gzipped JS', 'Members list'];
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
@@ -279,6 +280,24 @@ async function main(): Promise<number> {
     } finally {
       if (floorServer) await stopChild(floorServer);
     }
+
+    // ── issue 3: members list with 5,000 members; API key vs session ───────────────────
+    const memberRuns: MembersRun[] = [];
+    const targets = [
+      { label: 'PGlite', dataDir: path.join(tmp, 'members-data') },
+      ...(process.env.BENCH_DATABASE_URL ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL }] : []),
+    ];
+    for (const where of targets) {
+      try {
+        const run = await measureMembers(root, serverEnv, where);
+        memberRuns.push(run);
+        rows.push(...membersRows(run));
+      } catch (error) {
+        fail(`members list (${where.label})`, error);
+        rows.push({ metric: `Members list (${where.label})`, measured: `error: ${message(error)}`, target: 'p95 ≤ 20 ms', verdict: 'ERROR' });
+      }
+    }
+    if (memberRuns.length) sections.push(membersSection(memberRuns));
   } finally {
     await stopAllChildren();
     await rm(tmp, { recursive: true, force: true });

@@ -29,7 +29,7 @@ import { organisationRoutes } from './features/organisations/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
-import { experienceLevelRoutes } from './features/experience-levels/routes.ts';
+import { currentExperienceLevelRoutes, experienceLevelRoutes } from './features/experience-levels/routes.ts';
 import { recruitmentSettingsRoutes } from './features/recruitment-settings/routes.ts';
 import { recruitmentStatusRoutes } from './features/recruitment-statuses/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
@@ -188,20 +188,25 @@ export async function buildApp({ config, database, logger, stripe }: AppDeps): P
       await api.register(billingPublicRoutes(billing, config.stripe));
       await api.register(inviteeRoutes(database.db, { appUrl: config.appUrl }));
       await api.register(myMembershipRoutes(database.db));
+      await api.register(currentExperienceLevelRoutes(database.db));
       await api.register(
-        organisationScope(database.db, [
-          userRoutes(database.db),
-          billingRoutes(billing),
-          roleRoutes(database.db),
-          experienceLevelRoutes(database.db),
-          recruitmentStatusRoutes(database.db),
-          recruitmentSettingsRoutes(database.db),
-          apiKeyRoutes(database.db),
-          organisationSettingsRoutes(database.db, files),
-          auditRoutes(database.db),
-          memberRoutes(database.db),
-          invitationRoutes(database.db, { appUrl: config.appUrl }),
-        ]),
+        organisationScope(
+          database.db,
+          [
+            userRoutes(database.db),
+            billingRoutes(billing),
+            roleRoutes(database.db),
+            experienceLevelRoutes(database.db),
+            recruitmentStatusRoutes(database.db),
+            recruitmentSettingsRoutes(database.db),
+            apiKeyRoutes(database.db),
+            organisationSettingsRoutes(database.db, files),
+            auditRoutes(database.db),
+            memberRoutes(database.db),
+            invitationRoutes(database.db, { appUrl: config.appUrl }),
+          ],
+          { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
+        ),
         {
           prefix: ORGANISATION_PREFIX,
         },

@@ -274,3 +274,28 @@ describe('PATCH organisation/{id}/experience-level/reorder ({ original, new }, 1
     expect(res.json.errors.original).toEqual(['There are no experience levels to reorder.']);
   });
 });
+
+describe('GET experience-level (SPEC §7, unscoped)', () => {
+  it("answers the current organisation's levels, filterable, and follows a switch", async () => {
+    const owner = await createUser(t);
+    const a = await createOrganisation(t, owner);
+    const b = await createOrganisation(t, owner);
+    const client = await signIn(t, owner);
+    await client.post(`organisation/${a.id}/experience-level`, { name: 'Apprentice' });
+    await client.post(`organisation/${b.id}/experience-level`, { name: 'Bard' });
+    expect((await client.put('auth/current-organisation', { organisation_id: a.id })).status).toBe(200);
+    expect((await client.get('experience-level')).json.levels.data.map((l: { name: string }) => l.name)).toEqual(['Apprentice']);
+    expect((await client.put('auth/current-organisation', { organisation_id: b.id })).status).toBe(200);
+    const filtered = await client.get('experience-level?filter[name]=ba');
+    expect(filtered.json.levels.data.map((l: { name: string }) => l.name)).toEqual(['Bard']);
+  });
+
+  it('answers 404 "No business set" without a current organisation, and 401 signed out', async () => {
+    const client = await signIn(t, await createUser(t));
+    const res = await client.get('experience-level');
+    expect(res.status).toBe(404);
+    expect(res.json.message).toBe('No business set');
+    const { Client } = await import('./harness.ts');
+    expect((await new Client(t.baseUrl).get('experience-level')).status).toBe(401);
+  });
+});

@@ -26,8 +26,6 @@ declare module 'fastify' {
 }
 
 export const ORGANISATION_PREFIX = '/organisation/:organisationId';
-/** Per API key, across all its calls. */
-export const API_KEY_RATE = { max: 600, timeWindow: '1 minute' };
 
 /**
  * The one place every `organisation/{id}/…` route passes. A session caller must be a member of
@@ -36,7 +34,7 @@ export const API_KEY_RATE = { max: 600, timeWindow: '1 minute' };
  * the scope the permission allows keys (403; settings permissions allow none). Runs before the
  * body is parsed, so a stranger learns nothing from validation either.
  */
-export function organisationScope(db: Db, routes: FastifyPluginAsync[]): FastifyPluginAsync {
+export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { apiKeyRatePerMinute: number }): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     scope.decorateRequest('membership', null);
     scope.addHook('onRoute', (route) => {
@@ -47,7 +45,9 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[]): Fastify
     scope.addHook(
       'onRequest',
       scope.rateLimit({
-        ...API_KEY_RATE,
+        // Per API key, across all its calls.
+        max: opts.apiKeyRatePerMinute,
+        timeWindow: '1 minute',
         allowList: (request) => !bearerToken(request.headers.authorization),
         keyGenerator: (request) => `api-key:${sha256(bearerToken(request.headers.authorization) ?? '')}`,
       }),

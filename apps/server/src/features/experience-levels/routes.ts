@@ -7,6 +7,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
+import { requireSession, userIdOf } from '../../http/session.ts';
+import { AppError } from '../../http/errors.ts';
+import { can } from '@hireloop/contract/permissions';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { currentMembershipOf } from '../organisations/service.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { createExperienceLevelService } from './service.ts';
 
@@ -102,6 +107,39 @@ export function experienceLevelRoutes(db: Db) {
       async (request, reply) => {
         await levels.remove(organisationIdOf(request), actorOf(request), request.params.levelId);
         return reply.code(204).send(null);
+      },
+    );
+  };
+}
+
+/** SPEC §7 also names a plain `GET experience-level`: the signed-in user's current organisation's levels. */
+export function currentExperienceLevelRoutes(db: Db) {
+  const levels = createExperienceLevelService(db);
+  return async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/experience-level',
+      {
+        preHandler: [requireSession],
+        // Checked in the handler against the current organisation; declared here for docs/permissions.md.
+        config: { permission: 'recruitment_settings.view' },
+        schema: {
+          tags,
+          summary: "The current organisation's experience levels in order; filter[name] searches by name",
+          querystring: listQuery,
+          response: { 200: experienceLevelsResponse, 404: errorResponse },
+        },
+      },
+      async (request) => {
+        const membership = await currentMembershipOf(db, userIdOf(request));
+        if (!membership) throw new AppError('not_found', ERROR_TEXTS.noBusinessSet);
+        if (!can(membership.role, 'recruitment_settings.view')) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
+        const q = request.query;
+        const { levels: data, total } = await levels.list(membership.organisationId, {
+          page: q.page,
+          perPage: q.per_page,
+          name: q.filter?.name?.trim() || undefined,
+        });
+        return { levels: { data, meta: pageMeta(q.page, q.per_page, total) } };
       },
     );
   };

@@ -55,3 +55,13 @@ export async function setCurrentOrganisation(db: Db, userId: string, organisatio
     .set({ currentOrganisationId: organisationId, updatedAt: sql`now()` })
     .where(eq(users.id, userId));
 }
+
+/** The user's current organisation and their role in it (none when unset or no longer a member). */
+export function findCurrentMembership(db: Db, userId: string) {
+  return db
+    .select({ organisationId: memberships.organisationId, role: memberships.role })
+    .from(users)
+    .innerJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, users.currentOrganisationId)))
+    .where(eq(users.id, userId))
+    .then((r) => r[0] as { organisationId: string; role: MemberRole } | undefined);
+}

@@ -5,7 +5,14 @@ import { AppError } from '../../http/errors.ts';
 import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
 import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
-import { findMembership, insertOrganisationWithOwner, isUniqueViolation, setCurrentOrganisation, slugTaken } from './repository.ts';
+import {
+  findCurrentMembership,
+  findMembership,
+  insertOrganisationWithOwner,
+  isUniqueViolation,
+  setCurrentOrganisation,
+  slugTaken,
+} from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,6 +20,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function membershipOf(db: Db, organisationId: string, userId: string) {
   return UUID.test(organisationId) ? findMembership(db, organisationId, userId) : Promise.resolve(undefined);
 }
+
+/** The signed-in user's current organisation and role, for the few unscoped routes SPEC §7 names. */
+export const currentMembershipOf = (db: Db, userId: string) => findCurrentMembership(db, userId);
 
 /** Persists the user's current organisation. */
 export const makeCurrent = (db: Db, userId: string, organisationId: string | null) => setCurrentOrganisation(db, userId, organisationId);

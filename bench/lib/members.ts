@@ -1,0 +1,96 @@
+import path from 'node:path';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { measureLoad, loadProblems, type LoadResult } from './load.ts';
+import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
+import type { Row, Section } from './report.ts';
+
+/** Issue 3: with 5,000 members and 200 API keys, the members list (25 a page, filtered). */
+export const MEMBERS_TARGET = { p95Ms: 20, keyVsSession: 0.8, connections: 16 } as const;
+const START_TIMEOUT_MS = 180_000;
+
+type Info = { port: number; organisationId: string; cookie: string; apiKey: string };
+const isInfo = (v: unknown): v is Info => {
+  const i = v as Partial<Info> | null;
+  return typeof i?.port === 'number' && typeof i.organisationId === 'string' && typeof i.cookie === 'string' && typeof i.apiKey === 'string';
+};
+
+export type MembersRun = { label: string; session: LoadResult; key: LoadResult };
+
+/** Runs bench/members-server.ts on one database (PGlite in a scratch dir, or a fresh PostgreSQL database) and loads it. */
+export async function measureMembers(
+  root: string,
+  baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,
+  where: { label: string; dataDir: string; postgresUrl?: string },
+): Promise<MembersRun> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let child: Child | undefined;
+  try {
+    const port = await freePort();
+    const env = baseEnv(port, where.dataDir);
+    if (where.postgresUrl) {
+      const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: where.postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(where.postgresUrl);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+      dropDatabase = async () => {
+        const a = new pg.Client({ connectionString: where.postgresUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      };
+    }
+    env.API_KEY_RATE_PER_MINUTE = '100000000'; // the per-key limit is not what is measured
+    child = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/members-server.ts')], { cwd: root, env });
+    const info = await firstJsonLine(child, START_TIMEOUT_MS);
+    if (!isInfo(info)) throw new Error(`unexpected line from members-server: ${JSON.stringify(info)}`);
+    const url = `http://127.0.0.1:${info.port}/api/v1/organisation/${info.organisationId}/users?per_page=25&filter[name]=${encodeURIComponent('member 12')}`;
+    const session = await measureLoad(url, { cookie: info.cookie, accept: 'application/json' }, MEMBERS_TARGET.connections);
+    const key = await measureLoad(url, { authorization: `Bearer ${info.apiKey}`, accept: 'application/json' }, MEMBERS_TARGET.connections);
+    return { label: where.label, session, key };
+  } finally {
+    if (child) await stopChild(child);
+    if (dropDatabase) await dropDatabase().catch(() => undefined);
+  }
+}
+
+export function membersRows(run: MembersRun): Row[] {
+  const invalid = [loadProblems(run.session), loadProblems(run.key)].filter(Boolean).join('; ');
+  const ratio = run.key.requestsPerSecond / run.session.requestsPerSecond;
+  return [
+    {
+      metric: `Members list, 5,000 members, filtered, 25 a page (${run.label}): p97.5 at ${MEMBERS_TARGET.connections} connections`,
+      measured: `${run.session.p975Ms} ms (p90 ${run.session.p90Ms} ms)`,
+      target: `p95 ≤ ${MEMBERS_TARGET.p95Ms} ms`,
+      verdict: invalid ? 'ERROR' : run.session.p975Ms <= MEMBERS_TARGET.p95Ms ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: `Members list with an API key vs a session (${run.label})`,
+      measured: `${Math.round(run.key.requestsPerSecond)} vs ${Math.round(run.session.requestsPerSecond)} req/s`,
+      target: 'within 20 %',
+      ratio: `${(ratio * 100).toFixed(1)} %`,
+      verdict: invalid ? 'ERROR' : ratio >= MEMBERS_TARGET.keyVsSession ? 'PASS' : 'FAIL',
+    },
+  ];
+}
+
+export function membersSection(runs: MembersRun[]): Section {
+  const line = (label: string, r: LoadResult) =>
+    `| ${label} | ${Math.round(r.requestsPerSecond)} | ${r.p50Ms} ms | ${r.p90Ms} ms | ${r.p975Ms} ms | ${r.p99Ms} ms | ${r.non2xx} | ${r.errors} |`;
+  return {
+    title: 'Members list with 5,000 members and 200 API keys',
+    lines: [
+      '`bench/members-server.ts` runs the app from source on a fresh database with the demo seed plus 5,000 members and 200 API keys. ' +
+        `autocannon, ${MEMBERS_TARGET.connections} connections, \`GET organisation/{id}/users?per_page=25&filter[name]=member 12\` (111 matches). ` +
+        'autocannon reports p90 and p97.5, not p95; the verdict uses p97.5, which is never below p95.',
+      '',
+      '| Run | req/s | p50 | p90 | p97.5 | p99 | non-2xx | errors |',
+      '|---|---|---|---|---|---|---|---|',
+      ...runs.flatMap((r) => [line(`${r.label}, session`, r.session), line(`${r.label}, API key`, r.key)]),
+    ],
+  };
+}
