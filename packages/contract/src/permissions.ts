@@ -36,6 +36,8 @@ export const PERMISSIONS = {
     roles: admins,
     apiKey: null,
   },
+  'teams.view': { description: 'List teams and clients with their hiring teams', roles: everyone, apiKey: 'read' },
+  'teams.manage': { description: 'Create, change and delete teams and clients', roles: ['owner', 'admin', 'recruiter'], apiKey: 'write' },
   'roles.view': { description: 'List job roles', roles: everyone, apiKey: 'read' },
   'roles.manage': { description: 'Create and change job roles', roles: ['owner', 'admin', 'recruiter'], apiKey: 'write' },
 } as const satisfies Record<string, PermissionRule>;
