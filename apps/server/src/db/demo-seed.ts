@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { DEFAULT_EXPERIENCE_LEVELS } from '@hireloop/contract/experience-levels';
 import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-statuses';
@@ -10,6 +10,7 @@ import { invitations } from './schema/invitations.ts';
 import { apiKeys } from './schema/api-keys.ts';
 import { auditLog } from './schema/audit-log.ts';
 import { jobRoles } from './schema/job-roles.ts';
+import { teamMembers, teams } from './schema/teams.ts';
 import { notifications } from './schema/notifications.ts';
 import { outbox } from './schema/outbox.ts';
 import { memberships, organisations } from './schema/organisations.ts';
@@ -124,6 +125,7 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
     await tx.insert(outbox).values({ kind: 'mail', payload: mail });
 
     // My Personal Settings: Dana works from London. Organisation Settings: an audit log with a short history.
+    await seedDemoTeams(tx, org);
     await seedDemoAuditLog(tx, org);
     return true;
   });
@@ -186,4 +188,52 @@ async function seedDemoAuditLog(tx: Db, org: { id: string; name: string; slug: s
       after: { email: DEMO_INVITATION.email, role: DEMO_INVITATION.role },
     },
   ]);
+}
+
+/** Teams and a client (issue 4), each with a hiring team; the demo roles go to the team whose name pattern they match. */
+const DEMO_TEAMS = [
+  {
+    name: 'Engineering',
+    kind: 'team',
+    description: 'Builds and runs the Northwind platform.',
+    contactName: 'Tom Okafor',
+    contactEmail: 'tom@hireloop.test',
+    hiringTeam: ['demo-owner', 'demo-hiring-manager', 'demo-interviewer'],
+    roles: ['%engineer%', '%developer%'],
+  },
+  {
+    name: 'Design',
+    kind: 'team',
+    description: 'Product and brand design.',
+    hiringTeam: ['demo-admin', 'demo-recruiter'],
+    roles: ['%design%'],
+  },
+  {
+    name: 'Acme Retail',
+    kind: 'client',
+    description: 'A retail chain we hire customer-facing staff for.',
+    contactName: 'Alice Mercer',
+    contactEmail: 'alice.mercer@acme-retail.example',
+    contactPhone: '+44 20 7946 0321',
+    hiringTeam: ['demo-recruiter', 'demo-hiring-manager'],
+    roles: ['%customer%', '%success%'],
+  },
+];
+
+async function seedDemoTeams(tx: Db, org: { id: string }) {
+  for (const { hiringTeam, roles, ...values } of DEMO_TEAMS) {
+    const [team] = await tx
+      .insert(teams)
+      .values({ organisationId: org.id, ...values })
+      .returning();
+    if (!team) throw new Error('demo team not created');
+    for (const sub of hiringTeam) {
+      const user = await demoUser(tx, sub);
+      await tx.insert(teamMembers).values({ teamId: team.id, userId: user.id });
+    }
+    await tx
+      .update(jobRoles)
+      .set({ teamId: team.id })
+      .where(and(eq(jobRoles.organisationId, org.id), sql`${jobRoles.teamId} is null`, or(...roles.map((p) => ilike(jobRoles.name, p)))));
+  }
 }

@@ -18,6 +18,7 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Also, from the hand-written migration 0003_search_indexes: trigram GIN indexes on name and email, and (name, id).
   (t) => [uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSub), index('users_email_idx').on(t.email)],
 );
 

@@ -14,12 +14,14 @@ const SORTS: Record<string, SQL[]> = {
 };
 export const MEMBER_SORTS = Object.keys(SORTS);
 
-/** One page of an organisation's members and the total, in one query. */
+/**
+ * One page of an organisation's members, and the total. Two queries rather than a window count:
+ * `count(*) over()` would make the page query visit every match, while the page alone can stop
+ * after `per_page` rows walking the name index; the search uses the trigram indexes (0003).
+ */
 export async function listMembers(db: Db, organisationId: string, o: MemberListOptions) {
-  const where = and(
-    eq(memberships.organisationId, organisationId),
-    o.name ? or(ilike(users.name, containsPattern(o.name)), ilike(users.email, containsPattern(o.name))) : undefined,
-  );
+  const search = o.name ? or(ilike(users.name, containsPattern(o.name)), ilike(users.email, containsPattern(o.name))) : undefined;
+  const where = and(eq(memberships.organisationId, organisationId), search);
   const rows = await db
     .select({
       id: users.id,
@@ -28,7 +30,6 @@ export async function listMembers(db: Db, organisationId: string, o: MemberListO
       avatarUrl: users.avatarUrl,
       role: memberships.role,
       joinedAt: memberships.createdAt,
-      total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -36,15 +37,25 @@ export async function listMembers(db: Db, organisationId: string, o: MemberListO
     .orderBy(...(SORTS[o.sort ?? 'name'] ?? SORTS.name!))
     .limit(o.perPage)
     .offset(offsetOf(o.page, o.perPage));
-  return { rows, total: rows[0]?.total ?? (o.page > 1 ? await countMembers(db, where) : 0) };
+  const total =
+    o.page === 1 && rows.length < o.perPage ? rows.length : search ? await countMatching(db, where) : await countAll(db, organisationId);
+  return { rows, total };
 }
 
-/** Past the last page the window count is absent; count separately so meta stays right. */
-async function countMembers(db: Db, where: SQL | undefined) {
+async function countMatching(db: Db, where: SQL | undefined) {
   const [r] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(where);
+  return r?.n ?? 0;
+}
+
+/** Without a search the total needs no join: an index-only count of the organisation's memberships. */
+async function countAll(db: Db, organisationId: string) {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(memberships)
+    .where(eq(memberships.organisationId, organisationId));
   return r?.n ?? 0;
 }
