@@ -24,7 +24,15 @@ const TARGET = { coldStartMs: 3_000, idleRssBytes: 250 * 1024 ** 2, authVsFloor:
 const WARM_RESTARTS = 3;
 const HEALTH = '/api/v1/health';
 const FLOOR_START_TIMEOUT_MS = 120_000;
-const ORDER = ['Cold start', 'First start', 'Idle memory', 'GET /api/v1/auth throughput', 'GET /api/v1/auth latency', 'Gzipped JS', 'Members list'];
+const ORDER = [
+  'Cold start',
+  'First start',
+  'Idle memory',
+  'GET /api/v1/auth throughput',
+  'GET /api/v1/auth latency',
+  'Gzipped JS',
+  'Members list',
+];
 
 const ms = (value: number) => `${Math.round(value)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
@@ -285,7 +293,9 @@ async function main(): Promise<number> {
     const memberRuns: MembersRun[] = [];
     const targets = [
       { label: 'PGlite', dataDir: path.join(tmp, 'members-data') },
-      ...(process.env.BENCH_DATABASE_URL ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL }] : []),
+      ...(process.env.BENCH_DATABASE_URL
+        ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL }]
+        : []),
     ];
     for (const where of targets) {
       try {
@@ -294,7 +304,12 @@ async function main(): Promise<number> {
         rows.push(...membersRows(run));
       } catch (error) {
         fail(`members list (${where.label})`, error);
-        rows.push({ metric: `Members list (${where.label})`, measured: `error: ${message(error)}`, target: 'p95 ≤ 20 ms', verdict: 'ERROR' });
+        rows.push({
+          metric: `Members list (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'p95 ≤ 20 ms',
+          verdict: 'ERROR',
+        });
       }
     }
     if (memberRuns.length) sections.push(membersSection(memberRuns));

@@ -12,7 +12,9 @@ const START_TIMEOUT_MS = 180_000;
 type Info = { port: number; organisationId: string; cookie: string; apiKey: string };
 const isInfo = (v: unknown): v is Info => {
   const i = v as Partial<Info> | null;
-  return typeof i?.port === 'number' && typeof i.organisationId === 'string' && typeof i.cookie === 'string' && typeof i.apiKey === 'string';
+  return (
+    typeof i?.port === 'number' && typeof i.organisationId === 'string' && typeof i.cookie === 'string' && typeof i.apiKey === 'string'
+  );
 };
 
 export type MembersRun = { label: string; session: LoadResult; key: LoadResult };
