@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AuthResponse, OrganisationSummary } from '@hireloop/contract/auth';
@@ -7,6 +7,7 @@ import { permissionsOf } from '@hireloop/contract/permissions';
 import { setCurrentOrganisation } from '../lib/api-client.ts';
 import { authStore } from '../features/session/auth-store.ts';
 import { AppRoutes } from './app.tsx';
+import { appState } from './app-state.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 
@@ -26,18 +27,43 @@ export const testOrganisation: OrganisationSummary = {
   permissions: permissionsOf('owner'),
 };
 
-const emptyPage = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } };
+/** A request the app made: the path after `/api/v1/`, the decoded query and the JSON body. */
+export type ApiCall = { method: string; path: string; search: string; body?: unknown };
+/** How the fake API answers a call: a status and a JSON body (none for an empty response). */
+export type ApiAnswer = { status: number; body?: unknown };
 
-/** Every call answers like a fresh organisation; the calls are recorded. */
-export function stubEmptyApi(): Array<{ method: string; path: string }> {
-  const calls: Array<{ method: string; path: string }> = [];
+/** 200 with `body`, or no answer when there is no body. */
+const ok = (body: unknown): ApiAnswer | undefined => (body === undefined ? undefined : { status: 200, body });
+
+/** Stubs `fetch`: every call is recorded, then answered by `respond` (204 when it gives nothing). */
+export function stubApi(respond: (call: ApiCall) => ApiAnswer | undefined): ApiCall[] {
+  const calls: ApiCall[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path });
-      const body = path.endsWith('/users')
+      const url = new URL(String(input), 'http://localhost');
+      const call: ApiCall = {
+        method: init?.method ?? 'GET',
+        path: url.pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, ''),
+        search: decodeURIComponent(url.search),
+        body: typeof init?.body === 'string' && init.body !== '' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const answer = respond(call);
+      if (!answer) return new Response(null, { status: 204 });
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+  return calls;
+}
+
+const emptyPage = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } };
+
+/** Every call answers like a fresh organisation; the calls are recorded. */
+export function stubEmptyApi(): ApiCall[] {
+  return stubApi(({ path }) =>
+    ok(
+      path.endsWith('/users')
         ? { users: emptyPage }
         : path.endsWith('/role')
           ? { roles: emptyPage }
@@ -45,11 +71,30 @@ export function stubEmptyApi(): Array<{ method: string; path: string }> {
             ? { billing: { plan: 'trial', trail_ends_at: '2030-01-15T00:00:00Z', products: [] } }
             : path === 'notifications'
               ? { notifications: emptyPage }
-              : undefined;
-      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
-    }),
+              : undefined,
+    ),
   );
-  return calls;
+}
+
+/**
+ * A page test's fake API, fresh for each test: `api.calls` records the requests; a test sets
+ * `api.answer` to answer some calls itself, the others get `fallback`'s body (204 when it has
+ * none). After each test the user is signed out and the stubs are removed.
+ */
+export function setUpFakeApi(fallback: (call: ApiCall) => unknown) {
+  const noAnswer = (_call: ApiCall): ApiAnswer | undefined => undefined;
+  const api = { calls: [] as ApiCall[], answer: noAnswer };
+  beforeEach(() => {
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+    appState.setLoading(false);
+    api.answer = noAnswer;
+    api.calls = stubApi((call) => api.answer(call) ?? ok(fallback(call)));
+  });
+  afterEach(() => {
+    authStore.reset();
+    vi.unstubAllGlobals();
+  });
+  return api;
 }
 
 export function signInForTest(organisations: OrganisationSummary[] = [testOrganisation]): void {

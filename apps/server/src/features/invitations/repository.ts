@@ -35,36 +35,36 @@ const detailColumns = {
   organisationTrailEndsAt: organisations.trailEndsAt,
 };
 
-/** Invitations with their inviter's and organisation's names; locked with the transaction when `forUpdate`. */
-function selectDetails(db: Db, where: SQL | undefined, forUpdate: boolean) {
-  const q = db
+/** Invitations with their inviter's and organisation's names. */
+const detailsWhere = (db: Db, where: SQL | undefined) =>
+  db
     .select(detailColumns)
     .from(invitations)
     .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
     .leftJoin(users, eq(users.id, invitations.invitedBy))
     .where(where);
+
+/** `detailsWhere`, locked with the transaction when `forUpdate`. */
+function selectDetails(db: Db, where: SQL | undefined, forUpdate: boolean) {
+  const q = detailsWhere(db, where);
   return (forUpdate ? q.for('update', { of: invitations }) : q).then((r) => r as InvitationDetails[]);
 }
 
-/** Open invitations (not accepted, declined or revoked; expired ones included), newest first. */
-export async function listOpenInvitations(db: Db, organisationId: string, page: number, perPage: number) {
-  const where = and(eq(invitations.organisationId, organisationId), open);
+/** One page of `detailsWhere`, newest first, with how many match in all. */
+async function pageOfDetails(db: Db, where: SQL | undefined, page: number, perPage: number) {
   const [rows, [count]] = await Promise.all([
-    db
-      .select(detailColumns)
-      .from(invitations)
-      .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
-      .leftJoin(users, eq(users.id, invitations.invitedBy))
-      .where(where)
-      .orderBy(desc(invitations.createdAt), desc(invitations.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
+    detailsWhere(db, where).orderBy(desc(invitations.createdAt), desc(invitations.id)).limit(perPage).offset(offsetOf(page, perPage)),
     db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(invitations)
       .where(where),
   ]);
   return { rows: rows as InvitationDetails[], total: count?.n ?? 0 };
+}
+
+/** Open invitations (not accepted, declined or revoked; expired ones included), newest first. */
+export function listOpenInvitations(db: Db, organisationId: string, page: number, perPage: number) {
+  return pageOfDetails(db, and(eq(invitations.organisationId, organisationId), open), page, perPage);
 }
 
 export function findInvitation(db: Db, organisationId: string, id: string, forUpdate = false) {
@@ -87,24 +87,8 @@ export function findInvitationForEmail(db: Db, id: string, email: string, forUpd
 }
 
 /** Open, unexpired invitations addressed to this email, newest first. */
-export async function listPendingForEmail(db: Db, email: string, page: number, perPage: number) {
-  const where = and(eq(invitations.email, email), open, gt(invitations.expiresAt, sql`now()`));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(detailColumns)
-      .from(invitations)
-      .innerJoin(organisations, eq(organisations.id, invitations.organisationId))
-      .leftJoin(users, eq(users.id, invitations.invitedBy))
-      .where(where)
-      .orderBy(desc(invitations.createdAt), desc(invitations.id))
-      .limit(perPage)
-      .offset(offsetOf(page, perPage)),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(invitations)
-      .where(where),
-  ]);
-  return { rows: rows as InvitationDetails[], total: count?.n ?? 0 };
+export function listPendingForEmail(db: Db, email: string, page: number, perPage: number) {
+  return pageOfDetails(db, and(eq(invitations.email, email), open, gt(invitations.expiresAt, sql`now()`)), page, perPage);
 }
 
 export async function insertInvitation(
@@ -143,14 +127,6 @@ export async function markDeclined(db: Db, organisationId: string, id: string): 
     .update(invitations)
     .set({ declinedAt: sql`now()` })
     .where(and(eq(invitations.organisationId, organisationId), eq(invitations.id, id)));
-}
-
-export function findOrganisationName(db: Db, organisationId: string): Promise<string | undefined> {
-  return db
-    .select({ name: organisations.name })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-    .then((r) => r[0]?.name);
 }
 
 /** The user's name and verified email (users keep only an email the identity provider vouched for). */

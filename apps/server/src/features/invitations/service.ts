@@ -12,14 +12,13 @@ import { assertSeatAvailable } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { addMembership, isMember, isMemberByEmail } from '../members/service.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
-import { makeCurrent } from '../organisations/service.ts';
+import { makeCurrent, organisationNameOf } from '../organisations/service.ts';
 import { presentInvitation, presentPreview, stateOf } from './presenter.ts';
 import {
   findInvitation,
   findInvitationByTokenHash,
   findInvitationForEmail,
   findOpenInvitationByEmail,
-  findOrganisationName,
   findUserIdentity,
   insertInvitation,
   listOpenInvitations,
@@ -75,7 +74,7 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
   ): Promise<{ tokenHash: string; expiresAt: Date }> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + TTL_MS);
-    const organisationName = (await findOrganisationName(tx, i.organisationId)) ?? 'an organisation';
+    const organisationName = (await organisationNameOf(tx, i.organisationId)) ?? 'an organisation';
     await enqueueMail(
       tx,
       invitationMail({ to: i.email, organisationName, inviterName, role: i.role, acceptUrl: acceptUrl(token), expiresAt }),

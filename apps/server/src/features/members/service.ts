@@ -6,13 +6,12 @@ import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { makeCurrent } from '../organisations/service.ts';
+import { makeCurrent, organisationNameOf } from '../organisations/service.ts';
 import { presentMember } from './presenter.ts';
 import {
   clearCurrentOrganisation,
   deleteMembership,
   findMember,
-  findOrganisationName,
   findUserCurrentOrganisation,
   insertMembership,
   lockOwners,
@@ -104,7 +103,7 @@ export function createMemberService(db: Db) {
         const member = await findMember(tx, organisationId, userId, true);
         if (!member) throw new AppError('not_found', 'You are not a member of this organisation.');
         if (member.role === 'owner' && owners.length <= 1) {
-          const name = (await findOrganisationName(tx, organisationId)) ?? 'this organisation';
+          const name = (await organisationNameOf(tx, organisationId)) ?? 'this organisation';
           throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerLeave(name));
         }
         await deleteMembership(tx, organisationId, userId);

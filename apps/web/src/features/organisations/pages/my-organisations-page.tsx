@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import type { InvitationPreview } from '@hireloop/contract/invitations';
 import { IconCheck, IconDoorExit, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
@@ -83,7 +84,7 @@ export function MyOrganisationsPage() {
                         <Table.Td>
                           <Group gap="xs" justify="flex-end" wrap="nowrap">
                             {current ? (
-                              <Badge variant="light" color="teal.9">
+                              <Badge variant="filled" color="teal.9">
                                 Current
                               </Badge>
                             ) : (
@@ -145,30 +146,21 @@ function LeaveModal({ organisation, onClose }: { organisation: OrganisationSumma
   }
 
   return (
-    <Modal
-      opened={organisation !== null}
+    <ConfirmModal
+      subject={
+        organisation
+          ? {
+              title: `Leave ${organisation.name}?`,
+              message: `You lose access to ${organisation.name} at once. To come back, someone there has to invite you again.`,
+              confirmLabel: 'Leave organisation',
+            }
+          : null
+      }
+      loading={leave.isPending}
+      error={leave.isError ? { title: 'You cannot leave yet', message: describeError(leave.error).message } : null}
+      onConfirm={() => void confirm()}
       onClose={close}
-      title={organisation ? `Leave ${organisation.name}?` : ''}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <Stack gap="md">
-        <Text size="sm">You lose access to {organisation?.name} at once. To come back, someone there has to invite you again.</Text>
-        {leave.isError ? (
-          <Alert color="red" variant="light" title="You cannot leave yet" role="alert">
-            {describeError(leave.error).message}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={leave.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={() => void confirm()} loading={leave.isPending} disabled={leave.isError}>
-            Leave organisation
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    />
   );
 }
 

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { planCatalog, type Billing } from '@hireloop/contract/billing';
 import { permissionsOf } from '@hireloop/contract/permissions';
-import { appState } from '../../../app/app-state.ts';
-import { renderApp, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
-import { authStore } from '../../session/auth-store.ts';
+import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 import { daysLeft, formatPrice } from './format.ts';
 
 const onTrial: Billing = {
@@ -19,39 +17,15 @@ const onTrial: Billing = {
   stripe_enabled: false,
 };
 
-type Call = { method: string; path: string; body?: unknown };
-let calls: Call[];
-let answer: (call: Call) => unknown;
-
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  appState.setLoading(false);
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
-      const call = { method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const body =
-        answer(call) ??
-        (path === 'billing/plans'
-          ? planCatalog()
-          : path === 'organisation/o1/billing'
-            ? { billing: onTrial }
-            : path === 'notifications' || path.endsWith('/users') || path.endsWith('/role')
-              ? { [path.split('/').pop()!]: { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } } }
-              : undefined);
-      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
-    }),
-  );
-});
-
-afterEach(() => {
-  authStore.reset();
-  vi.unstubAllGlobals();
-});
+const api = setUpFakeApi(({ path }) =>
+  path === 'billing/plans'
+    ? planCatalog()
+    : path === 'organisation/o1/billing'
+      ? { billing: onTrial }
+      : path === 'notifications' || path.endsWith('/users') || path.endsWith('/role')
+        ? { [path.split('/').pop()!]: { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } } }
+        : undefined,
+);
 
 describe('billing helpers', () => {
   it('formats whole euros without cents, and counts days left rounding up', () => {
@@ -77,11 +51,11 @@ describe('/settings/billing', () => {
     fireEvent.click(screen.getByLabelText('Yearly (2 months free)'));
     expect(await within(business).findByText('€2,990')).toBeTruthy();
 
-    answer = (call) =>
+    api.answer = (call) =>
       call.method === 'POST' && call.path === 'organisation/o1/billing/plan'
-        ? { billing: { ...onTrial, plan: 'business', interval: 'yearly', trail_ends_at: null }, checkout_url: null }
-        : call.path === 'organisation/o1/billing' && calls.some((c) => c.method === 'POST')
-          ? { billing: { ...onTrial, plan: 'business', interval: 'yearly', trail_ends_at: null } }
+        ? { status: 200, body: { billing: { ...onTrial, plan: 'business', interval: 'yearly', trail_ends_at: null }, checkout_url: null } }
+        : call.path === 'organisation/o1/billing' && api.calls.some((c) => c.method === 'POST')
+          ? { status: 200, body: { billing: { ...onTrial, plan: 'business', interval: 'yearly', trail_ends_at: null } } }
           : undefined;
     fireEvent.click(within(business).getByRole('button', { name: 'Choose Business' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change to Business' });
@@ -89,9 +63,10 @@ describe('/settings/billing', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change to Business' }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Current plan: Business' })).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')).toEqual({
+    expect(api.calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       path: 'organisation/o1/billing/plan',
+      search: '',
       body: { plan: 'business', interval: 'yearly' },
     });
     await waitFor(() => expect(screen.queryByText(/Your trial ends on/)).toBeNull());
@@ -101,16 +76,16 @@ describe('/settings/billing', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     signInForTest();
-    answer = (call) =>
+    api.answer = (call) =>
       call.method === 'POST'
-        ? { billing: { ...onTrial, stripe_enabled: true }, checkout_url: 'https://checkout.stripe.test/pay/cs_1' }
+        ? { status: 200, body: { billing: { ...onTrial, stripe_enabled: true }, checkout_url: 'https://checkout.stripe.test/pay/cs_1' } }
         : undefined;
     renderApp('/settings/billing');
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe to Onboarding' }));
     const dialog = await screen.findByRole('dialog', { name: 'Subscribe to Onboarding' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Subscribe to Onboarding' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/pay/cs_1'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ product: 'onboarding' });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ product: 'onboarding' });
   });
 
   it('is read-only for members who may not manage billing', async () => {

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { useInvitationsPage, useResendInvitation, useRevokeInvitation } from '../members-api.ts';
-import { ConfirmModal } from '../recruitment/components/confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 
 /** Open invitations with resend and revoke; shown only to those who may manage members. */
@@ -85,7 +85,7 @@ export function InvitationsSection({ onInvite }: { onInvite: () => void }) {
                     <Table.Td>{invitation.invited_by?.name ?? '—'}</Table.Td>
                     <Table.Td>
                       {invitation.state === 'expired' ? (
-                        <Badge variant="light" color="orange.9">
+                        <Badge variant="filled" color="orange.9">
                           Expired
                         </Badge>
                       ) : (

@@ -8,7 +8,7 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 import { useChangeRole, useMembersPage, useRemoveMember } from '../members-api.ts';
-import { ConfirmModal } from '../recruitment/components/confirm-modal.tsx';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { isMemberRole, roleOptions } from './role-options.ts';
 
@@ -120,7 +120,7 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
                             {member.name}
                           </Text>
                           {member.id === currentUserId ? (
-                            <Badge size="sm" variant="light" color="indigo.9">
+                            <Badge size="sm" variant="filled" color="indigo.9">
                               You
                             </Badge>
                           ) : null}

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { OrganisationUser } from '@hireloop/contract/users';
-import { appState } from '../../../app/app-state.ts';
-import { renderApp, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
-import { authStore } from '../../session/auth-store.ts';
+import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 
 const page = <T,>(data: T[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
 const member = (id: string, name: string, role: OrganisationUser['role']): OrganisationUser => ({
@@ -19,49 +17,19 @@ const member = (id: string, name: string, role: OrganisationUser['role']): Organ
 });
 const people = [member('u1', 'Dana Whitfield', 'owner'), member('u2', 'Elena García', 'interviewer')];
 
-type Call = { method: string; path: string; search: string; body?: unknown };
-let calls: Call[];
-let answer: (call: Call) => { status: number; body?: unknown } | undefined;
-
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  appState.setLoading(false);
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const path = url.pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
-      const call = {
-        method: init?.method ?? 'GET',
-        path,
-        search: decodeURIComponent(url.search),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      };
-      calls.push(call);
-      const given = answer(call);
-      if (given) return new Response(given.body === undefined ? null : JSON.stringify(given.body), { status: given.status });
-      const body = path.endsWith('/users')
-        ? { users: page(call.search.includes('filter[name]=ele') ? [people[1]!] : people) }
-        : path.endsWith('/invitations')
-          ? { invitations: page([]) }
-          : path.endsWith('/role')
-            ? { roles: page([]) }
-            : path.endsWith('/billing')
-              ? { billing: { plan: 'trial', trail_ends_at: null, products: [] } }
-              : path === 'notifications'
-                ? { notifications: page([]) }
-                : undefined;
-      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
-    }),
-  );
-});
-
-afterEach(() => {
-  authStore.reset();
-  vi.unstubAllGlobals();
-});
+const api = setUpFakeApi(({ path, search }) =>
+  path.endsWith('/users')
+    ? { users: page(search.includes('filter[name]=ele') ? [people[1]!] : people) }
+    : path.endsWith('/invitations')
+      ? { invitations: page([]) }
+      : path.endsWith('/role')
+        ? { roles: page([]) }
+        : path.endsWith('/billing')
+          ? { billing: { plan: 'trial', trail_ends_at: null, products: [] } }
+          : path === 'notifications'
+            ? { notifications: page([]) }
+            : undefined,
+);
 
 describe('/settings/organisation-users', () => {
   it('searches on the server with filter[name] once typing pauses', async () => {
@@ -71,13 +39,13 @@ describe('/settings/organisation-users', () => {
     expect(within(table).getByText('Elena García')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'ele' } });
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Members' })).queryByText('Dana Whitfield')).toBeNull());
-    const searches = calls.filter((c) => c.path === 'organisation/o1/users' && c.search.includes('filter[name]'));
+    const searches = api.calls.filter((c) => c.path === 'organisation/o1/users' && c.search.includes('filter[name]'));
     expect(searches.map((c) => c.search)).toEqual([expect.stringContaining('filter[name]=ele')]);
   });
 
   it('shows the server’s field message under the invite form’s email', async () => {
     signInForTest();
-    answer = (call) =>
+    api.answer = (call) =>
       call.method === 'POST' && call.path === 'organisation/o1/invitations'
         ? {
             status: 422,
@@ -94,7 +62,7 @@ describe('/settings/organisation-users', () => {
     fireEvent.change(within(dialog).getByLabelText(/Email/), { target: { value: 'elena@example.test' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('elena@example.test is already a member of this organisation.')).toBeTruthy();
-    expect(calls).toContainEqual(
+    expect(api.calls).toContainEqual(
       expect.objectContaining({
         method: 'POST',
         path: 'organisation/o1/invitations',
@@ -111,6 +79,6 @@ describe('/settings/organisation-users', () => {
     expect(screen.queryByRole('combobox', { name: /^Role of / })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Pending invitations' })).toBeNull();
-    expect(calls.some((c) => c.path.endsWith('/invitations'))).toBe(false);
+    expect(api.calls.some((c) => c.path.endsWith('/invitations'))).toBe(false);
   });
 });

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { AuditEntry, OrganisationSettings } from '@hireloop/contract/organisation-settings';
-import { appState } from '../../../app/app-state.ts';
-import { renderApp, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
-import { authStore } from '../../session/auth-store.ts';
+import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
 
 const organisation: OrganisationSettings = {
   id: 'o1',
@@ -30,42 +28,15 @@ const entry: AuditEntry = {
 };
 const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 20, total: data.length, last_page: 1 } });
 
-type Call = { method: string; path: string; search: string; body?: unknown };
-let calls: Call[];
-let answer: (call: Call) => { status: number; body: unknown } | undefined;
-
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  appState.setLoading(false);
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const path = url.pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
-      const method = init?.method ?? 'GET';
-      const call = { method, path, search: decodeURIComponent(url.search), body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const custom = answer(call);
-      if (custom) return new Response(JSON.stringify(custom.body), { status: custom.status });
-      const body =
-        path === 'organisation/o1' && method === 'GET'
-          ? { organisation }
-          : path === 'organisation/o1/audit-log'
-            ? { audit_entries: page([entry]) }
-            : path === 'organisation/o1/users' || path === 'notifications' || path === 'organisation/o1/role'
-              ? { [path.split('/').pop()!]: page([]) }
-              : undefined;
-      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
-    }),
-  );
-});
-
-afterEach(() => {
-  authStore.reset();
-  vi.unstubAllGlobals();
-});
+const api = setUpFakeApi(({ method, path }) =>
+  path === 'organisation/o1' && method === 'GET'
+    ? { organisation }
+    : path === 'organisation/o1/audit-log'
+      ? { audit_entries: page([entry]) }
+      : path === 'organisation/o1/users' || path === 'notifications' || path === 'organisation/o1/role'
+        ? { [path.split('/').pop()!]: page([]) }
+        : undefined,
+);
 
 const as = (role: OrganisationSummary['role']) => signInForTest([{ ...testOrganisation, role, permissions: permissionsOf(role) }]);
 
@@ -90,12 +61,12 @@ describe('Organisation Settings', () => {
     expect(screen.queryByRole('button', { name: /Save changes/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Danger zone' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Audit log' })).toBeNull();
-    expect(calls.some((c) => c.path.endsWith('audit-log'))).toBe(false);
+    expect(api.calls.some((c) => c.path.endsWith('audit-log'))).toBe(false);
   });
 
   it('puts the server’s field message on the slug when it is taken', async () => {
     as('admin');
-    answer = (call) =>
+    api.answer = (call) =>
       call.method === 'PATCH'
         ? {
             status: 409,
@@ -107,7 +78,7 @@ describe('Organisation Settings', () => {
     fireEvent.change(slug, { target: { value: 'taken-slug' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This URL slug is already taken.')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ slug: 'taken-slug' });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ slug: 'taken-slug' });
   });
 
   it('sends the audit filters as filter[...] and starts again at page 1', async () => {
@@ -116,13 +87,13 @@ describe('Organisation Settings', () => {
     const audit = await screen.findByRole('region', { name: 'Audit log' }, { timeout: 5000 });
     fireEvent.change(within(audit).getByLabelText('Action'), { target: { value: 'member.removed' } });
     await waitFor(() =>
-      expect(calls.some((c) => c.search.includes('filter[action]=member.removed') && c.search.includes('page=1'))).toBe(true),
+      expect(api.calls.some((c) => c.search.includes('filter[action]=member.removed') && c.search.includes('page=1'))).toBe(true),
     );
   });
 
   it('deletes only after the name is typed exactly, then leaves for the remaining organisations', async () => {
     as('owner');
-    answer = (call) =>
+    api.answer = (call) =>
       call.path === 'auth' && call.method === 'GET'
         ? { status: 200, body: { auth: { user: testUser, organisations: [{ ...testOrganisation, id: 'o2', name: 'Other Co' }] } } }
         : undefined;
@@ -137,7 +108,9 @@ describe('Organisation Settings', () => {
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'DELETE' && c.path === 'organisation/o1')?.body).toEqual({ confirm_name: 'Northwind Labs' }),
+      expect(api.calls.find((c) => c.method === 'DELETE' && c.path === 'organisation/o1')?.body).toEqual({
+        confirm_name: 'Northwind Labs',
+      }),
     );
     await screen.findByRole('heading', { level: 1, name: 'My Organisations and Memberships' }, { timeout: 5000 });
   });

@@ -1,15 +1,13 @@
-import { ActionIcon, Alert, Button, EmptyState, Group, Skeleton, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconPencil, IconPlus, IconStairs, IconTrash, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPlus, IconStairs, IconX } from '@tabler/icons-react';
 import { EXPERIENCE_LEVEL_NAME_MAX, experienceLevelBody, type ExperienceLevel } from '@hireloop/contract/experience-levels';
-import { useState, type ReactNode } from 'react';
+import { SortableSettingsList } from '../../../components/sortable-settings-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useExperienceLevelMutations, useExperienceLevels } from '../recruitment/api.ts';
-import { ConfirmModal } from '../recruitment/components/confirm-modal.tsx';
 import { NoOrganisation } from '../recruitment/components/no-organisation.tsx';
-import { SortableList } from '../recruitment/components/sortable-list.tsx';
 
 const resolveName = schemaResolver(experienceLevelBody, { sync: true });
 
@@ -91,105 +89,12 @@ function RenameForm({ level, onDone }: { level: ExperienceLevel; onDone: () => v
   );
 }
 
-function LevelRow({
-  level,
-  handle,
-  canManage,
-  editing,
-  onEdit,
-  onDoneEditing,
-  onDelete,
-}: {
-  level: ExperienceLevel;
-  handle: ReactNode;
-  canManage: boolean;
-  editing: boolean;
-  onEdit: () => void;
-  onDoneEditing: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Group gap="sm" wrap="nowrap" mih={36}>
-      {handle}
-      <Text c="dimmed" size="sm" w={24} ta="right" aria-hidden>
-        {level.position}.
-      </Text>
-      {editing ? (
-        <RenameForm level={level} onDone={onDoneEditing} />
-      ) : (
-        <>
-          <Text fw={500} style={{ flex: 1 }}>
-            {level.name}
-          </Text>
-          {canManage ? (
-            <Group gap={4}>
-              <Tooltip label="Rename">
-                <ActionIcon variant="subtle" color="gray" aria-label={`Rename ${level.name}`} onClick={onEdit}>
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${level.name}`} onClick={onDelete}>
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ) : null}
-        </>
-      )}
-    </Group>
-  );
-}
-
 /** /settings/experience-levels: the organisation's levels in order — add, rename, delete, drag to reorder. */
 export function ExperienceLevelsPage() {
   const { currentOrganisation } = useAuth();
   const canManage = currentOrganisation?.permissions.includes('recruitment_settings.manage') ?? false;
   const levels = useExperienceLevels();
   const { remove, reorder } = useExperienceLevelMutations();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<ExperienceLevel | null>(null);
-
-  let content: ReactNode;
-  if (!currentOrganisation) content = <NoOrganisation />;
-  else if (levels.isPending) content = <Skeleton height={160} radius="md" />;
-  else if (levels.isError)
-    content = (
-      <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title="The levels could not be loaded">
-        {levels.error.message}
-      </Alert>
-    );
-  else if (levels.data.length === 0)
-    content = (
-      <EmptyState
-        icon={<IconStairs size={28} aria-hidden />}
-        withIndicatorBackground
-        title="No experience levels yet"
-        description={
-          canManage ? 'Add the levels your job roles use, for example Junior, Senior and Lead.' : 'An admin has not set any up yet.'
-        }
-      />
-    );
-  else
-    content = (
-      <SortableList
-        items={levels.data}
-        label="Experience levels"
-        sortable={canManage && editingId === null}
-        onMove={(from, to) => reorder.mutate({ from, to })}
-        renderRow={(level, handle) => (
-          <LevelRow
-            level={level}
-            handle={handle}
-            canManage={canManage}
-            editing={editingId === level.id}
-            onEdit={() => setEditingId(level.id)}
-            onDoneEditing={() => setEditingId(null)}
-            onDelete={() => setDeleting(level)}
-          />
-        )}
-      />
-    );
 
   return (
     <Stack gap="lg" maw={720}>
@@ -201,28 +106,33 @@ export function ExperienceLevelsPage() {
         </Text>
       </Stack>
       {currentOrganisation && canManage ? <AddLevelForm /> : null}
-      {content}
-      <ConfirmModal
-        subject={
-          deleting
-            ? {
-                title: `Delete ${deleting.name}?`,
-                message: `The level “${deleting.name}” will no longer be offered for job roles. The levels after it move up one place.`,
-                confirmLabel: 'Delete level',
-              }
-            : null
-        }
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess(`${deleting.name} deleted.`),
-            onError: toastError,
-            onSettled: () => setDeleting(null),
-          });
-        }}
-      />
+      {currentOrganisation ? (
+        <SortableSettingsList
+          query={levels}
+          label="Experience levels"
+          loading={{ height: 160 }}
+          loadErrorTitle="The levels could not be loaded"
+          empty={{
+            icon: <IconStairs size={28} aria-hidden />,
+            title: 'No experience levels yet',
+            description: canManage
+              ? 'Add the levels your job roles use, for example Junior, Senior and Lead.'
+              : 'An admin has not set any up yet.',
+          }}
+          canManage={canManage}
+          onMove={(from, to) => reorder.mutate({ from, to })}
+          editVerb="Rename"
+          renderEditor={(level, onDone) => <RenameForm level={level} onDone={onDone} />}
+          confirmDelete={(level) => ({
+            title: `Delete ${level.name}?`,
+            message: `The level “${level.name}” will no longer be offered for job roles. The levels after it move up one place.`,
+            confirmLabel: 'Delete level',
+          })}
+          remove={remove}
+        />
+      ) : (
+        <NoOrganisation />
+      )}
     </Stack>
   );
 }

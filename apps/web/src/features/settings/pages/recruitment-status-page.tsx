@@ -1,22 +1,6 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  ColorInput,
-  ColorSwatch,
-  EmptyState,
-  Group,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Badge, Button, ColorInput, ColorSwatch, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm, type UseFormReturnType } from '@mantine/form';
-import { IconAlertTriangle, IconPencil, IconPlus, IconProgressCheck, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconProgressCheck } from '@tabler/icons-react';
 import {
   DEFAULT_STATUS_COLOUR,
   RECRUITMENT_STATUS_NAME_MAX,
@@ -26,21 +10,24 @@ import {
   type RecruitmentStatus,
   type StatusCategory,
 } from '@hireloop/contract/recruitment-statuses';
-import { useState, type ReactNode } from 'react';
+import { SortableSettingsList } from '../../../components/sortable-settings-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useRecruitmentStatusMutations, useRecruitmentStatuses } from '../recruitment/api.ts';
-import { ConfirmModal } from '../recruitment/components/confirm-modal.tsx';
 import { NoOrganisation } from '../recruitment/components/no-organisation.tsx';
-import { SortableList } from '../recruitment/components/sortable-list.tsx';
 
 type StatusValues = { name: string; colour: string; category: StatusCategory };
 type StatusForm = UseFormReturnType<StatusValues>;
 
 const resolveStatus = schemaResolver(createRecruitmentStatusBody, { sync: true });
 const CATEGORY_OPTIONS = STATUS_CATEGORIES.map((value) => ({ value, label: STATUS_CATEGORY_LABELS[value] }));
-const CATEGORY_COLOURS: Record<StatusCategory, string> = { in_progress: 'blue', hired: 'green.9', rejected: 'red' };
+/** Badge look per category; each passes WCAG AA contrast (a light green tint does not, so hired is filled). */
+const CATEGORY_BADGES: Record<StatusCategory, { color: string; variant: 'light' | 'filled' }> = {
+  in_progress: { color: 'blue', variant: 'light' },
+  hired: { color: 'teal.9', variant: 'filled' },
+  rejected: { color: 'red', variant: 'light' },
+};
 const SWATCHES = ['#228be6', '#4c6ef5', '#7950f2', '#e67700', '#0c8599', '#2b8a3e', '#c92a2a', '#868e96'];
 
 /** Puts the server's field messages on the form; anything else becomes a toast. */
@@ -153,107 +140,12 @@ function EditStatusForm({ status, onDone }: { status: RecruitmentStatus; onDone:
   );
 }
 
-function StatusRow({
-  status,
-  handle,
-  canManage,
-  editing,
-  onEdit,
-  onDoneEditing,
-  onDelete,
-}: {
-  status: RecruitmentStatus;
-  handle: ReactNode;
-  canManage: boolean;
-  editing: boolean;
-  onEdit: () => void;
-  onDoneEditing: () => void;
-  onDelete: () => void;
-}) {
-  return (
-    <Group gap="sm" wrap="nowrap" mih={36}>
-      {handle}
-      <Text c="dimmed" size="sm" w={24} ta="right" aria-hidden>
-        {status.position}.
-      </Text>
-      {editing ? (
-        <EditStatusForm status={status} onDone={onDoneEditing} />
-      ) : (
-        <>
-          <ColorSwatch color={status.colour} size={18} aria-hidden />
-          <Text fw={500} style={{ flex: 1 }}>
-            {status.name}
-          </Text>
-          <Badge variant="light" color={CATEGORY_COLOURS[status.category]}>
-            {STATUS_CATEGORY_LABELS[status.category]}
-          </Badge>
-          {canManage ? (
-            <Group gap={4}>
-              <Tooltip label="Edit">
-                <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${status.name}`} onClick={onEdit}>
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${status.name}`} onClick={onDelete}>
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          ) : null}
-        </>
-      )}
-    </Group>
-  );
-}
-
 /** /settings/recruitment-status: the pipeline every recruitment uses — add, edit, delete, drag to reorder. */
 export function RecruitmentStatusPage() {
   const { currentOrganisation } = useAuth();
   const canManage = currentOrganisation?.permissions.includes('recruitment_settings.manage') ?? false;
   const statuses = useRecruitmentStatuses();
   const { remove, reorder } = useRecruitmentStatusMutations();
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<RecruitmentStatus | null>(null);
-
-  let content: ReactNode;
-  if (!currentOrganisation) content = <NoOrganisation />;
-  else if (statuses.isPending) content = <Skeleton height={240} radius="md" />;
-  else if (statuses.isError)
-    content = (
-      <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title="The pipeline could not be loaded">
-        {statuses.error.message}
-      </Alert>
-    );
-  else if (statuses.data.length === 0)
-    content = (
-      <EmptyState
-        icon={<IconProgressCheck size={28} aria-hidden />}
-        withIndicatorBackground
-        title="No recruitment statuses yet"
-        description="Add the stages of your pipeline: at least one in progress, one for hires and one for rejections."
-      />
-    );
-  else
-    content = (
-      <SortableList
-        items={statuses.data}
-        label="Recruitment statuses"
-        sortable={canManage && editingId === null}
-        onMove={(from, to) => reorder.mutate({ from, to })}
-        renderRow={(status, handle) => (
-          <StatusRow
-            status={status}
-            handle={handle}
-            canManage={canManage}
-            editing={editingId === status.id}
-            onEdit={() => setEditingId(status.id)}
-            onDoneEditing={() => setEditingId(null)}
-            onDelete={() => setDeleting(status)}
-          />
-        )}
-      />
-    );
 
   return (
     <Stack gap="lg" maw={900}>
@@ -266,28 +158,33 @@ export function RecruitmentStatusPage() {
         </Text>
       </Stack>
       {currentOrganisation && canManage ? <AddStatusForm /> : null}
-      {content}
-      <ConfirmModal
-        subject={
-          deleting
-            ? {
-                title: `Delete ${deleting.name}?`,
-                message: `The stage “${deleting.name}” will be removed from the pipeline of every recruitment. The stages after it move up one place.`,
-                confirmLabel: 'Delete stage',
-              }
-            : null
-        }
-        loading={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess(`${deleting.name} deleted.`),
-            onError: toastError,
-            onSettled: () => setDeleting(null),
-          });
-        }}
-      />
+      {currentOrganisation ? (
+        <SortableSettingsList
+          query={statuses}
+          label="Recruitment statuses"
+          loading={{ height: 240 }}
+          loadErrorTitle="The pipeline could not be loaded"
+          empty={{
+            icon: <IconProgressCheck size={28} aria-hidden />,
+            title: 'No recruitment statuses yet',
+            description: 'Add the stages of your pipeline: at least one in progress, one for hires and one for rejections.',
+          }}
+          canManage={canManage}
+          onMove={(from, to) => reorder.mutate({ from, to })}
+          editVerb="Edit"
+          renderEditor={(status, onDone) => <EditStatusForm status={status} onDone={onDone} />}
+          renderBeforeName={(status) => <ColorSwatch color={status.colour} size={18} aria-hidden />}
+          renderAfterName={(status) => <Badge {...CATEGORY_BADGES[status.category]}>{STATUS_CATEGORY_LABELS[status.category]}</Badge>}
+          confirmDelete={(status) => ({
+            title: `Delete ${status.name}?`,
+            message: `The stage “${status.name}” will be removed from the pipeline of every recruitment. The stages after it move up one place.`,
+            confirmLabel: 'Delete stage',
+          })}
+          remove={remove}
+        />
+      ) : (
+        <NoOrganisation />
+      )}
     </Stack>
   );
 }

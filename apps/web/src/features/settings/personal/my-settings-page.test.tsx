@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Profile, UserSession } from '@hireloop/contract/me';
 import { NOTIFICATION_TYPES } from '@hireloop/contract/notification-types';
-import { appState } from '../../../app/app-state.ts';
-import { renderApp, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
+import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
 import { authStore } from '../../session/auth-store.ts';
 import { checkImageFile } from '../shared/image-upload-field.tsx';
 
@@ -29,57 +28,32 @@ const sessions: UserSession[] = [
   },
 ];
 
-type Call = { method: string; path: string; body?: unknown };
-let calls: Call[];
-let answer: (call: Call) => { status: number; body: unknown } | undefined;
+const empty = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } };
+const api = setUpFakeApi(({ method, path }) =>
+  path === 'me' && method === 'GET'
+    ? { profile }
+    : path === 'me/sessions' && method === 'GET'
+      ? { sessions: { data: sessions, meta: { page: 1, per_page: 2, total: 2, last_page: 1 } } }
+      : path === 'me/sessions' && method === 'DELETE'
+        ? { ended: 1 }
+        : path === 'auth'
+          ? { auth: { user: { ...testUser, name: 'Dana W.' }, organisations: [testOrganisation] } }
+          : path === 'notifications' || path.endsWith('/users') || path.endsWith('/role')
+            ? { [path.split('/').pop()!]: empty }
+            : undefined,
+);
 
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  appState.setLoading(false);
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
-      const method = init?.method ?? 'GET';
-      const call = { method, path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const custom = answer(call);
-      if (custom) return new Response(JSON.stringify(custom.body), { status: custom.status });
-      const empty = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } };
-      const body =
-        path === 'me' && method === 'GET'
-          ? { profile }
-          : path === 'me/sessions' && method === 'GET'
-            ? { sessions: { data: sessions, meta: { page: 1, per_page: 2, total: 2, last_page: 1 } } }
-            : path === 'me/sessions' && method === 'DELETE'
-              ? { ended: 1 }
-              : path === 'auth'
-                ? { auth: { user: { ...testUser, name: 'Dana W.' }, organisations: [testOrganisation] } }
-                : path === 'notifications' || path.endsWith('/users') || path.endsWith('/role')
-                  ? { [path.split('/').pop()!]: empty }
-                  : undefined;
-      return new Response(body ? JSON.stringify(body) : null, { status: body ? 200 : 204 });
-    }),
-  );
-  signInForTest();
-});
-
-afterEach(() => {
-  authStore.reset();
-  vi.unstubAllGlobals();
-});
+beforeEach(() => signInForTest());
 
 describe('My Personal Settings', () => {
   it('saves the name, then reads GET auth again so the header follows', async () => {
-    answer = (call) => (call.method === 'PATCH' ? { status: 200, body: { profile: { ...profile, name: 'Dana W.' } } } : undefined);
+    api.answer = (call) => (call.method === 'PATCH' ? { status: 200, body: { profile: { ...profile, name: 'Dana W.' } } } : undefined);
     renderApp('/settings/me');
     const name = await screen.findByDisplayValue('Dana Whitfield', {}, { timeout: 5000 });
     fireEvent.change(name, { target: { value: 'Dana W.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'GET' && c.path === 'auth')).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Dana W.', timezone: 'Europe/London' });
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'GET' && c.path === 'auth')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ name: 'Dana W.', timezone: 'Europe/London' });
     await waitFor(() => expect(authStore.getState().user?.name).toBe('Dana W.'));
   });
 
@@ -89,18 +63,18 @@ describe('My Personal Settings', () => {
     fireEvent.change(name, { target: { value: 'D' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your name must be at least 2 characters.')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 
   it('turns an email notification off with one switch', async () => {
-    answer = (call) =>
+    api.answer = (call) =>
       call.method === 'PATCH'
         ? { status: 200, body: { profile: { ...profile, email_preferences: { ...profile.email_preferences, mention: false } } } }
         : undefined;
     renderApp('/settings/me');
     const mentions = await screen.findByRole('switch', { name: /Mentions/ }, { timeout: 5000 });
     fireEvent.click(mentions);
-    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email_preferences: { mention: false } }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ email_preferences: { mention: false } }));
   });
 
   it('lists sessions with this device marked, and signs out everywhere else', async () => {
@@ -109,7 +83,7 @@ describe('My Personal Settings', () => {
     expect(await within(region).findByText('This device')).toBeTruthy();
     expect(within(region).getByText('Firefox on Linux')).toBeTruthy();
     fireEvent.click(within(region).getByRole('button', { name: 'Sign out everywhere else' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === 'me/sessions')).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.path === 'me/sessions')).toBe(true));
   });
 });
 

@@ -1,54 +1,27 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ExperienceLevel } from '@hireloop/contract/experience-levels';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { ReactNode } from 'react';
-import { appState } from '../../../app/app-state.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { renderApp, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
-import { authStore } from '../../session/auth-store.ts';
+import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 import { moveItem, recruitmentKeys, useExperienceLevelMutations } from './api.ts';
-
-type Call = { method: string; path: string; body?: unknown };
-let calls: Call[];
-let answer: (call: Call) => { status: number; body?: unknown } | undefined;
 
 const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 100, total: data.length, last_page: 1 } });
 const levels: ExperienceLevel[] = ['Junior', 'Mid-level', 'Senior'].map((name, i) => ({ id: `l${i + 1}`, name, position: i + 1 }));
 
-beforeEach(() => {
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-  appState.setLoading(false);
-  calls = [];
-  answer = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
-      const call = { method: init?.method ?? 'GET', path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const given = answer(call);
-      if (given) return new Response(given.body === undefined ? null : JSON.stringify(given.body), { status: given.status });
-      const plural = path.split('/').pop()!;
-      const body =
-        path === 'organisation/o1/experience-level'
-          ? { levels: page(levels) }
-          : path === 'organisation/o1/recruitment-settings'
-            ? { recruitment_settings: { default_interview_minutes: 45, candidate_retention_months: 24 } }
-            : path === 'organisation/o1/api-keys'
-              ? { api_keys: page([]) }
-              : { [plural === 'role' ? 'roles' : plural]: page([]) };
-      return new Response(JSON.stringify(body), { status: 200 });
-    }),
-  );
-});
-
-afterEach(() => {
-  authStore.reset();
-  vi.unstubAllGlobals();
+const api = setUpFakeApi(({ path }) => {
+  const plural = path.split('/').pop()!;
+  return path === 'organisation/o1/experience-level'
+    ? { levels: page(levels) }
+    : path === 'organisation/o1/recruitment-settings'
+      ? { recruitment_settings: { default_interview_minutes: 45, candidate_retention_months: 24 } }
+      : path === 'organisation/o1/api-keys'
+        ? { api_keys: page([]) }
+        : { [plural === 'role' ? 'roles' : plural]: page([]) };
 });
 
 describe('moveItem', () => {
@@ -77,21 +50,21 @@ describe('reordering experience levels', () => {
     // The server answers only when released, so the list can be seen moved before it does.
     vi.mocked(fetch).mockImplementationOnce(async (input, init) => {
       await held;
-      calls.push({ method: init?.method ?? 'GET', path: String(input), body: JSON.parse(String(init?.body)) });
+      api.calls.push({ method: init?.method ?? 'GET', path: String(input), search: '', body: JSON.parse(String(init?.body)) });
       return new Response(JSON.stringify({ levels: page(moveItem(levels, 0, 2)) }), { status: 200 });
     });
     act(() => result.current.reorder.mutate({ from: 0, to: 2 }));
     await waitFor(() => expect(names()).toEqual(['Mid-level', 'Senior', 'Junior']));
     release();
     await waitFor(() => expect(result.current.reorder.isSuccess).toBe(true));
-    expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
+    expect(api.calls.find((c) => c.method === 'PATCH')).toMatchObject({
       path: expect.stringMatching(/organisation\/o1\/experience-level\/reorder$/),
       body: { original: 1, new: 3 },
     });
   });
 
   it('puts the old order back when the server refuses the move', async () => {
-    answer = (call) =>
+    api.answer = (call) =>
       call.method === 'PATCH'
         ? { status: 422, body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { new: ['Too far.'] } } }
         : undefined;
@@ -138,9 +111,9 @@ describe('/settings/api-keys', () => {
       created_at: '2030-01-01T10:00:00Z',
       last_used_at: null,
     };
-    answer = (call) => {
+    api.answer = (call) => {
       if (call.method === 'POST' && call.path === 'organisation/o1/api-keys') return { status: 201, body: { api_key: key, token } };
-      if (calls.some((c) => c.method === 'POST') && call.path === 'organisation/o1/api-keys')
+      if (api.calls.some((c) => c.method === 'POST') && call.path === 'organisation/o1/api-keys')
         return { status: 200, body: { api_keys: page([key]) } };
       return undefined;
     };
@@ -152,7 +125,7 @@ describe('/settings/api-keys', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByLabelText('API key “Zapier”');
     expect((shown as HTMLInputElement).value).toBe(token);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Zapier', scopes: ['read', 'write'] });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Zapier', scopes: ['read', 'write'] });
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText(`${key.prefix}…`)).toBeTruthy();
     await waitFor(() => expect(screen.queryByDisplayValue(token)).toBeNull());
@@ -163,6 +136,6 @@ describe('/settings/api-keys', () => {
     renderApp('/settings/api-keys');
     expect(await screen.findByText('Only owners and admins create and revoke API keys.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create key' })).toBeNull();
-    expect(calls.some((c) => c.path.endsWith('/api-keys'))).toBe(false);
+    expect(api.calls.some((c) => c.path.endsWith('/api-keys'))).toBe(false);
   });
 });

@@ -32,7 +32,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../lib/dates.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useApiKeyMutations, useApiKeys } from '../api.ts';
-import { ConfirmModal } from './confirm-modal.tsx';
+import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 
 const resolve = schemaResolver(createApiKeyBody, { sync: true });
 const SCOPE_HELP: Record<ApiKeyScope, string> = {
