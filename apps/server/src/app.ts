@@ -27,6 +27,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { organisationRoutes } from './features/organisations/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
+import { teamRoutes } from './features/teams/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { currentExperienceLevelRoutes, experienceLevelRoutes } from './features/experience-levels/routes.ts';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, logger, stripe }: AppDeps): P
             auditRoutes(database.db),
             memberRoutes(database.db),
             invitationRoutes(database.db, { appUrl: config.appUrl }),
+            teamRoutes(database.db),
           ],
           { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
         ),

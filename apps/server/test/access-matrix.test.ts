@@ -4,8 +4,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../src/db/schema/api-keys.ts';
 import { invitations } from '../src/db/schema/invitations.ts';
+import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { memberships, organisations } from '../src/db/schema/organisations.ts';
 import { experienceLevels, recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
+import { teams } from '../src/db/schema/teams.ts';
 import { ORGANISATION_PREFIX } from '../src/http/organisation-scope.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import {
@@ -38,6 +40,10 @@ const fixtures = {
   spareLevels: [] as string[],
   spareStatuses: [] as string[],
   spareKeys: [] as string[],
+  roleId: '',
+  spareRoles: [] as string[],
+  teamId: '',
+  spareTeams: [] as string[],
 };
 /** Members and invitations of organisation A for the member rows (seeded below). */
 const people = { serial: 0, memberId: '', invitationId: '', spareMembers: [] as string[], spareInvitations: [] as string[] };
@@ -49,6 +55,22 @@ const CASES: Record<string, Case> = {
   'DELETE /billing/products/:product': { path: '/billing/products/website' },
   'GET /role': { query: '?filter[name]=a' },
   'POST /role': { body: { name: 'Staff Engineer' } },
+  'GET /role/:role': {
+    get path() {
+      return `/role/${fixtures.roleId}`;
+    },
+  },
+  'PATCH /role/:role': {
+    body: { location: 'Lisbon' },
+    get path() {
+      return `/role/${fixtures.roleId}`;
+    },
+  },
+  'DELETE /role/:role': {
+    get path() {
+      return `/role/${fixtures.spareRoles.pop()}`;
+    },
+  },
   // organisation/{id} itself (Organisation Settings): the empty path.
   'GET ': {},
   'PATCH ': { body: { timezone: 'Europe/London' } },
@@ -132,6 +154,37 @@ const CASES: Record<string, Case> = {
       return `/invitations/${people.spareInvitations.pop()}`;
     },
   },
+  // Teams and clients (issue 4): a create takes a fresh name, a delete a fresh team.
+  'GET /teams': { query: '?filter[name]=a&filter[kind]=team&sort=-name' },
+  'POST /teams': {
+    get body() {
+      return { name: `Team ${++fixtures.serial}`, kind: 'client' };
+    },
+  },
+  'GET /teams/:teamId': {
+    get path() {
+      return `/teams/${fixtures.teamId}`;
+    },
+  },
+  'PATCH /teams/:teamId': {
+    body: { description: 'Builds the product.' },
+    get path() {
+      return `/teams/${fixtures.teamId}`;
+    },
+  },
+  'DELETE /teams/:teamId': {
+    get path() {
+      return `/teams/${fixtures.spareTeams.pop()}`;
+    },
+  },
+  'PUT /teams/:teamId/members': {
+    get body() {
+      return { user_ids: [people.memberId] };
+    },
+    get path() {
+      return `/teams/${fixtures.teamId}/members`;
+    },
+  },
 };
 
 const PREFIX = `/api/v1${ORGANISATION_PREFIX}`;
@@ -189,6 +242,18 @@ beforeAll(async () => {
   fixtures.spareLevels = levels.slice(2).map((l) => l.id);
   fixtures.spareStatuses = statuses.slice(3).map((s) => s.id);
   fixtures.spareKeys = keys.map((k) => k.id);
+  const roles = await db
+    .insert(jobRoles)
+    .values(['Matrix role', ...spares.map((i) => `Spare role ${i}`)].map((name) => ({ organisationId: orgA.id, name })))
+    .returning();
+  fixtures.roleId = roles[0]!.id;
+  fixtures.spareRoles = roles.slice(1).map((r) => r.id);
+  const teamRows = await db
+    .insert(teams)
+    .values(['Engineering', ...spares.map((i) => `Spare team ${i}`)].map((name) => ({ organisationId: orgA.id, name })))
+    .returning();
+  fixtures.teamId = teamRows[0]!.id;
+  fixtures.spareTeams = teamRows.slice(1).map((r) => r.id);
 });
 
 beforeAll(async () => {

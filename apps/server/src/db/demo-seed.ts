@@ -6,6 +6,7 @@ import { INVITATION_TTL_DAYS } from '@hireloop/contract/invitations';
 import { invitationMail } from '../lib/invitation-mail.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import type { Db } from './client.ts';
+import { seedDemoRoles } from './demo-roles.ts';
 import { invitations } from './schema/invitations.ts';
 import { apiKeys } from './schema/api-keys.ts';
 import { auditLog } from './schema/audit-log.ts';
@@ -28,7 +29,6 @@ export const DEMO_PEOPLE: Array<{ sub: string; name: string; email: string; role
   { sub: 'demo-hiring-manager', name: 'Tom Okafor', email: 'tom@hireloop.test', role: 'hiring_manager' },
   { sub: 'demo-interviewer', name: 'Elena García', email: 'elena@hireloop.test', role: 'interviewer' },
 ];
-const DEMO_ROLES = ['Senior Backend Engineer', 'Product Designer', 'Customer Success Manager'];
 const DEMO_LEVELS = [...DEFAULT_EXPERIENCE_LEVELS, 'Principal'];
 /** The default pipeline plus a take-home stage, as a tech company would run it. */
 const DEMO_STATUSES = [
@@ -79,10 +79,9 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
         });
       }
     }
-    await tx.insert(jobRoles).values(DEMO_ROLES.map((name) => ({ organisationId: org.id, name })));
-
     // Settings → experience levels, recruitment status and API keys have something real to show.
     await tx.insert(experienceLevels).values(DEMO_LEVELS.map((name, i) => ({ organisationId: org.id, name, position: i + 1 })));
+    await seedDemoRoles(tx, org.id);
     await tx.insert(recruitmentStatuses).values(DEMO_STATUSES.map((status, i) => ({ organisationId: org.id, ...status, position: i + 1 })));
     const [keyCreator] = await tx
       .select({ id: users.id })

@@ -39,10 +39,7 @@ export const jobRoles = pgTable(
     index('job_roles_team_idx').on(t.teamId),
     check('job_roles_status_check', sql`${t.status} in ('draft', 'open', 'closed')`),
     check('job_roles_location_type_check', sql`${t.locationType} in ('remote', 'hybrid', 'on_site')`),
-    check(
-      'job_roles_employment_type_check',
-      sql`${t.employmentType} in ('full_time', 'part_time', 'contract', 'temporary', 'internship')`,
-    ),
+    check('job_roles_employment_type_check', sql`${t.employmentType} in ('full_time', 'part_time', 'contract', 'temporary', 'internship')`),
     check('job_roles_salary_check', sql`${t.salaryMin} is null or ${t.salaryMax} is null or ${t.salaryMin} <= ${t.salaryMax}`),
   ],
 );

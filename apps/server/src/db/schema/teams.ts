@@ -22,10 +22,7 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('teams_organisation_idx').on(t.organisationId, t.name),
-    check('teams_kind_check', sql`${t.kind} in ('team', 'client')`),
-  ],
+  (t) => [index('teams_organisation_idx').on(t.organisationId, t.name), check('teams_kind_check', sql`${t.kind} in ('team', 'client')`)],
 );
 
 /** The team's hiring team: the organisation's members who hire for it. */

@@ -6,6 +6,14 @@ import { users } from '../../db/schema/users.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 
+export function findOrganisationName(db: Db, organisationId: string): Promise<string | undefined> {
+  return db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .then((r) => r[0]?.name);
+}
+
 export function findMembership(db: Db, organisationId: string, userId: string) {
   return db
     .select({ role: memberships.role })

@@ -8,6 +8,7 @@ import { presentOrganisationSummary } from './presenter.ts';
 import {
   findCurrentMembership,
   findMembership,
+  findOrganisationName,
   insertOrganisationWithOwner,
   isUniqueViolation,
   setCurrentOrganisation,
@@ -23,6 +24,9 @@ export function membershipOf(db: Db, organisationId: string, userId: string) {
 
 /** The signed-in user's current organisation and role, for the few unscoped routes SPEC §7 names. */
 export const currentMembershipOf = (db: Db, userId: string) => findCurrentMembership(db, userId);
+
+/** The organisation's name, or undefined when there is no such organisation. */
+export const organisationNameOf = (db: Db, organisationId: string) => findOrganisationName(db, organisationId);
 
 /** Persists the user's current organisation. */
 export const makeCurrent = (db: Db, userId: string, organisationId: string | null) => setCurrentOrganisation(db, userId, organisationId);

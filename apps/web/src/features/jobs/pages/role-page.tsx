@@ -1,16 +1,151 @@
-import { EmptyState, Stack, Title } from '@mantine/core';
-import { IconBriefcase } from '@tabler/icons-react';
+import { Anchor, Button, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import type { RoleStatus } from '@hireloop/contract/roles';
+import { IconArrowLeft, IconBriefcase, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useCanManageRoles, useDeleteRole, useRole, useUpdateRole } from '../api.ts';
+import { EditRoleModal } from '../components/edit-role-modal.tsx';
+import { RoleStatusBadge } from '../components/role-status-badge.tsx';
+import { EMPLOYMENT_TYPE_LABELS, formatLocation, formatSalary } from '../role-form.ts';
 
-/** Empty until the issue that owns this screen: says what will be here, shows no invented data. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** /roles/{role}: the role's details and description; edit, open or close, delete (draft or closed only). */
 export function RolePage() {
+  const id = useParams().role ?? '';
+  const role = useRole(id);
+  const canManage = useCanManageRoles();
+  const update = useUpdateRole(id);
+  const remove = useDeleteRole(id);
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  if (role.isPending) return <Loader aria-label="Loading the role" />;
+  if (role.isError) {
+    const missing = role.error instanceof ApiError && role.error.status === 404;
+    return (
+      <Stack gap="lg">
+        <Title order={1}>Role</Title>
+        <EmptyState
+          icon={<IconBriefcase size={28} aria-hidden />}
+          withIndicatorBackground
+          title={missing ? 'No such role' : 'The role could not be loaded'}
+          description={missing ? 'This role does not exist or was deleted.' : describeError(role.error).message}
+        />
+        <Anchor component={Link} to="/jobs">
+          Back to job roles
+        </Anchor>
+      </Stack>
+    );
+  }
+  const r = role.data;
+  const setStatus = (status: RoleStatus) =>
+    update.mutate(
+      { status },
+      { onSuccess: () => toastSuccess(status === 'open' ? 'Role opened.' : 'Role closed.'), onError: (e) => toastError(e) },
+    );
+
   return (
     <Stack gap="lg">
-      <Title order={1}>Role</Title>
-      <EmptyState
-        icon={<IconBriefcase size={28} aria-hidden />}
-        withIndicatorBackground
-        title="Role details are coming"
-        description="This job role’s description, salary range, publishing status and recruitments will be shown here."
+      <Anchor component={Link} to="/jobs" size="sm">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={14} aria-hidden /> Job roles
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm" align="center">
+          <Title order={1}>{r.name}</Title>
+          <RoleStatusBadge status={r.status} />
+        </Group>
+        {canManage ? (
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            {r.status === 'open' ? (
+              <Button
+                variant="default"
+                leftSection={<IconLock size={16} aria-hidden />}
+                loading={update.isPending}
+                onClick={() => setStatus('closed')}
+              >
+                Close role
+              </Button>
+            ) : (
+              <Button leftSection={<IconLockOpen size={16} aria-hidden />} loading={update.isPending} onClick={() => setStatus('open')}>
+                Open role
+              </Button>
+            )}
+            {r.status !== 'open' ? (
+              <Button
+                color="red"
+                variant="light"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                Delete
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} component="dl" m={0}>
+          <Fact label="Team">{r.team?.name ?? 'No team'}</Fact>
+          <Fact label="Experience level">{r.level?.name ?? 'No level'}</Fact>
+          <Fact label="Location">{formatLocation(r)}</Fact>
+          <Fact label="Employment type">{EMPLOYMENT_TYPE_LABELS[r.employment_type]}</Fact>
+          <Fact label="Salary">{formatSalary(r)}</Fact>
+          <Fact label="Last changed">{new Date(r.updated_at).toLocaleDateString('en-GB', { dateStyle: 'medium' })}</Fact>
+        </SimpleGrid>
+      </Paper>
+      <Stack gap="xs">
+        <Title order={2}>Description</Title>
+        {r.description_html ? (
+          <Typography>
+            {/* Sanitised on the server (an allow-list of tags, no scripts, handlers or javascript: links). */}
+            <div dangerouslySetInnerHTML={{ __html: r.description_html }} />
+          </Typography>
+        ) : (
+          <Text c="dimmed">No description yet.</Text>
+        )}
+      </Stack>
+      <EditRoleModal role={r} opened={editing} onClose={() => setEditing(false)} />
+      <ConfirmModal
+        subject={
+          confirmingDelete
+            ? { title: 'Delete this role?', message: `“${r.name}” will be deleted. This cannot be undone.`, confirmLabel: 'Delete role' }
+            : null
+        }
+        loading={remove.isPending}
+        error={remove.error ? { title: 'The role was not deleted', message: describeError(remove.error).message } : null}
+        onClose={() => {
+          setConfirmingDelete(false);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toastSuccess(`Role “${r.name}” deleted.`);
+              void navigate('/jobs', { replace: true });
+            },
+          })
+        }
       />
     </Stack>
   );
