@@ -151,6 +151,10 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members) runs a subset. */
+const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
+const runs = (part: 'startup' | 'auth' | 'members') => !only || only.includes(part);
+
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
 let tmpDir: string | undefined;
 
@@ -168,126 +172,129 @@ async function main(): Promise<number> {
     // ── 1, 2, 4: the built server, as `npm start` runs it ────────────────────────────────
     const dataDir = path.join(tmp, 'server-data');
     let server: Started | undefined;
-    try {
-      const first = await startServer(dataDir);
-      const exits = [await stopChild(first.child)];
-      rows.push({
-        metric: 'First start (migration + demo seed) to healthy',
-        measured: ms(first.msToHealthy),
-        target: 'reported only',
-        verdict: 'INFO',
-      });
-      const warm: number[] = [];
-      for (let i = 0; i < WARM_RESTARTS; i++) {
-        const started = await startServer(dataDir);
-        warm.push(started.msToHealthy);
-        // The last one stays up for the memory and JavaScript measurements.
-        if (i < WARM_RESTARTS - 1) exits.push(await stopChild(started.child));
-        else server = started;
-      }
-      const cold = median(warm);
-      rows.push({
-        metric: `Cold start to first healthy response (median of ${WARM_RESTARTS} restarts)`,
-        measured: ms(cold),
-        target: `≤ ${ms(TARGET.coldStartMs)}`,
-        verdict: cold <= TARGET.coldStartMs ? 'PASS' : 'FAIL',
-      });
-      sections.push({
-        title: 'Cold start',
-        lines: [
-          `\`node apps/server/dist/main.js\` with a fresh DATA_DIR (PGlite), LOG_LEVEL=warn; time from spawn to the first 200 of \`GET ${HEALTH}\`, polled every 20 ms.`,
-          '',
-          `- First start (creates the database, migrates, seeds the demo): ${ms(first.msToHealthy)}`,
-          `- Restarts on the same DATA_DIR: ${warm.map(ms).join(', ')} (median ${ms(cold)})`,
-          `- Exit status after SIGTERM, runs before each restart: ${exits.join(', ')} (0 = clean shutdown)`,
-        ],
-      });
-    } catch (error) {
-      fail('cold start', error);
-      rows.push({
-        metric: 'Cold start to first healthy response',
-        measured: `error: ${message(error)}`,
-        target: `≤ ${ms(TARGET.coldStartMs)}`,
-        verdict: 'ERROR',
-      });
-    }
-
-    if (server) {
+    if (runs('startup')) {
       try {
-        const atHealthy = await residentBytes(server.child.pid);
-        await exercise(server.baseUrl);
-        await sleep(2_000);
-        const rss = await residentBytes(server.child.pid);
+        const first = await startServer(dataDir);
+        const exits = [await stopChild(first.child)];
+        rows.push({
+          metric: 'First start (migration + demo seed) to healthy',
+          measured: ms(first.msToHealthy),
+          target: 'reported only',
+          verdict: 'INFO',
+        });
+        const warm: number[] = [];
+        for (let i = 0; i < WARM_RESTARTS; i++) {
+          const started = await startServer(dataDir);
+          warm.push(started.msToHealthy);
+          // The last one stays up for the memory and JavaScript measurements.
+          if (i < WARM_RESTARTS - 1) exits.push(await stopChild(started.child));
+          else server = started;
+        }
+        const cold = median(warm);
+        rows.push({
+          metric: `Cold start to first healthy response (median of ${WARM_RESTARTS} restarts)`,
+          measured: ms(cold),
+          target: `≤ ${ms(TARGET.coldStartMs)}`,
+          verdict: cold <= TARGET.coldStartMs ? 'PASS' : 'FAIL',
+        });
         sections.push({
-          title: 'Idle memory',
+          title: 'Cold start',
           lines: [
-            `VmRSS of the server process (the embedded database's WebAssembly heap included): ${mb(atHealthy)} right after the first healthy response, ${mb(rss)} after ${EXERCISE_PATHS.length} requests and 2 s idle.`,
+            `\`node apps/server/dist/main.js\` with a fresh DATA_DIR (PGlite), LOG_LEVEL=warn; time from spawn to the first 200 of \`GET ${HEALTH}\`, polled every 20 ms.`,
+            '',
+            `- First start (creates the database, migrates, seeds the demo): ${ms(first.msToHealthy)}`,
+            `- Restarts on the same DATA_DIR: ${warm.map(ms).join(', ')} (median ${ms(cold)})`,
+            `- Exit status after SIGTERM, runs before each restart: ${exits.join(', ')} (0 = clean shutdown)`,
           ],
         });
-        rows.push({
-          metric: 'Idle memory (RSS, after a few requests)',
-          measured: mb(rss),
-          target: `≤ ${mb(TARGET.idleRssBytes)}`,
-          verdict: rss <= TARGET.idleRssBytes ? 'PASS' : 'FAIL',
-        });
       } catch (error) {
-        fail('idle memory', error);
+        fail('cold start', error);
+        rows.push({
+          metric: 'Cold start to first healthy response',
+          measured: `error: ${message(error)}`,
+          target: `≤ ${ms(TARGET.coldStartMs)}`,
+          verdict: 'ERROR',
+        });
+      }
+
+      if (server) {
+        try {
+          const atHealthy = await residentBytes(server.child.pid);
+          await exercise(server.baseUrl);
+          await sleep(2_000);
+          const rss = await residentBytes(server.child.pid);
+          sections.push({
+            title: 'Idle memory',
+            lines: [
+              `VmRSS of the server process (the embedded database's WebAssembly heap included): ${mb(atHealthy)} right after the first healthy response, ${mb(rss)} after ${EXERCISE_PATHS.length} requests and 2 s idle.`,
+            ],
+          });
+          rows.push({
+            metric: 'Idle memory (RSS, after a few requests)',
+            measured: mb(rss),
+            target: `≤ ${mb(TARGET.idleRssBytes)}`,
+            verdict: rss <= TARGET.idleRssBytes ? 'PASS' : 'FAIL',
+          });
+        } catch (error) {
+          fail('idle memory', error);
+          rows.push({
+            metric: 'Idle memory (RSS)',
+            measured: `error: ${message(error)}`,
+            target: `≤ ${mb(TARGET.idleRssBytes)}`,
+            verdict: 'ERROR',
+          });
+        }
+        try {
+          const js = await measureLoginJs(server.baseUrl, webDist);
+          rows.push(jsRow(js));
+          sections.push(jsSection(js));
+        } catch (error) {
+          fail('login JS size', error);
+          rows.push({
+            metric: 'Gzipped JS loaded by /login',
+            measured: `error: ${message(error)}`,
+            target: `≤ ${kb(TARGET.loginJsGzipBytes)}`,
+            verdict: 'ERROR',
+          });
+        }
+        await stopChild(server.child);
+      } else {
         rows.push({
           metric: 'Idle memory (RSS)',
-          measured: `error: ${message(error)}`,
+          measured: 'not measured: the server did not start',
           target: `≤ ${mb(TARGET.idleRssBytes)}`,
           verdict: 'ERROR',
         });
       }
-      try {
-        const js = await measureLoginJs(server.baseUrl, webDist);
-        rows.push(jsRow(js));
-        sections.push(jsSection(js));
-      } catch (error) {
-        fail('login JS size', error);
-        rows.push({
-          metric: 'Gzipped JS loaded by /login',
-          measured: `error: ${message(error)}`,
-          target: `≤ ${kb(TARGET.loginJsGzipBytes)}`,
-          verdict: 'ERROR',
-        });
-      }
-      await stopChild(server.child);
-    } else {
-      rows.push({
-        metric: 'Idle memory (RSS)',
-        measured: 'not measured: the server did not start',
-        target: `≤ ${mb(TARGET.idleRssBytes)}`,
-        verdict: 'ERROR',
-      });
     }
 
     // ── 3: /api/v1/auth against a floor route in the same process ────────────────────────
     let floorServer: Child | undefined;
-    try {
-      const port = await freePort();
-      floorServer = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/floor-server.ts')], {
-        cwd: root,
-        env: serverEnv(port, path.join(tmp, 'floor-data')),
-      });
-      const info = await firstJsonLine(floorServer, FLOOR_START_TIMEOUT_MS);
-      if (!isFloorInfo(info)) throw new Error(`unexpected line from floor-server: ${JSON.stringify(info)}`);
-      const base = `http://127.0.0.1:${info.port}`;
-      const auth = await measureLoad(`${base}/api/v1/auth`, { cookie: info.cookie, accept: 'application/json' });
-      const floor = await measureLoad(`${base}/bench/floor`, { cookie: info.cookie, accept: 'application/json' });
-      rows.push(...loadRows(auth, floor));
-      sections.push(loadSection(auth, floor, info));
-    } catch (error) {
-      fail('throughput', error);
-      rows.push({
-        metric: 'GET /api/v1/auth throughput vs floor',
-        measured: `error: ${message(error)}`,
-        target: `≥ ${TARGET.authVsFloor * 100} % of floor`,
-        verdict: 'ERROR',
-      });
-    } finally {
-      if (floorServer) await stopChild(floorServer);
-    }
+    if (runs('auth'))
+      try {
+        const port = await freePort();
+        floorServer = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/floor-server.ts')], {
+          cwd: root,
+          env: serverEnv(port, path.join(tmp, 'floor-data')),
+        });
+        const info = await firstJsonLine(floorServer, FLOOR_START_TIMEOUT_MS);
+        if (!isFloorInfo(info)) throw new Error(`unexpected line from floor-server: ${JSON.stringify(info)}`);
+        const base = `http://127.0.0.1:${info.port}`;
+        const auth = await measureLoad(`${base}/api/v1/auth`, { cookie: info.cookie, accept: 'application/json' });
+        const floor = await measureLoad(`${base}/bench/floor`, { cookie: info.cookie, accept: 'application/json' });
+        rows.push(...loadRows(auth, floor));
+        sections.push(loadSection(auth, floor, info));
+      } catch (error) {
+        fail('throughput', error);
+        rows.push({
+          metric: 'GET /api/v1/auth throughput vs floor',
+          measured: `error: ${message(error)}`,
+          target: `≥ ${TARGET.authVsFloor * 100} % of floor`,
+          verdict: 'ERROR',
+        });
+      } finally {
+        if (floorServer) await stopChild(floorServer);
+      }
 
     // ── issue 3: members list with 5,000 members; API key vs session ───────────────────
     const memberRuns: MembersRun[] = [];
@@ -297,7 +304,7 @@ async function main(): Promise<number> {
         ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL }]
         : []),
     ];
-    for (const where of targets) {
+    for (const where of runs('members') ? targets : []) {
       try {
         const run = await measureMembers(root, serverEnv, where);
         memberRuns.push(run);
