@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../test/setup-dom.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, act } from '@testing-library/react';
 import { authStore } from '../features/session/auth-store.ts';
 import { appState } from './app-state.ts';
 import { renderApp, signInForTest, signOutForTest, stubEmptyApi, testLocation } from './test-helpers.tsx';
@@ -60,7 +60,8 @@ describe('the auth guard', () => {
   it('renders nothing guarded while start-up is still asking who the user is', async () => {
     authStore.reset();
     renderApp('/jobs');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Let every pending effect and promise settle: nothing may render while the user is unknown.
+    await act(async () => {});
     expect(testLocation()).toBe('/jobs');
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../test/setup-dom.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, act } from '@testing-library/react';
 import { appState } from '../../app/app-state.ts';
 import { renderApp, signInForTest, testLocation, testOrganisation, testUser } from '../../app/test-helpers.tsx';
 import { authStore } from '../session/auth-store.ts';
@@ -94,7 +94,8 @@ describe('creating the first organisation at /get-started', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     // The review step is shown and nothing is sent until its button is pressed.
     expect(await screen.findByText(/You will be its owner/)).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Flush effects and pending promises: reaching the review step must not have posted anything.
+    await act(async () => {});
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
     fireEvent.click(await screen.findByRole('button', { name: 'Create organisation' }));
   }
