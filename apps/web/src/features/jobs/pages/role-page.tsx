@@ -1,15 +1,15 @@
-import { Anchor, Button, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import type { RoleStatus } from '@hireloop/contract/roles';
 import { IconArrowLeft, IconBriefcase, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCanManageRoles, useDeleteRole, useRole, useUpdateRole } from '../api.ts';
 import { EditRoleModal } from '../components/edit-role-modal.tsx';
 import { RoleStatusBadge } from '../components/role-status-badge.tsx';
 import { EMPLOYMENT_TYPE_LABELS, formatLocation, formatSalary } from '../role-form.ts';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -37,20 +37,15 @@ export function RolePage() {
 
   if (role.isPending) return <Loader aria-label="Loading the role" />;
   if (role.isError) {
-    const missing = role.error instanceof ApiError && role.error.status === 404;
     return (
-      <Stack gap="lg">
-        <Title order={1}>Role</Title>
-        <EmptyState
-          icon={<IconBriefcase size={28} aria-hidden />}
-          withIndicatorBackground
-          title={missing ? 'No such role' : 'The role could not be loaded'}
-          description={missing ? 'This role does not exist or was deleted.' : describeError(role.error).message}
-        />
-        <Anchor component={Link} to="/jobs">
-          Back to job roles
-        </Anchor>
-      </Stack>
+      <LoadFailure
+        heading="Role"
+        icon={<IconBriefcase size={28} aria-hidden />}
+        error={role.error}
+        missing={{ title: 'No such role', description: 'This role does not exist or was deleted.' }}
+        failedTitle="The role could not be loaded"
+        back={{ to: '/jobs', label: 'Back to job roles' }}
+      />
     );
   }
   const r = role.data;

@@ -1,17 +1,17 @@
-import { Anchor, Badge, EmptyState, Button, Group, List, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TeamDetail } from '@hireloop/contract/teams';
 import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { userSearch } from '../../../lib/search-hooks.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useCanManageTeams, useDeleteTeam, useSetTeamMembers, useTeam, useUpdateTeam } from '../api.ts';
 import { TeamFormModal } from '../components/team-form-modal.tsx';
 import { kindLabel } from './teams-page.tsx';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 
 const STATUS_LABEL: Record<string, string> = { draft: 'Draft', open: 'Open', closed: 'Closed' };
 
@@ -22,20 +22,15 @@ export function TeamPage() {
 
   if (team.isPending) return <Loader aria-label="Loading team" />;
   if (team.isError) {
-    const missing = team.error instanceof ApiError && team.error.status === 404;
     return (
-      <Stack gap="lg">
-        <Title order={1}>Team</Title>
-        <EmptyState
-          icon={<IconUsersGroup size={28} aria-hidden />}
-          withIndicatorBackground
-          title={missing ? 'No such team' : 'The team could not be loaded'}
-          description={missing ? 'This team or client does not exist, or it was deleted.' : team.error.message}
-        />
-        <Anchor component={Link} to="/teams">
-          Back to teams
-        </Anchor>
-      </Stack>
+      <LoadFailure
+        heading="Team"
+        icon={<IconUsersGroup size={28} aria-hidden />}
+        error={team.error}
+        missing={{ title: 'No such team', description: 'This team or client does not exist, or it was deleted.' }}
+        failedTitle="The team could not be loaded"
+        back={{ to: '/teams', label: 'Back to teams' }}
+      />
     );
   }
   return <TeamDetails team={team.data} />;
