@@ -40,6 +40,27 @@ export const PERMISSIONS = {
   'teams.manage': { description: 'Create, change and delete teams and clients', roles: ['owner', 'admin', 'recruiter'], apiKey: 'write' },
   'roles.view': { description: 'List job roles', roles: everyone, apiKey: 'read' },
   'roles.manage': { description: 'Create and change job roles', roles: ['owner', 'admin', 'recruiter'], apiKey: 'write' },
+  'recruitments.view': { description: 'List recruitments and read their analytics', roles: everyone, apiKey: 'read' },
+  'recruitments.manage': {
+    description: 'Start, change, hold, close and delete recruitments and their hiring teams',
+    roles: ['owner', 'admin', 'recruiter'],
+    apiKey: 'write',
+  },
+  'candidates.view': { description: 'See candidates, their applications, files, notes and timeline', roles: everyone, apiKey: 'read' },
+  'candidates.manage': {
+    description: 'Add, edit, move, rate, tag, reject, transfer and merge candidates; upload their files',
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: 'write',
+  },
+  'candidates.note': { description: 'Write notes on candidates and mention colleagues', roles: everyone, apiKey: null },
+  'candidates.import': { description: 'Import candidates from a CSV file', roles: ['owner', 'admin', 'recruiter'], apiKey: 'write' },
+  'candidates.export': {
+    description: "Export candidates as CSV and a person's data as JSON",
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: 'read',
+  },
+  'candidates.erase': { description: "Erase a candidate's personal data (GDPR)", roles: admins, apiKey: null },
+  'dashboard.view': { description: 'See your own dashboard', roles: everyone, apiKey: null },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,0 +1,50 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { activities, candidates } from '../../db/schema/candidates.ts';
+import { recruitments } from '../../db/schema/recruitments.ts';
+
+export type ActivityRow = typeof activities.$inferSelect & { candidateName: string | null; recruitmentName: string | null };
+
+export async function insertActivities(db: Db, rows: (typeof activities.$inferInsert)[]) {
+  if (rows.length > 0) await db.insert(activities).values(rows);
+}
+
+const selection = {
+  activity: activities,
+  candidateName: candidates.name,
+  recruitmentName: recruitments.name,
+};
+
+async function listWhere(db: Db, where: ReturnType<typeof and>, limit: number, offset: number) {
+  const rows = await db
+    .select(selection)
+    .from(activities)
+    .leftJoin(candidates, eq(candidates.id, activities.candidateId))
+    .leftJoin(recruitments, eq(recruitments.id, activities.recruitmentId))
+    .where(where)
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r): ActivityRow => ({ ...r.activity, candidateName: r.candidateName, recruitmentName: r.recruitmentName }));
+}
+
+export async function listCandidateActivities(db: Db, organisationId: string, candidateId: string, limit: number, offset: number) {
+  const where = and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId));
+  const [rows, [count]] = await Promise.all([
+    listWhere(db, where, limit, offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(activities).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** The organisation's latest activity, optionally only in these recruitments. */
+export async function listRecentActivities(db: Db, organisationId: string, limit: number, recruitmentIds?: string[]) {
+  const where =
+    recruitmentIds === undefined
+      ? eq(activities.organisationId, organisationId)
+      : and(
+          eq(activities.organisationId, organisationId),
+          recruitmentIds.length === 0 ? sql`false` : inArray(activities.recruitmentId, recruitmentIds),
+        );
+  return listWhere(db, where, limit, 0);
+}
