@@ -44,6 +44,7 @@ const fixtures = {
   spareRoles: [] as string[],
   teamId: '',
   spareTeams: [] as string[],
+  // Hiring core (issue 4): each feature adds its own fields below this line and seeds them in its own beforeAll.
 };
 /** Members and invitations of organisation A for the member rows (seeded below). */
 const people = { serial: 0, memberId: '', invitationId: '', spareMembers: [] as string[], spareInvitations: [] as string[] };
@@ -185,6 +186,9 @@ const CASES: Record<string, Case> = {
       return `/teams/${fixtures.teamId}/members`;
     },
   },
+  // Recruitments, analytics and the dashboard (issue 4): rows below this line.
+  // Applications: table, board, moves, bulk, export (issue 4): rows below this line.
+  // Candidates: people, notes, files, activity, GDPR, imports (issue 4): rows below this line.
 };
 
 const PREFIX = `/api/v1${ORGANISATION_PREFIX}`;
