@@ -4,7 +4,7 @@ import { updateOrganisationBody, type OrganisationSettings } from '@hireloop/con
 import { IconBuilding } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { ImageUploadField } from '../shared/image-upload-field.tsx';
+import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { TimezoneSelect } from '../shared/timezone-select.tsx';
 import { useOrganisationSettings, useRemoveLogo, useUpdateOrganisation, useUploadLogo } from './api.ts';

@@ -6,7 +6,7 @@ import type { Profile, UserSession } from '@hireloop/contract/me';
 import { NOTIFICATION_TYPES } from '@hireloop/contract/notification-types';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
 import { authStore } from '../../session/auth-store.ts';
-import { checkImageFile } from '../shared/image-upload-field.tsx';
+import { checkImageFile } from '../../../components/image-upload-field.tsx';
 
 const profile: Profile = {
   id: 'u1',

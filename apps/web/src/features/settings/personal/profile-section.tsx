@@ -3,7 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { updateProfileBody, type Profile } from '@hireloop/contract/me';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { ImageUploadField } from '../shared/image-upload-field.tsx';
+import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { TimezoneSelect } from '../shared/timezone-select.tsx';
 import { useProfile, useRemoveAvatar, useUpdateProfile, useUploadAvatar } from './api.ts';

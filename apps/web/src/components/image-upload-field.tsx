@@ -2,8 +2,8 @@ import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IMAGE_CONTENT_TYPES, IMAGE_ERRORS, MAX_IMAGE_BYTES } from '@hireloop/contract/files';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { toastError, toastSuccess } from '../lib/toasts.ts';
 
 type ImageUploadFieldProps = {
   label: string;
