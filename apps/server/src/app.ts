@@ -28,6 +28,11 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { organisationRoutes } from './features/organisations/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { applicationRoutes } from './features/applications/routes.ts';
+import { recruitmentRoutes } from './features/recruitments/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { candidateRoutes } from './features/candidates/routes.ts';
+import { candidateImportRoutes } from './features/candidate-imports/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { currentExperienceLevelRoutes, experienceLevelRoutes } from './features/experience-levels/routes.ts';
@@ -205,7 +210,12 @@ export async function buildApp({ config, database, logger, stripe }: AppDeps): P
             auditRoutes(database.db),
             memberRoutes(database.db),
             invitationRoutes(database.db, { appUrl: config.appUrl }),
-            teamRoutes(database.db),
+            teamRoutes(database.db, files),
+            applicationRoutes(database.db),
+            recruitmentRoutes(database.db),
+            dashboardRoutes(database.db),
+            candidateRoutes(database.db, files),
+            candidateImportRoutes(database.db),
           ],
           { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
         ),

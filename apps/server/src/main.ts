@@ -6,6 +6,9 @@ import { DatabaseUnavailableError, openDatabase } from './db/client.ts';
 import { seedDemo } from './db/demo-seed.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { scheduleSessionCleanup } from './jobs/session-cleanup.ts';
+import { scheduleCandidateRetention } from './jobs/candidate-retention.ts';
+import { createFileService } from './features/files/service.ts';
+import { createStorage } from './lib/storage.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How often the outbox worker looks for due mail; work queued in this process wakes it sooner. */
@@ -46,6 +49,7 @@ async function main() {
   });
 
   const stopCleanup = scheduleSessionCleanup(database.db, app.log);
+  const stopRetention = scheduleCandidateRetention(database.db, createFileService(database.db, createStorage(config), app.log), app.log);
   const outboxWorker = startOutboxWorker({ db: database.db, config, log: app.log, intervalMs: OUTBOX_POLL_MS });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -62,6 +66,7 @@ async function main() {
     sweep.unref();
     try {
       stopCleanup();
+      stopRetention();
       await app.close();
       await outboxWorker.stop();
       await database.close();

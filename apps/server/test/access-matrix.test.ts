@@ -7,6 +7,7 @@ import { invitations } from '../src/db/schema/invitations.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { memberships, organisations } from '../src/db/schema/organisations.ts';
 import { experienceLevels, recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
+import { recruitments } from '../src/db/schema/recruitments.ts';
 import { teams } from '../src/db/schema/teams.ts';
 import { ORGANISATION_PREFIX } from '../src/http/organisation-scope.ts';
 import { sha256 } from '../src/lib/tokens.ts';
@@ -45,6 +46,23 @@ const fixtures = {
   teamId: '',
   spareTeams: [] as string[],
   // Hiring core (issue 4): each feature adds its own fields below this line and seeds them in its own beforeAll.
+  matrixRecruitmentId: '',
+  spareRecruitments: [] as string[],
+  // Applications (issue 4): a recruitment with a card for the rows; spares for reject, restore and transfer (one per call).
+  appRecruitmentId: '',
+  appTransferTargetId: '',
+  applicationId: '',
+  spareRejectable: [] as string[],
+  spareRejected: [] as string[],
+  spareTransferable: [] as string[],
+  // Candidates (issue 4): a person with a file for the rows; spares for erase, merge sources and file deletes (one per call).
+  candidateId: '',
+  candidateFileId: '',
+  importRecruitmentId: '',
+  importId: '',
+  spareCandidates: [] as string[],
+  spareMergeSources: [] as string[],
+  spareCandidateFiles: [] as string[],
 };
 /** Members and invitations of organisation A for the member rows (seeded below). */
 const people = { serial: 0, memberId: '', invitationId: '', spareMembers: [] as string[], spareInvitations: [] as string[] };
@@ -186,9 +204,208 @@ const CASES: Record<string, Case> = {
       return `/teams/${fixtures.teamId}/members`;
     },
   },
+  'GET /teams/:teamId/logo': {
+    allowedStatus: 404, // the team has no logo: "This team or client has no logo."
+    get path() {
+      return `/teams/${fixtures.teamId}/logo`;
+    },
+  },
+  'POST /teams/:teamId/logo': {
+    allowedStatus: 422, // no image sent: "Choose an image to upload."
+    get path() {
+      return `/teams/${fixtures.teamId}/logo`;
+    },
+  },
+  'DELETE /teams/:teamId/logo': {
+    get path() {
+      return `/teams/${fixtures.teamId}/logo`;
+    },
+  },
   // Recruitments, analytics and the dashboard (issue 4): rows below this line.
+  'GET /recruitments': { query: '?filter[status]=active&filter[name]=a&sort=-candidates' },
+  'POST /recruitments': {
+    get body() {
+      return { role_id: fixtures.roleId, name: `Recruitment ${++fixtures.serial}` };
+    },
+  },
+  'GET /recruitments/:recruitment': {
+    get path() {
+      return `/recruitments/${fixtures.matrixRecruitmentId}`;
+    },
+  },
+  'PATCH /recruitments/:recruitment': {
+    body: { openings: 2 },
+    get path() {
+      return `/recruitments/${fixtures.matrixRecruitmentId}`;
+    },
+  },
+  'DELETE /recruitments/:recruitment': {
+    get path() {
+      return `/recruitments/${fixtures.spareRecruitments.pop()}`;
+    },
+  },
+  'GET /recruitments/:recruitment/analytics': {
+    get path() {
+      return `/recruitments/${fixtures.matrixRecruitmentId}/analytics`;
+    },
+  },
+  'GET /dashboard': {},
   // Applications: table, board, moves, bulk, export (issue 4): rows below this line.
+  'GET /recruitments/:recruitment/applications': {
+    query: '?filter[state]=all&filter[search]=matrix&sort=name',
+    get path() {
+      return `/recruitments/${fixtures.appRecruitmentId}/applications`;
+    },
+  },
+  'POST /recruitments/:recruitment/applications': {
+    get body() {
+      return {
+        candidate: { name: 'Matrix Person', email: `matrix-person-${++fixtures.serial}@example.test` },
+        status_id: fixtures.statusId,
+      };
+    },
+    get path() {
+      return `/recruitments/${fixtures.appRecruitmentId}/applications`;
+    },
+  },
+  'GET /recruitments/:recruitment/board': {
+    get path() {
+      return `/recruitments/${fixtures.appRecruitmentId}/board`;
+    },
+  },
+  'POST /recruitments/:recruitment/applications/bulk': {
+    get body() {
+      return { action: 'tag', ids: [fixtures.applicationId], tags: ['matrix'] };
+    },
+    get path() {
+      return `/recruitments/${fixtures.appRecruitmentId}/applications/bulk`;
+    },
+  },
+  'GET /recruitments/:recruitment/applications/export': {
+    query: '?sort=name',
+    get path() {
+      return `/recruitments/${fixtures.appRecruitmentId}/applications/export`;
+    },
+  },
+  'GET /applications/:application': {
+    get path() {
+      return `/applications/${fixtures.applicationId}`;
+    },
+  },
+  'PATCH /applications/:application': {
+    body: { rating: 3, tags: ['matrix'] },
+    get path() {
+      return `/applications/${fixtures.applicationId}`;
+    },
+  },
+  'POST /applications/:application/move': {
+    get body() {
+      return { status_id: fixtures.statusId };
+    },
+    get path() {
+      return `/applications/${fixtures.applicationId}/move`;
+    },
+  },
+  'POST /applications/:application/reject': {
+    body: { reason: 'Not qualified' },
+    get path() {
+      return `/applications/${fixtures.spareRejectable.pop()}/reject`;
+    },
+  },
+  'POST /applications/:application/restore': {
+    get path() {
+      return `/applications/${fixtures.spareRejected.pop()}/restore`;
+    },
+  },
+  'POST /applications/:application/transfer': {
+    get body() {
+      return { recruitment_id: fixtures.appTransferTargetId };
+    },
+    get path() {
+      return `/applications/${fixtures.spareTransferable.pop()}/transfer`;
+    },
+  },
   // Candidates: people, notes, files, activity, GDPR, imports (issue 4): rows below this line.
+  'GET /candidates': { query: '?filter[search]=matrix' },
+  'GET /candidates/:candidate': {
+    get path() {
+      return `/candidates/${fixtures.candidateId}`;
+    },
+  },
+  'PATCH /candidates/:candidate': {
+    body: { location: 'Lisbon' },
+    get path() {
+      return `/candidates/${fixtures.candidateId}`;
+    },
+  },
+  'DELETE /candidates/:candidate': {
+    get path() {
+      return `/candidates/${fixtures.spareCandidates.pop()}`;
+    },
+  },
+  'POST /candidates/:candidate/merge': {
+    get body() {
+      return { source_id: fixtures.spareMergeSources.pop() };
+    },
+    get path() {
+      return `/candidates/${fixtures.candidateId}/merge`;
+    },
+  },
+  'GET /candidates/:candidate/export': {
+    get path() {
+      return `/candidates/${fixtures.candidateId}/export`;
+    },
+  },
+  'GET /candidates/:candidate/notes': {
+    get path() {
+      return `/candidates/${fixtures.candidateId}/notes`;
+    },
+  },
+  'POST /candidates/:candidate/notes': {
+    body: { body: 'Matrix note' },
+    get path() {
+      return `/candidates/${fixtures.candidateId}/notes`;
+    },
+  },
+  // Only the author or an admin deletes a note (tested in candidates.test.ts); here an unknown note: "No such note."
+  'DELETE /candidates/:candidate/notes/:note': {
+    allowedStatus: 404,
+    get path() {
+      return `/candidates/${fixtures.candidateId}/notes/00000000-0000-4000-8000-000000000000`;
+    },
+  },
+  'GET /candidates/:candidate/activities': {
+    get path() {
+      return `/candidates/${fixtures.candidateId}/activities`;
+    },
+  },
+  'POST /candidates/:candidate/files': {
+    allowedStatus: 422, // no file sent: "Choose a file to upload."
+    get path() {
+      return `/candidates/${fixtures.candidateId}/files`;
+    },
+  },
+  'GET /candidates/:candidate/files/:file': {
+    get path() {
+      return `/candidates/${fixtures.candidateId}/files/${fixtures.candidateFileId}`;
+    },
+  },
+  'DELETE /candidates/:candidate/files/:file': {
+    get path() {
+      return `/candidates/${fixtures.candidateId}/files/${fixtures.spareCandidateFiles.pop()}`;
+    },
+  },
+  'POST /recruitments/:recruitment/imports': {
+    allowedStatus: 422, // no file sent: "Choose a CSV file to import."
+    get path() {
+      return `/recruitments/${fixtures.importRecruitmentId}/imports`;
+    },
+  },
+  'GET /imports/:import': {
+    get path() {
+      return `/imports/${fixtures.importId}`;
+    },
+  },
 };
 
 const PREFIX = `/api/v1${ORGANISATION_PREFIX}`;
@@ -287,6 +504,89 @@ beforeAll(async () => {
     .values(Array.from({ length: 12 }, (_, i) => invitation(`matrix-spare-${i}`, true)))
     .returning();
   people.spareInvitations = spares.map((i) => i.id);
+});
+
+// Recruitments, analytics and the dashboard: one recruitment for the rows, and spares for the delete row.
+beforeAll(async () => {
+  const rows = await t.database.db
+    .insert(recruitments)
+    .values(
+      ['Matrix recruitment', ...Array.from({ length: 12 }, (_, i) => `Spare recruitment ${i}`)].map((name) => ({
+        organisationId: orgA.id,
+        roleId: fixtures.roleId,
+        name,
+      })),
+    )
+    .returning();
+  fixtures.matrixRecruitmentId = rows[0]!.id;
+  fixtures.spareRecruitments = rows.slice(1).map((r) => r.id);
+});
+
+// Applications: two recruitments (raw SQL, so this section needs no imports of its own), a card for the
+// rows and 12 spares each for reject, restore and transfer, every one with its own candidate.
+beforeAll(async () => {
+  const db = t.database.db;
+  const idsOf = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const recruitment = async (name: string) =>
+    (
+      await idsOf(
+        sql`insert into recruitments (organisation_id, role_id, name) values (${orgA.id}, ${fixtures.roleId}, ${name}) returning id`,
+      )
+    )[0]!;
+  fixtures.appRecruitmentId = await recruitment('Matrix applications');
+  fixtures.appTransferTargetId = await recruitment('Matrix transfer target');
+  const cards = (count: number, rejected: boolean) =>
+    idsOf(sql`
+      with c as (
+        insert into candidates (organisation_id, name, email)
+        select ${orgA.id}, 'Matrix candidate ' || g, 'matrix-' || gen_random_uuid() || '@example.test' from generate_series(1, ${count}::int) g
+        returning id
+      )
+      insert into applications (organisation_id, candidate_id, recruitment_id, status_id, board_position, rejected_at, rejection_reason)
+      select ${orgA.id}, c.id, ${fixtures.appRecruitmentId}, ${fixtures.statusId}, 1, ${rejected ? sql`now()` : sql`null`}, ${rejected ? 'Withdrew' : null}
+      from c
+      returning id`);
+  [fixtures.applicationId] = (await cards(1, false)) as [string];
+  fixtures.spareRejectable = await cards(12, false);
+  fixtures.spareRejected = await cards(12, true);
+  fixtures.spareTransferable = await cards(12, false);
+});
+
+// Candidates: people (raw SQL, like the applications section), a file uploaded through the API for the
+// download row, spares for erase, merge sources and file deletes, and a finished import.
+beforeAll(async () => {
+  const db = t.database.db;
+  const idsOf = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const persons = (count: number) =>
+    idsOf(sql`insert into candidates (organisation_id, name, email)
+      select ${orgA.id}, 'Matrix person ' || g, 'matrix-person-' || gen_random_uuid() || '@example.test' from generate_series(1, ${count}::int) g
+      returning id`);
+  [fixtures.candidateId] = (await persons(1)) as [string];
+  fixtures.spareCandidates = await persons(12);
+  // The row's body getter is read twice per call.
+  fixtures.spareMergeSources = await persons(24);
+  const { upload } = await import('./uploads.ts');
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const uploadOne = async () => {
+    const res = await upload(memberOfA, `organisation/${orgA.id}/candidates/${fixtures.candidateId}/files`, 'file', {
+      bytes: pdf,
+      filename: 'matrix.pdf',
+      type: 'application/pdf',
+    });
+    if (res.status !== 201) throw new Error(`matrix upload: ${res.status} ${res.text}`);
+    return res.json.file.id as string;
+  };
+  fixtures.candidateFileId = await uploadOne();
+  for (let i = 0; i < 12; i++) fixtures.spareCandidateFiles.push(await uploadOne());
+  [fixtures.importRecruitmentId] = (await idsOf(
+    sql`insert into recruitments (organisation_id, role_id, name) values (${orgA.id}, ${fixtures.roleId}, 'Matrix imports') returning id`,
+  )) as [string];
+  [fixtures.importId] = (await idsOf(
+    sql`insert into candidate_imports (organisation_id, recruitment_id, filename, status, total_rows, processed_rows)
+      values (${orgA.id}, ${fixtures.importRecruitmentId}, 'matrix.csv', 'done', 1, 1) returning id`,
+  )) as [string];
 });
 
 const scopedRoutes = () =>

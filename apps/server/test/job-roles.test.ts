@@ -1,9 +1,11 @@
 import { can } from '@hireloop/contract/permissions';
+import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { experienceLevels } from '../src/db/schema/recruitment-settings.ts';
+import { recruitments } from '../src/db/schema/recruitments.ts';
 import { teams } from '../src/db/schema/teams.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 
@@ -238,6 +240,17 @@ describe('PATCH and DELETE organisation/{id}/role/{role}', () => {
     expect(deleted).toBeDefined();
     const draft = await create({ name: 'Draft To Delete' });
     expect((await owner.delete(`${base()}/${draft.id}`)).status).toBe(204);
+  });
+
+  it('refuses to delete a closed role that has recruitments (422) and keeps it', async () => {
+    const role = await create({ name: 'Hired For' });
+    await t.database.db.insert(recruitments).values({ organisationId: org.id, roleId: role.id, name: 'Hired For', status: 'closed' });
+    await owner.patch(`${base()}/${role.id}`, { status: 'closed' });
+    const refused = await owner.delete(`${base()}/${role.id}`);
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toBe(RECRUITMENT_TEXTS.roleHasRecruitments);
+    expect(refused.json.errors).toEqual({ role: [RECRUITMENT_TEXTS.roleHasRecruitments] });
+    expect((await owner.get(`${base()}/${role.id}`)).status).toBe(200);
   });
 
   it("answers 404 for another organisation's role id, even through the caller's own organisation, and changes nothing", async () => {

@@ -1,6 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECRUITMENT_STATUS_IN_USE } from '@hireloop/contract/recruitment-statuses';
 import { auditLog } from '../src/db/schema/audit-log.ts';
+import { applications, candidates } from '../src/db/schema/candidates.ts';
+import { jobRoles } from '../src/db/schema/job-roles.ts';
+import { recruitments } from '../src/db/schema/recruitments.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -203,6 +207,37 @@ describe('DELETE organisation/{id}/recruitment-status/{status}', () => {
     await client.post(path, { name: 'Withdrew', category: 'rejected' });
     expect((await client.delete(`${path}/${(await byName(client, path, 'Rejected')).id}`)).status).toBe(204);
     expect(await names(client, path)).toEqual(['Applied', 'Hired', 'Withdrew']);
+  });
+});
+
+describe('DELETE of a stage that holds candidates', () => {
+  it('answers 422 with what to do (not a server error) while any application is in it, rejected or not', async () => {
+    const { org, client, path } = await ownerOfNewOrganisation([{ name: 'Applied' }, { name: 'Screening' }, ...minimalPipeline.slice(1)]);
+    const screening = await byName(client, path, 'Screening');
+    const db = t.database.db;
+    const [role] = await db.insert(jobRoles).values({ organisationId: org.id, name: 'Any role' }).returning();
+    const [recruitment] = await db.insert(recruitments).values({ organisationId: org.id, roleId: role!.id, name: 'Any' }).returning();
+    const [person] = await db
+      .insert(candidates)
+      .values({ organisationId: org.id, name: 'Ann Held', email: 'ann@example.test' })
+      .returning();
+    const [application] = await db
+      .insert(applications)
+      .values({
+        organisationId: org.id,
+        candidateId: person!.id,
+        recruitmentId: recruitment!.id,
+        statusId: screening.id,
+        rejectedAt: new Date(),
+      })
+      .returning();
+    const res = await client.delete(`${path}/${screening.id}`);
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe(RECRUITMENT_STATUS_IN_USE);
+    expect(res.json.errors).toEqual({ status: [RECRUITMENT_STATUS_IN_USE] });
+    expect(await names(client, path)).toEqual(['Applied', 'Screening', 'Hired', 'Rejected']);
+    await db.delete(applications).where(eq(applications.id, application!.id));
+    expect((await client.delete(`${path}/${screening.id}`)).status).toBe(204);
   });
 });
 

@@ -2,7 +2,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
-import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { storedFiles } from '../src/db/schema/outbox.ts';
+import {
+  Client as HttpClient,
+  addMember,
+  createOrganisation,
+  createUser,
+  signIn,
+  startTestApp,
+  type Client,
+  type TestApp,
+} from './harness.ts';
+import { download, pngOf, upload } from './uploads.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -167,5 +178,59 @@ describe('teams and clients', () => {
     const c = await signIn(t, interviewer);
     expect((await c.get(base())).status).toBe(200);
     expect((await c.post(base(), { name: 'Sneaky' })).status).toBe(403);
+  });
+});
+
+describe('team logo', () => {
+  const logoOf = (teamId: string) => `${base()}/${teamId}/logo`;
+
+  it('uploads a logo, serves it to members only, replaces and removes it, with audit entries', async () => {
+    const team = (await client.post(base(), { name: 'Logo Co', kind: 'client' })).json.team;
+    expect(team.logo_url).toBeNull();
+    const res = await upload(client, logoOf(team.id), 'logo', { bytes: await pngOf(900, 300), filename: 'acme.png', type: 'image/png' });
+    expect(res.status).toBe(200);
+    expect(res.json.team.logo_url).toMatch(new RegExp(`^/api/v1/organisation/${org.id}/teams/${team.id}/logo\\?v=[0-9a-f-]{36}$`));
+    const image = await download(await signIn(t, recruiter), res.json.team.logo_url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect((await download(await signIn(t, stranger), `/api/v1/${logoOf(team.id)}`)).status).toBe(404);
+    expect((await download(new HttpClient(t.baseUrl), `/api/v1/${logoOf(team.id)}`)).status).toBe(401);
+    expect((await auditOf('team.logo_changed', team.id)).length).toBe(1);
+
+    const second = await upload(client, logoOf(team.id), 'logo', { bytes: await pngOf(64, 64), filename: 'b.png', type: 'image/png' });
+    expect(second.json.team.logo_url).not.toBe(res.json.team.logo_url);
+    const files = await t.database.db.select().from(storedFiles).where(eq(storedFiles.organisationId, org.id));
+    expect(files.filter((f) => f.key.includes(`/teams/${team.id}/logo/`))).toHaveLength(1);
+
+    const removed = await client.delete(logoOf(team.id));
+    expect(removed.status).toBe(200);
+    expect(removed.json.team.logo_url).toBeNull();
+    expect((await client.get(logoOf(team.id))).status).toBe(404);
+    expect((await auditOf('team.logo_removed', team.id)).length).toBe(1);
+  });
+
+  it('refuses a non-image with the field message and keeps the logo; deleting the team removes its logo file', async () => {
+    const team = (await client.post(base(), { name: 'Keep Logo Ltd' })).json.team;
+    await upload(client, logoOf(team.id), 'logo', { bytes: await pngOf(64, 64), filename: 'l.png', type: 'image/png' });
+    const bad = await upload(client, logoOf(team.id), 'logo', {
+      bytes: Buffer.from('<svg></svg>'),
+      filename: 'logo.png',
+      type: 'image/png',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.errors.logo).toEqual(['The file must be a PNG, JPEG, WebP or GIF image.']);
+    expect((await client.get(`${base()}/${team.id}`)).json.team.logo_url).not.toBeNull();
+    expect((await client.delete(`${base()}/${team.id}`)).status).toBe(204);
+    const files = await t.database.db.select().from(storedFiles).where(eq(storedFiles.organisationId, org.id));
+    expect(files.filter((f) => f.key.includes(`/teams/${team.id}/`))).toHaveLength(0);
+  });
+
+  it('lets an interviewer see a logo but not change it', async () => {
+    const team = (await client.post(base(), { name: 'Interviewer View' })).json.team;
+    const interviewer = await createUser(t, { name: 'Ivy Interviewer' });
+    await addMember(t, org.id, interviewer.id, 'interviewer');
+    const c = await signIn(t, interviewer);
+    const res = await upload(c, logoOf(team.id), 'logo', { bytes: await pngOf(64, 64), filename: 'l.png', type: 'image/png' });
+    expect(res.status).toBe(403);
   });
 });

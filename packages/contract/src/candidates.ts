@@ -98,7 +98,12 @@ export const CANDIDATE_TEXTS = {
 /* ---------- objects ---------- */
 
 const ref = z.object({ id: z.string(), name: z.string() });
-const statusRef = z.object({ id: z.string(), name: z.string(), colour: z.string(), category: z.enum(['in_progress', 'hired', 'rejected']) });
+const statusRef = z.object({
+  id: z.string(),
+  name: z.string(),
+  colour: z.string(),
+  category: z.enum(['in_progress', 'hired', 'rejected']),
+});
 
 export const candidate = z.object({
   id: z.string(),
@@ -121,7 +126,13 @@ export type Candidate = z.infer<typeof candidate>;
 /** A row of the candidates table (one application of a recruitment). */
 export const applicationListItem = z.object({
   id: z.string(),
-  candidate: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), location: z.string().nullable(), erased: z.boolean() }),
+  candidate: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    location: z.string().nullable(),
+    erased: z.boolean(),
+  }),
   recruitment_id: z.string(),
   status: statusRef,
   rating: z.number().int().nullable(),
@@ -144,7 +155,18 @@ export type ApplicationListItem = z.infer<typeof applicationListItem>;
  */
 export const applicationsResponse = z.object({ applications: paged(applicationListItem) });
 export type ApplicationsResponse = z.infer<typeof applicationsResponse>;
-export const APPLICATION_SORTS = ['applied_at', '-applied_at', 'name', '-name', 'rating', '-rating', 'stage', '-stage', 'updated_at', '-updated_at'] as const;
+export const APPLICATION_SORTS = [
+  'applied_at',
+  '-applied_at',
+  'name',
+  '-name',
+  'rating',
+  '-rating',
+  'stage',
+  '-stage',
+  'updated_at',
+  '-updated_at',
+] as const;
 export const APPLICATION_STATE_FILTERS = ['active', 'rejected', 'hired', 'all'] as const;
 
 /** A card on the board: as little as the card shows. */
@@ -264,13 +286,12 @@ export type ActivitiesResponse = z.infer<typeof activitiesResponse>;
 
 /* ---------- inputs ---------- */
 
-const email = z
-  .string({ error: 'Enter an e-mail address.' })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email('Enter a valid e-mail address.'));
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} may not be longer than ${max} characters.`).nullish();
-const link = z.url({ protocol: /^https?$/, error: 'Enter a link starting with http:// or https://.' }).max(500, 'A link may not be longer than 500 characters.');
+const email = z.string({ error: 'Enter an e-mail address.' }).trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.'));
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} may not be longer than ${max} characters.`).nullish();
+const link = z
+  .url({ protocol: /^https?$/, error: 'Enter a link starting with http:// or https://.' })
+  .max(500, 'A link may not be longer than 500 characters.');
 const tag = z.string().trim().min(1, 'A tag may not be empty.').max(TAG_MAX, `A tag may not be longer than ${TAG_MAX} characters.`);
 
 export const candidateFields = {
@@ -315,7 +336,10 @@ export const createApplicationBody = z
     rating: z.number().int().min(1).max(APPLICATION_RATING_MAX).nullable().optional(),
     tags: z.array(tag).max(TAGS_PER_APPLICATION_MAX).optional(),
   })
-  .refine((b) => Boolean(b.candidate) !== Boolean(b.candidate_id), { message: 'Give either a new candidate or an existing candidate_id.', path: ['candidate'] });
+  .refine((b) => Boolean(b.candidate) !== Boolean(b.candidate_id), {
+    message: 'Give either a new candidate or an existing candidate_id.',
+    path: ['candidate'],
+  });
 export type CreateApplicationBody = z.infer<typeof createApplicationBody>;
 export const duplicateCandidateResponse = z.object({ message: z.string(), code: z.literal('duplicate'), duplicate: candidate });
 export type DuplicateCandidateResponse = z.infer<typeof duplicateCandidateResponse>;
@@ -343,7 +367,11 @@ export const moveApplicationResponse = z.object({ application: applicationListIt
 
 /** POST …/applications/{application}/reject; POST …/restore takes no body. */
 export const rejectApplicationBody = z.object({
-  reason: z.string({ error: 'Choose a reason.' }).trim().min(1, 'Choose a reason.').max(300, 'The reason may not be longer than 300 characters.'),
+  reason: z
+    .string({ error: 'Choose a reason.' })
+    .trim()
+    .min(1, 'Choose a reason.')
+    .max(300, 'The reason may not be longer than 300 characters.'),
   note: optionalText(NOTE_MAX, 'The note'),
 });
 export type RejectApplicationBody = z.infer<typeof rejectApplicationBody>;
@@ -355,8 +383,16 @@ export const transferApplicationBody = z.object({ recruitment_id: z.uuid(CANDIDA
 export const bulkApplicationsBody = z.discriminatedUnion('action', [
   z.object({ action: z.literal('move'), ids: z.array(z.uuid()).min(1).max(BULK_MAX), status_id: z.uuid(CANDIDATE_TEXTS.statusUnknown) }),
   z.object({ action: z.literal('reject'), ids: z.array(z.uuid()).min(1).max(BULK_MAX), reason: rejectApplicationBody.shape.reason }),
-  z.object({ action: z.literal('tag'), ids: z.array(z.uuid()).min(1).max(BULK_MAX), tags: z.array(tag).min(1).max(TAGS_PER_APPLICATION_MAX) }),
-  z.object({ action: z.literal('untag'), ids: z.array(z.uuid()).min(1).max(BULK_MAX), tags: z.array(tag).min(1).max(TAGS_PER_APPLICATION_MAX) }),
+  z.object({
+    action: z.literal('tag'),
+    ids: z.array(z.uuid()).min(1).max(BULK_MAX),
+    tags: z.array(tag).min(1).max(TAGS_PER_APPLICATION_MAX),
+  }),
+  z.object({
+    action: z.literal('untag'),
+    ids: z.array(z.uuid()).min(1).max(BULK_MAX),
+    tags: z.array(tag).min(1).max(TAGS_PER_APPLICATION_MAX),
+  }),
 ]);
 export type BulkApplicationsBody = z.infer<typeof bulkApplicationsBody>;
 export const bulkApplicationsResponse = z.object({ bulk: z.object({ updated: z.number().int() }) });
@@ -366,7 +402,19 @@ export const bulkApplicationsResponse = z.object({ bulk: z.object({ updated: z.n
  * list, or `ids` (comma-separated) for a selection. Cells starting with = + - @ (or tab/CR) are
  * prefixed with ' so spreadsheets do not run them.
  */
-export const EXPORT_COLUMNS = ['Name', 'Email', 'Phone', 'Location', 'Status', 'Rating', 'Source', 'Tags', 'Applied at', 'Rejected at', 'Rejection reason'] as const;
+export const EXPORT_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Location',
+  'Status',
+  'Rating',
+  'Source',
+  'Tags',
+  'Applied at',
+  'Rejected at',
+  'Rejection reason',
+] as const;
 
 /** PATCH …/candidates/{candidate}. */
 export const updateCandidateBody = z.object({
@@ -389,7 +437,11 @@ export const mergeCandidateBody = z.object({ source_id: z.uuid(CANDIDATE_TEXTS.n
 
 /** POST …/candidates/{candidate}/notes. Mentions are parsed from the body's `@[Name](id)` marks. */
 export const createNoteBody = z.object({
-  body: z.string({ error: 'Write a note.' }).trim().min(1, 'Write a note.').max(NOTE_MAX, `A note may not be longer than ${NOTE_MAX} characters.`),
+  body: z
+    .string({ error: 'Write a note.' })
+    .trim()
+    .min(1, 'Write a note.')
+    .max(NOTE_MAX, `A note may not be longer than ${NOTE_MAX} characters.`),
   application_id: z.uuid().nullable().optional(),
 });
 export type CreateNoteBody = z.infer<typeof createNoteBody>;
@@ -400,7 +452,18 @@ export const MENTION_PATTERN = /@\[([^\]\n]{1,160})\]\(([0-9a-f-]{36})\)/g;
 export const candidateExport = z.object({
   exported_at: z.string(),
   candidate,
-  applications: z.array(z.object({ recruitment: z.string(), status: z.string(), applied_at: z.string(), rejected_at: z.string().nullable(), rejection_reason: z.string().nullable(), rating: z.number().nullable(), tags: z.array(z.string()), source: z.string() })),
+  applications: z.array(
+    z.object({
+      recruitment: z.string(),
+      status: z.string(),
+      applied_at: z.string(),
+      rejected_at: z.string().nullable(),
+      rejection_reason: z.string().nullable(),
+      rating: z.number().nullable(),
+      tags: z.array(z.string()),
+      source: z.string(),
+    }),
+  ),
   notes: z.array(z.object({ author: z.string().nullable(), body: z.string(), created_at: z.string() })),
   files: z.array(z.object({ filename: z.string(), kind: z.string(), content_type: z.string(), size: z.number(), created_at: z.string() })),
   activities: z.array(z.object({ type: z.string(), actor: z.string(), created_at: z.string() })),
@@ -427,7 +490,8 @@ export const candidateImport = z.object({
 export type CandidateImport = z.infer<typeof candidateImport>;
 export const candidateImportResponse = z.object({ import: candidateImport });
 /** POST …/recruitments/{recruitment}/imports: multipart `file` (CSV, UTF-8) and `mapping` (JSON: field → column header). */
-export const importMapping = z.record(z.enum(IMPORT_FIELDS), z.string().min(1).max(200));
+/** Only the mapped fields are named (name and email required); an empty column name means "not mapped". */
+export const importMapping = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200).nullish());
 export type ImportMapping = z.infer<typeof importMapping>;
 
 /* ---------- dashboard: GET organisation/{id}/dashboard ---------- */
@@ -451,7 +515,12 @@ export const dashboard = z.object({
   interviews: z.array(z.object({ id: z.string(), title: z.string(), starts_at: z.string(), url: z.string() })),
   feedback_owed: z.array(z.object({ id: z.string(), title: z.string(), due_at: z.string().nullable(), url: z.string() })),
   approvals: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
-  counts: z.object({ open_recruitments: z.number().int(), active_candidates: z.number().int(), new_this_week: z.number().int(), hired_this_month: z.number().int() }),
+  counts: z.object({
+    open_recruitments: z.number().int(),
+    active_candidates: z.number().int(),
+    new_this_week: z.number().int(),
+    hired_this_month: z.number().int(),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = z.object({ dashboard });

@@ -59,6 +59,8 @@ export const updateRecruitmentStatusBody = z
 export type UpdateRecruitmentStatusBody = z.input<typeof updateRecruitmentStatusBody>;
 
 export const RECRUITMENT_STATUS_NAME_TAKEN = 'A recruitment status with this name already exists.';
+/** Deleting a status that still holds applications (of any recruitment). */
+export const RECRUITMENT_STATUS_IN_USE = 'Move the candidates in this status to another one before deleting it.';
 
 /** Every new organisation starts with this pipeline. */
 export const DEFAULT_RECRUITMENT_STATUSES: ReadonlyArray<{ name: string; colour: string; category: StatusCategory }> = [

@@ -87,7 +87,12 @@ export const recruitmentResponse = z.object({ recruitment: recruitmentDetail });
 export type RecruitmentResponse = z.infer<typeof recruitmentResponse>;
 
 const hiringTeamInput = z
-  .array(z.object({ user_id: z.uuid(RECRUITMENT_TEXTS.memberUnknown), role: z.enum(HIRING_TEAM_ROLES, { error: 'Choose a hiring team role.' }) }))
+  .array(
+    z.object({
+      user_id: z.uuid(RECRUITMENT_TEXTS.memberUnknown),
+      role: z.enum(HIRING_TEAM_ROLES, { error: 'Choose a hiring team role.' }),
+    }),
+  )
   .max(50, 'A hiring team may have at most 50 members.');
 
 const recruitmentFields = {

@@ -8,6 +8,7 @@ export const TEAM_NAME_MIN = 2;
 export const TEAM_NAME_MAX = 120;
 export const TEAM_DESCRIPTION_MAX = 2000;
 export const TEAM_NAME_TAKEN = 'A team or client with this name already exists.';
+export const TEAM_NO_LOGO = 'This team or client has no logo.';
 export const TEAM_MEMBER_NOT_FOUND = 'Every hiring team member must be a member of this organisation.';
 
 /** A team of the organisation or a client company it hires for (SPEC: /teams, alias /clients). */
@@ -19,6 +20,8 @@ export const team = z.object({
   contact_name: z.string().nullable(),
   contact_email: z.string().nullable(),
   contact_phone: z.string().nullable(),
+  /** The logo (served through the API, per request authorised), or null. */
+  logo_url: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

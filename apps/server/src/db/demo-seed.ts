@@ -6,6 +6,7 @@ import { INVITATION_TTL_DAYS } from '@hireloop/contract/invitations';
 import { invitationMail } from '../lib/invitation-mail.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import type { Db } from './client.ts';
+import { seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoRoles } from './demo-roles.ts';
 import { invitations } from './schema/invitations.ts';
 import { apiKeys } from './schema/api-keys.ts';
@@ -126,6 +127,14 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
     // My Personal Settings: Dana works from London. Organisation Settings: an audit log with a short history.
     await seedDemoTeams(tx, org);
     await seedDemoAuditLog(tx, org);
+    // Recruitments, candidates and their history (issue 4).
+    await seedDemoHiring(tx, org.id, {
+      dana: await demoUser(tx, 'demo-owner'),
+      marcus: await demoUser(tx, 'demo-admin'),
+      priya: await demoUser(tx, 'demo-recruiter'),
+      tom: await demoUser(tx, 'demo-hiring-manager'),
+      elena: await demoUser(tx, 'demo-interviewer'),
+    });
     return true;
   });
 }

@@ -67,7 +67,10 @@ export const applications = pgTable(
     /** 1–5 stars, or none. */
     rating: smallint('rating'),
     source: text('source').notNull().default('sourced'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     rejectedById: uuid('rejected_by_id').references(() => users.id, { onDelete: 'set null' }),
@@ -132,7 +135,10 @@ export const candidateNotes = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Plain text; a mention is written `@[Name](user-id)` and rendered as a chip. */
     body: text('body').notNull(),
-    mentionedUserIds: uuid('mentioned_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    mentionedUserIds: uuid('mentioned_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,7 +32,10 @@ export async function listCandidateActivities(db: Db, organisationId: string, ca
   const where = and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId));
   const [rows, [count]] = await Promise.all([
     listWhere(db, where, limit, offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(activities).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(activities)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -19,11 +19,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Where each kind of file lives in the store. One current file per prefix. */
 export const avatarPrefix = (userId: string) => `avatars/${userId}`;
 export const logoPrefix = (organisationId: string) => `organisations/${organisationId}/logo`;
+export const teamLogoPrefix = (organisationId: string, teamId: string) => `organisations/${organisationId}/teams/${teamId}/logo`;
 
 /** Immutable per upload (the file id is in it), so browsers may cache it. */
 export const avatarUrl = (userId: string, fileId: string) => `${API_BASE_PATH}/files/avatars/${userId}/${fileId}`;
 /** The current logo; `v` changes with each upload so caches never show an old one. */
 export const logoUrl = (organisationId: string, fileId: string) => `${API_BASE_PATH}/organisation/${organisationId}/logo?v=${fileId}`;
+/** A team's or client's current logo; `v` changes with each upload. */
+export const teamLogoUrl = (organisationId: string, teamId: string, fileId: string) =>
+  `${API_BASE_PATH}/organisation/${organisationId}/teams/${teamId}/logo?v=${fileId}`;
 
 export type StoredFile = StoredFileRow;
 export type FileOwner = { organisationId: string | null; prefix: string };
@@ -104,6 +108,10 @@ export function createFileService(db: Db, storage: Storage, log?: FastifyBaseLog
 
     /** The organisation's current logo (the caller has passed the organisation scope). */
     logoOf: (organisationId: string) => findLatestUnderPrefix(db, organisationId, logoPrefix(organisationId)),
+
+    /** A team's current logo (the caller has checked the team is the organisation's). */
+    teamLogoOf: (organisationId: string, teamId: string) =>
+      findLatestUnderPrefix(db, organisationId, teamLogoPrefix(organisationId, teamId)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, ilike, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { applications } from '../../db/schema/candidates.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
 
@@ -120,4 +121,14 @@ export async function moveStatus(db: Db, organisationId: string, id: string, fro
     .update(recruitmentStatuses)
     .set({ position: to })
     .where(and(ofOrganisation(organisationId), eq(recruitmentStatuses.id, id)));
+}
+
+/** Whether any application (of any recruitment, rejected or not) is in the status. */
+export function statusHoldsApplications(db: Db, statusId: string) {
+  return db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(eq(applications.statusId, statusId))
+    .limit(1)
+    .then((r) => r.length > 0);
 }

@@ -1,6 +1,7 @@
 import type { ReorderBody } from '@hireloop/contract/ordering';
 import {
   DEFAULT_STATUS_COLOUR,
+  RECRUITMENT_STATUS_IN_USE,
   RECRUITMENT_STATUS_NAME_TAKEN,
   STATUS_CATEGORY_LABELS,
   type RecruitmentStatus,
@@ -21,6 +22,7 @@ import {
   listStatuses,
   lockStatuses,
   moveStatus,
+  statusHoldsApplications,
   statusNameTaken,
   updateStatus,
   type StatusRow,
@@ -57,7 +59,12 @@ export function createRecruitmentStatusService(db: Db) {
     plural: 'recruitment statuses',
     notFound: statusNotFound,
     nameTaken: () => new AppError('conflict', RECRUITMENT_STATUS_NAME_TAKEN, { name: [RECRUITMENT_STATUS_NAME_TAKEN] }),
-    beforeRemove: (tx, organisationId, status) => assertNotLastOfCategory(tx, organisationId, status, 'status', 'deleting'),
+    beforeRemove: async (tx, organisationId, status) => {
+      await assertNotLastOfCategory(tx, organisationId, status, 'status', 'deleting');
+      // A foreign key (no action) would refuse it anyway, as a server error: say what to do instead.
+      if (await statusHoldsApplications(tx, status.id))
+        throw validationFailed({ status: [RECRUITMENT_STATUS_IN_USE] }, RECRUITMENT_STATUS_IN_USE);
+    },
   });
 
   return {

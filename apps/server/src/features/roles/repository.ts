@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { experienceLevels } from '../../db/schema/recruitment-settings.ts';
+import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
 
@@ -109,4 +110,14 @@ export async function updateRole(db: Db, organisationId: string, id: string, val
 
 export async function deleteRole(db: Db, organisationId: string, id: string) {
   await db.delete(jobRoles).where(and(eq(jobRoles.organisationId, organisationId), eq(jobRoles.id, id)));
+}
+
+/** Whether any recruitment (open or closed) runs or ran for the role. */
+export async function roleHasRecruitments(db: Db, organisationId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: recruitments.id })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.roleId, id)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -114,9 +114,9 @@ export function roleRoutes(db: Db) {
         config: { permission: 'roles.manage' },
         schema: {
           tags,
-          summary: 'Deletes a draft or closed job role (an open one: 409)',
+          summary: 'Deletes a draft or closed job role (an open one: 409; one with recruitments: 422)',
           params: roleParams,
-          response: { 204: z.null(), 404: errorResponse, 409: errorResponse },
+          response: { 204: z.null(), 404: errorResponse, 409: errorResponse, 422: errorResponse },
         },
       },
       async (request, reply) => {

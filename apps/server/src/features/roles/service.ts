@@ -1,3 +1,4 @@
+import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { ROLE_TEXTS, type CreateRoleBody, type JobRole, type UpdateRoleBody } from '@hireloop/contract/roles';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
@@ -12,6 +13,7 @@ import {
   levelExists,
   listRoles,
   lockRole,
+  roleHasRecruitments,
   teamExists,
   updateRole,
   type RoleFilters,
@@ -136,12 +138,15 @@ export function createRoleService(db: Db) {
       return present(organisationId, id);
     },
 
-    /** Only a draft or closed role; an open one must be closed first. */
+    /** Only a draft or closed role without recruitments; an open one must be closed first. */
     async remove(organisationId: string, actor: Actor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await lockRole(tx, organisationId, id);
         if (!before) throw roleNotFound();
         if (before.status === 'open') throw new AppError('conflict', ROLE_TEXTS.deleteOpen, { status: [ROLE_TEXTS.deleteOpen] });
+        if (await roleHasRecruitments(tx, organisationId, id)) {
+          throw validationFailed({ role: [RECRUITMENT_TEXTS.roleHasRecruitments] }, RECRUITMENT_TEXTS.roleHasRecruitments);
+        }
         await deleteRole(tx, organisationId, id);
         await recordAudit(tx, {
           organisationId,

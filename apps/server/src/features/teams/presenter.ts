@@ -1,4 +1,5 @@
 import type { Team, TeamKind, TeamMember, TeamRole } from '@hireloop/contract/teams';
+import { teamLogoUrl } from '../files/service.ts';
 import type { TeamRow } from './repository.ts';
 
 export const presentTeam = (r: TeamRow): Team => ({
@@ -9,6 +10,7 @@ export const presentTeam = (r: TeamRow): Team => ({
   contact_name: r.contactName,
   contact_email: r.contactEmail,
   contact_phone: r.contactPhone,
+  logo_url: r.logoKey ? teamLogoUrl(r.organisationId, r.id, r.logoKey) : null,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });

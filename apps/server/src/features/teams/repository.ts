@@ -90,6 +90,16 @@ export function updateTeam(db: Db, organisationId: string, id: string, values: T
 }
 
 /** Its roles stay; their team becomes null (FK on delete set null). Its hiring team goes with it. */
+/** Points the team at its current logo file (or none). */
+export function setTeamLogo(db: Db, organisationId: string, id: string, fileId: string | null) {
+  return db
+    .update(teams)
+    .set({ logoKey: fileId, updatedAt: new Date() })
+    .where(and(ofOrganisation(organisationId), eq(teams.id, id)))
+    .returning()
+    .then((r) => r[0]);
+}
+
 export function deleteTeam(db: Db, organisationId: string, id: string) {
   return db
     .delete(teams)

@@ -1,6 +1,15 @@
 import { errorResponse } from '@hireloop/contract/error-response';
 import { listQuery } from '@hireloop/contract/pagination';
-import { TEAM_KINDS, TEAM_SORTS, teamBody, teamMembersBody, teamPatchBody, teamResponse, teamsResponse } from '@hireloop/contract/teams';
+import {
+  TEAM_KINDS,
+  TEAM_NO_LOGO,
+  TEAM_SORTS,
+  teamBody,
+  teamMembersBody,
+  teamPatchBody,
+  teamResponse,
+  teamsResponse,
+} from '@hireloop/contract/teams';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +17,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { pageMeta } from '../../lib/paging.ts';
+import { sendStoredFile } from '../files/serve.ts';
+import type { FileService } from '../files/service.ts';
+import { acceptImageUploads, readImageUpload } from '../files/upload.ts';
 import { createTeamService } from './service.ts';
+
+const UPLOAD_RATE = { max: 20, timeWindow: '1 minute' };
 
 const teamParams = z.object({ organisationId: z.string(), teamId: z.string() });
 const tags = ['teams'];
@@ -17,9 +31,10 @@ const isSort = (s: string): s is (typeof TEAM_SORTS)[number] => (TEAM_SORTS as r
 const isKind = (s: string): s is (typeof TEAM_KINDS)[number] => (TEAM_KINDS as readonly string[]).includes(s);
 
 /** Issue 4: `organisation/{id}/teams` — teams and client companies with their hiring teams. */
-export function teamRoutes(db: Db) {
-  const teams = createTeamService(db);
+export function teamRoutes(db: Db, files: FileService) {
+  const teams = createTeamService(db, files);
   return async (app: FastifyInstance) => {
+    await acceptImageUploads(app);
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(
       '/teams',
@@ -127,6 +142,43 @@ export function teamRoutes(db: Db) {
       async (request) => ({
         team: await teams.setMembers(organisationIdOf(request), actorOf(request), request.params.teamId, request.body.user_ids),
       }),
+    );
+    r.get(
+      '/teams/:teamId/logo',
+      {
+        config: { permission: 'teams.view' },
+        schema: { tags, summary: 'The team’s or client’s logo (image/png)', params: teamParams, response: { 404: errorResponse } },
+      },
+      async (request, reply) => {
+        const file = await teams.logo(organisationIdOf(request), request.params.teamId);
+        if (!file) throw new AppError('not_found', TEAM_NO_LOGO);
+        return sendStoredFile(reply, files, file, 'private, max-age=300');
+      },
+    );
+    r.post(
+      '/teams/:teamId/logo',
+      {
+        config: { permission: 'teams.manage', rateLimit: UPLOAD_RATE },
+        schema: {
+          tags,
+          summary: 'Uploads the logo: multipart field `logo`, PNG/JPEG/WebP/GIF up to 2 MB, stored as a PNG within 512×512',
+          params: teamParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: teamResponse, 404: errorResponse, 413: errorResponse, 422: errorResponse },
+        },
+      },
+      async (request) => {
+        const image = await readImageUpload(request, 'logo', 'logo');
+        return { team: await teams.setLogo(organisationIdOf(request), actorOf(request), request.params.teamId, image) };
+      },
+    );
+    r.delete(
+      '/teams/:teamId/logo',
+      {
+        config: { permission: 'teams.manage' },
+        schema: { tags, summary: 'Removes the logo', params: teamParams, response: { 200: teamResponse, 404: errorResponse } },
+      },
+      async (request) => ({ team: await teams.removeLogo(organisationIdOf(request), actorOf(request), request.params.teamId) }),
     );
   };
 }

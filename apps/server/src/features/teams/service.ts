@@ -3,8 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { ProcessedImage } from '../../lib/images.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
+import { teamLogoPrefix, type FileService } from '../files/service.ts';
 import { auditTeam, presentMember, presentRole, presentTeam } from './presenter.ts';
 import {
   deleteTeam,
@@ -14,6 +16,7 @@ import {
   lockTeams,
   organisationMemberIds,
   replaceTeamMembers,
+  setTeamLogo,
   teamMembersOf,
   teamNameTaken,
   teamRolesOf,
@@ -41,7 +44,7 @@ function valuesOf(body: TeamPatchBody): TeamValues {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as TeamValues;
 }
 
-export function createTeamService(db: Db) {
+export function createTeamService(db: Db, files: FileService) {
   /** The team of this organisation, or 404 (also for a malformed id). */
   async function existing(tx: Db, organisationId: string, id: string): Promise<TeamRow> {
     const row = isUuid(id) ? await findTeam(tx, organisationId, id) : undefined;
@@ -114,10 +117,10 @@ export function createTeamService(db: Db) {
       });
     },
 
-    /** Its roles stay, without a team. */
+    /** Its roles stay, without a team; its logo goes with it. */
     async remove(organisationId: string, actor: Actor, id: string) {
       const actorName = await actorNameOf(db, actor);
-      await db.transaction(async (tx) => {
+      await files.clear({ organisationId, prefix: teamLogoPrefix(organisationId, id) }, async (tx) => {
         const before = await existing(tx, organisationId, id);
         await deleteTeam(tx, organisationId, id);
         await recordAudit(tx, {
@@ -129,6 +132,52 @@ export function createTeamService(db: Db) {
           targetId: id,
           before: auditTeam(before),
         });
+      });
+    },
+
+    /** The team's current logo file, after checking the team is this organisation's. */
+    async logo(organisationId: string, id: string) {
+      await existing(db, organisationId, id);
+      return files.teamLogoOf(organisationId, id);
+    },
+
+    /** Stores the logo (already checked and re-encoded) as the team's one logo; audited. */
+    async setLogo(organisationId: string, actor: Actor, id: string, image: ProcessedImage) {
+      const actorName = await actorNameOf(db, actor);
+      await existing(db, organisationId, id);
+      return files.replace({ organisationId, prefix: teamLogoPrefix(organisationId, id) }, 'logo.png', image, async (tx, file) => {
+        const before = await existing(tx, organisationId, id);
+        const row = (await setTeamLogo(tx, organisationId, id, file.id))!;
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName,
+          action: 'team.logo_changed',
+          targetType: 'team',
+          targetId: id,
+          before: { logo: before.logoKey },
+          after: { logo: file.id, width: image.width, height: image.height },
+        });
+        return detail(tx, organisationId, row);
+      });
+    },
+
+    async removeLogo(organisationId: string, actor: Actor, id: string) {
+      const actorName = await actorNameOf(db, actor);
+      await existing(db, organisationId, id);
+      return files.clear({ organisationId, prefix: teamLogoPrefix(organisationId, id) }, async (tx) => {
+        const before = await existing(tx, organisationId, id);
+        const row = (await setTeamLogo(tx, organisationId, id, null))!;
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName,
+          action: 'team.logo_removed',
+          targetType: 'team',
+          targetId: id,
+          before: { logo: before.logoKey },
+        });
+        return detail(tx, organisationId, row);
       });
     },
 

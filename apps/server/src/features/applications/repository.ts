@@ -1,0 +1,521 @@
+import type { APPLICATION_SORTS, APPLICATION_STATE_FILTERS } from '@hireloop/contract/candidates';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { applicationStageChanges, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
+import { storedFiles } from '../../db/schema/outbox.ts';
+import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
+import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
+import { users } from '../../db/schema/users.ts';
+import { containsPattern, offsetOf } from '../../lib/paging.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type CandidateRow = typeof candidates.$inferSelect;
+export type StatusRow = typeof recruitmentStatuses.$inferSelect;
+export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+export type ApplicationState = (typeof APPLICATION_STATE_FILTERS)[number];
+
+export type ApplicationFilters = {
+  statusIds?: string[] | undefined;
+  state: ApplicationState;
+  tag?: string | undefined;
+  source?: string | undefined;
+  rating?: number | undefined;
+  /** YYYY-MM-DD, UTC days, both inclusive. */
+  appliedFrom?: string | undefined;
+  appliedTo?: string | undefined;
+  search?: string | undefined;
+  /** A selection (export). */
+  ids?: string[] | undefined;
+};
+
+/* ---------- recruitments, statuses, candidates (read for this feature's rules) ---------- */
+
+export async function findRecruitment(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ id: recruitments.id, name: recruitments.name, status: recruitments.status })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)));
+  return row ?? null;
+}
+
+/** The organisation's pipeline, in order. */
+export function listStatuses(db: Db, organisationId: string) {
+  return db
+    .select()
+    .from(recruitmentStatuses)
+    .where(eq(recruitmentStatuses.organisationId, organisationId))
+    .orderBy(asc(recruitmentStatuses.position), asc(recruitmentStatuses.id));
+}
+
+export async function findStatus(db: Db, organisationId: string, id: string): Promise<StatusRow | null> {
+  const [row] = await db
+    .select()
+    .from(recruitmentStatuses)
+    .where(and(eq(recruitmentStatuses.organisationId, organisationId), eq(recruitmentStatuses.id, id)));
+  return row ?? null;
+}
+
+export async function findCandidate(db: Db, organisationId: string, id: string): Promise<CandidateRow | null> {
+  const [row] = await db
+    .select()
+    .from(candidates)
+    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, id)));
+  return row ?? null;
+}
+
+export async function findCandidateByEmail(db: Db, organisationId: string, email: string): Promise<CandidateRow | null> {
+  const [row] = await db
+    .select()
+    .from(candidates)
+    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.email, email)));
+  return row ?? null;
+}
+
+export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>): Promise<CandidateRow> {
+  const [row] = await db.insert(candidates).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function touchCandidates(db: Db, organisationId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(candidates)
+    .set({ lastActivityAt: sql`now()` })
+    .where(and(eq(candidates.organisationId, organisationId), inArray(candidates.id, [...new Set(ids)])));
+}
+
+export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: recruitmentMembers.userId })
+    .from(recruitmentMembers)
+    .where(eq(recruitmentMembers.recruitmentId, recruitmentId));
+  return rows.map((r) => r.userId);
+}
+
+export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert) {
+  await db.insert(candidateNotes).values(values);
+}
+
+/* ---------- the table ---------- */
+
+const ORDER: Record<ApplicationSort, SQL[]> = {
+  applied_at: [asc(applications.appliedAt), asc(applications.id)],
+  '-applied_at': [desc(applications.appliedAt), desc(applications.id)],
+  name: [asc(candidates.name), asc(applications.id)],
+  '-name': [desc(candidates.name), desc(applications.id)],
+  rating: [sql`${applications.rating} asc nulls last`, asc(applications.id)],
+  '-rating': [sql`${applications.rating} desc nulls last`, asc(applications.id)],
+  stage: [asc(recruitmentStatuses.position), asc(applications.boardPosition), asc(applications.id)],
+  '-stage': [desc(recruitmentStatuses.position), asc(applications.boardPosition), asc(applications.id)],
+  updated_at: [asc(applications.updatedAt), asc(applications.id)],
+  '-updated_at': [desc(applications.updatedAt), desc(applications.id)],
+};
+
+/** Midnight UTC of a YYYY-MM-DD day (validated by the route). */
+const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+
+/**
+ * The search runs per application of the recruitment (a correlated subquery the planner cannot turn
+ * into a join): a recruitment holds a few thousand applications at most, so this stays a few ms
+ * whatever the term, where a join let the planner scan every candidate of the organisation for a
+ * common name. (An organisation-wide search, GET /candidates, is where the trigram indexes serve.)
+ */
+const searchOf = (pattern: string) =>
+  sql`(select c.name ilike ${pattern} or coalesce(c.email ilike ${pattern}, false) from candidates c where c.id = "applications"."candidate_id")`;
+
+/**
+ * The recruitment, only if it is the organisation's. Written as a scalar subquery rather than a
+ * condition on applications.organisation_id, which would tempt the planner to walk the organisation's
+ * (organisation_id, updated_at) index across all its applications for an updated_at sort.
+ */
+const ofRecruitment = (organisationId: string, recruitmentId: string) =>
+  sql`${applications.recruitmentId} = (select r.id from recruitments r where r.id = ${recruitmentId} and r.organisation_id = ${organisationId})`;
+
+function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFilters) {
+  return and(
+    ofRecruitment(organisationId, recruitmentId),
+    f.statusIds && f.statusIds.length > 0 ? inArray(applications.statusId, f.statusIds) : undefined,
+    f.state === 'active' ? isNull(applications.rejectedAt) : undefined,
+    f.state === 'rejected' ? isNotNull(applications.rejectedAt) : undefined,
+    f.state === 'hired' ? and(isNull(applications.rejectedAt), eq(recruitmentStatuses.category, 'hired')) : undefined,
+    // `@>` on a one-element array: served by the GIN index on tags.
+    f.tag ? sql`${applications.tags} @> array[${f.tag}]::text[]` : undefined,
+    f.source ? eq(applications.source, f.source) : undefined,
+    f.rating ? gte(applications.rating, f.rating) : undefined,
+    f.appliedFrom ? gte(applications.appliedAt, dayStart(f.appliedFrom)) : undefined,
+    f.appliedTo ? lt(applications.appliedAt, sql`${dayStart(f.appliedTo)} + interval '1 day'`) : undefined,
+    f.search ? searchOf(containsPattern(f.search)) : undefined,
+    f.ids ? inArray(applications.id, f.ids) : undefined,
+  );
+}
+
+const listSelection = {
+  id: applications.id,
+  candidateId: applications.candidateId,
+  recruitmentId: applications.recruitmentId,
+  rating: applications.rating,
+  source: applications.source,
+  tags: applications.tags,
+  rejectedAt: applications.rejectedAt,
+  rejectionReason: applications.rejectionReason,
+  stageEnteredAt: applications.stageEnteredAt,
+  appliedAt: applications.appliedAt,
+  updatedAt: applications.updatedAt,
+  version: applications.version,
+  candidateName: candidates.name,
+  candidateEmail: candidates.email,
+  candidatePhone: candidates.phone,
+  candidateLocation: candidates.location,
+  candidateErasedAt: candidates.erasedAt,
+  statusId: recruitmentStatuses.id,
+  statusName: recruitmentStatuses.name,
+  statusColour: recruitmentStatuses.colour,
+  statusCategory: recruitmentStatuses.category,
+};
+/** Rows of the table (and the export): the application with its candidate and status. */
+function listRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+  return db
+    .select(listSelection)
+    .from(applications)
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+export type ApplicationListRow = Awaited<ReturnType<typeof listRows>>[number];
+
+/** One page and the total, as two queries: the page stops after `perPage` rows of an index-ordered scan. */
+export async function listApplications(
+  db: Db,
+  organisationId: string,
+  recruitmentId: string,
+  o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
+) {
+  const where = whereOf(organisationId, recruitmentId, o.filters);
+  // The count joins only what its filters read.
+  let counting = db.select({ n: count() }).from(applications).$dynamic();
+  if (o.filters.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
+  const [rows, [total]] = await Promise.all([
+    listRows(db, where, ORDER[o.sort], o.perPage, offsetOf(o.page, o.perPage)),
+    counting.where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Every matching row (the CSV export), capped by the caller's limit. */
+export async function allApplications(
+  db: Db,
+  organisationId: string,
+  recruitmentId: string,
+  o: { sort: ApplicationSort; filters: ApplicationFilters; limit: number },
+) {
+  return listRows(db, whereOf(organisationId, recruitmentId, o.filters), ORDER[o.sort], o.limit);
+}
+
+export async function findApplicationListRow(db: Db, organisationId: string, id: string): Promise<ApplicationListRow | null> {
+  const [row] = await listRows(db, and(eq(applications.organisationId, organisationId), eq(applications.id, id)), [], 1);
+  return row ?? null;
+}
+
+/* ---------- the board ---------- */
+
+/**
+ * The active cards of a recruitment, by column and board position. The name is looked up per card
+ * (a correlated subquery): a join let the planner scan every candidate of the organisation.
+ */
+export function boardCards(db: Db, organisationId: string, recruitmentId: string) {
+  return db
+    .select({
+      id: applications.id,
+      candidateId: applications.candidateId,
+      name: sql<string>`(select c.name from candidates c where c.id = "applications"."candidate_id")`,
+      statusId: applications.statusId,
+      rating: applications.rating,
+      tags: applications.tags,
+      source: applications.source,
+      stageEnteredAt: applications.stageEnteredAt,
+      version: applications.version,
+    })
+    .from(applications)
+    .where(and(ofRecruitment(organisationId, recruitmentId), isNull(applications.rejectedAt)))
+    .orderBy(asc(applications.statusId), asc(applications.boardPosition), asc(applications.id));
+}
+
+/** The application, locked until the transaction ends (concurrent moves of one card serialise here). */
+export async function lockApplication(db: Db, organisationId: string, id: string): Promise<ApplicationRow | null> {
+  const [row] = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+const column = (recruitmentId: string, statusId: string, exceptId?: string) =>
+  and(
+    eq(applications.recruitmentId, recruitmentId),
+    eq(applications.statusId, statusId),
+    exceptId ? ne(applications.id, exceptId) : undefined,
+  );
+
+/** The last position of a column (0 when empty). */
+export async function lastPosition(db: Db, recruitmentId: string, statusId: string, exceptId?: string): Promise<number> {
+  const [row] = await db
+    .select({ p: max(applications.boardPosition) })
+    .from(applications)
+    .where(column(recruitmentId, statusId, exceptId));
+  return row?.p ?? 0;
+}
+
+/**
+ * An active card of the column: its position, the position of the card just before it, and how
+ * many other cards share its position (ties, left by concurrent placements, call for renumbering).
+ */
+export async function positionsAround(db: Db, recruitmentId: string, statusId: string, beforeId: string, exceptId: string) {
+  const [target] = await db
+    .select({ position: applications.boardPosition })
+    .from(applications)
+    .where(and(column(recruitmentId, statusId, exceptId), eq(applications.id, beforeId), isNull(applications.rejectedAt)));
+  if (!target) return null;
+  const [around] = await db
+    .select({
+      previous: sql<number | null>`max(${applications.boardPosition}) filter (where ${applications.boardPosition} < ${target.position})`,
+      ties: sql<number>`count(*) filter (where ${applications.boardPosition} = ${target.position} and ${applications.id} <> ${beforeId})`.mapWith(
+        Number,
+      ),
+    })
+    .from(applications)
+    .where(and(column(recruitmentId, statusId, exceptId), lte(applications.boardPosition, target.position)));
+  const previous = around?.previous;
+  return {
+    before: target.position,
+    previous: previous === null || previous === undefined ? null : Number(previous),
+    ties: around?.ties ?? 0,
+  };
+}
+
+/** Renumbers a column 1, 2, 3 … in its current order (when fractional gaps run out). */
+export async function renumberColumn(db: Db, recruitmentId: string, statusId: string, exceptId: string) {
+  await db.execute(sql`
+    update applications a set board_position = r.n
+    from (
+      select id, row_number() over (order by board_position, id) as n
+      from applications
+      where recruitment_id = ${recruitmentId} and status_id = ${statusId} and id <> ${exceptId}
+    ) r
+    where a.id = r.id`);
+}
+
+export async function insertApplication(db: Db, values: PgInsertValue<typeof applications>): Promise<ApplicationRow> {
+  const [row] = await db.insert(applications).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+type Changeable =
+  | 'statusId'
+  | 'recruitmentId'
+  | 'boardPosition'
+  | 'rating'
+  | 'source'
+  | 'tags'
+  | 'rejectedAt'
+  | 'rejectionReason'
+  | 'rejectedById'
+  | 'stageEnteredAt'
+  | 'hiredAt';
+/** Column values, or SQL (e.g. the statement's clock). */
+export type ApplicationChanges = { [K in Changeable]?: ApplicationRow[K] | SQL };
+
+/** Applies the changes, bumps the version and updated_at. */
+export async function updateApplication(db: Db, organisationId: string, id: string, changes: ApplicationChanges) {
+  const [row] = await db
+    .update(applications)
+    .set({ ...changes, version: sql`${applications.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+export async function insertStageChanges(db: Db, rows: PgInsertValue<typeof applicationStageChanges>[]) {
+  if (rows.length > 0) await db.insert(applicationStageChanges).values(rows);
+}
+
+export async function candidateInRecruitment(db: Db, recruitmentId: string, candidateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.recruitmentId, recruitmentId), eq(applications.candidateId, candidateId)));
+  return Boolean(row);
+}
+
+/* ---------- bulk ---------- */
+
+/** The ids that are applications of this recruitment, locked (in id order, so two bulk actions cannot deadlock). */
+export async function lockApplicationsOf(db: Db, organisationId: string, recruitmentId: string, ids: string[]) {
+  return db
+    .select({
+      id: applications.id,
+      candidateId: applications.candidateId,
+      statusId: applications.statusId,
+      rejectedAt: applications.rejectedAt,
+      tags: applications.tags,
+    })
+    .from(applications)
+    .where(
+      and(eq(applications.organisationId, organisationId), eq(applications.recruitmentId, recruitmentId), inArray(applications.id, ids)),
+    )
+    .orderBy(asc(applications.id))
+    .for('update');
+}
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** Moves the applications to the end of the target column, keeping their relative order; one statement. */
+export async function bulkMove(db: Db, recruitmentId: string, ids: string[], statusId: string, hired: boolean) {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update applications a
+    set status_id = ${statusId},
+        board_position = base.p + m.n,
+        stage_entered_at = now(),
+        hired_at = ${hired ? sql`coalesce(a.hired_at, now())` : sql`null`},
+        version = a.version + 1,
+        updated_at = now()
+    from (
+      select a2.id, row_number() over (order by s.position, a2.board_position, a2.id) as n
+      from applications a2 join recruitment_statuses s on s.id = a2.status_id
+      where a2.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+    ) m,
+    (select coalesce(max(board_position), 0) as p from applications where recruitment_id = ${recruitmentId} and status_id = ${statusId}) base
+    where a.id = m.id`);
+}
+
+export async function bulkReject(db: Db, ids: string[], reason: string, byUserId: string | null) {
+  if (ids.length === 0) return;
+  await db
+    .update(applications)
+    .set({
+      rejectedAt: sql`now()`,
+      rejectionReason: reason,
+      rejectedById: byUserId,
+      version: sql`${applications.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(applications.id, ids));
+}
+
+/** Adds the tags (each once, in order) to every application; one statement. */
+export async function bulkTag(db: Db, ids: string[], tags: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(applications)
+    .set({
+      tags: sql`array(select t from unnest(${applications.tags} || ${textArray(tags)}) with ordinality as u(t, o) group by t order by min(o))`,
+      version: sql`${applications.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(applications.id, ids));
+}
+
+export async function bulkUntag(db: Db, ids: string[], tags: string[]) {
+  if (ids.length === 0) return;
+  await db
+    .update(applications)
+    .set({
+      tags: sql`array(select t from unnest(${applications.tags}) with ordinality as u(t, o) where t <> all(${textArray(tags)}) order by o)`,
+      version: sql`${applications.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(applications.id, ids));
+}
+
+/* ---------- the detail ---------- */
+
+const fromStatus = alias(recruitmentStatuses, 'from_status');
+const toStatus = alias(recruitmentStatuses, 'to_status');
+const rejecter = alias(users, 'rejecter');
+
+export async function findApplicationDetail(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({
+      application: applications,
+      candidate: candidates,
+      status: recruitmentStatuses,
+      recruitment: { id: recruitments.id, name: recruitments.name, status: recruitments.status },
+      rejectedByName: rejecter.name,
+    })
+    .from(applications)
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+    .innerJoin(recruitments, eq(recruitments.id, applications.recruitmentId))
+    .leftJoin(rejecter, eq(rejecter.id, applications.rejectedById))
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)));
+  return row ?? null;
+}
+
+export function stageHistory(db: Db, applicationId: string) {
+  return db
+    .select({
+      id: applicationStageChanges.id,
+      fromId: fromStatus.id,
+      fromName: fromStatus.name,
+      toId: toStatus.id,
+      toName: toStatus.name,
+      movedById: users.id,
+      movedByName: users.name,
+      movedAt: applicationStageChanges.movedAt,
+    })
+    .from(applicationStageChanges)
+    .leftJoin(fromStatus, eq(fromStatus.id, applicationStageChanges.fromStatusId))
+    .leftJoin(toStatus, eq(toStatus.id, applicationStageChanges.toStatusId))
+    .leftJoin(users, eq(users.id, applicationStageChanges.movedById))
+    .where(eq(applicationStageChanges.applicationId, applicationId))
+    .orderBy(asc(applicationStageChanges.movedAt), asc(applicationStageChanges.id));
+}
+
+export function filesOf(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({
+      id: candidateFiles.id,
+      kind: candidateFiles.kind,
+      filename: storedFiles.filename,
+      contentType: storedFiles.contentType,
+      size: storedFiles.size,
+      uploadedById: users.id,
+      uploadedByName: users.name,
+      createdAt: candidateFiles.createdAt,
+    })
+    .from(candidateFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, candidateFiles.storedFileId))
+    .leftJoin(users, eq(users.id, candidateFiles.uploadedById))
+    .where(and(eq(candidateFiles.organisationId, organisationId), eq(candidateFiles.candidateId, candidateId)))
+    .orderBy(desc(candidateFiles.createdAt), desc(candidateFiles.id));
+}
+
+export function otherApplicationsOf(db: Db, organisationId: string, candidateId: string, exceptId: string) {
+  return db
+    .select({
+      id: applications.id,
+      recruitmentId: recruitments.id,
+      recruitmentName: recruitments.name,
+      status: recruitmentStatuses,
+      rejectedAt: applications.rejectedAt,
+    })
+    .from(applications)
+    .innerJoin(recruitments, eq(recruitments.id, applications.recruitmentId))
+    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, candidateId), ne(applications.id, exceptId)))
+    .orderBy(desc(applications.appliedAt), asc(applications.id));
+}

@@ -1,0 +1,571 @@
+import {
+  CANDIDATE_TEXTS,
+  TAGS_PER_APPLICATION_MAX,
+  type ApplicationDetail,
+  type ApplicationListItem,
+  type BoardResponse,
+  type BulkApplicationsBody,
+  type Candidate,
+  type CreateApplicationBody,
+  type MoveApplicationBody,
+  type RejectApplicationBody,
+  type UpdateApplicationBody,
+} from '@hireloop/contract/candidates';
+import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError, validationFailed } from '../../http/errors.ts';
+import type { Actor } from '../../http/organisation-scope.ts';
+import { recordActivities, type ActivityInput } from '../activities/service.ts';
+import { notify } from '../notifications/service.ts';
+import { presentCandidate, presentCard, presentDetail, presentListItem, presentStatus } from './presenter.ts';
+import {
+  allApplications,
+  boardCards,
+  bulkMove,
+  bulkReject,
+  bulkTag,
+  bulkUntag,
+  candidateInRecruitment,
+  filesOf,
+  findApplicationDetail,
+  findApplicationListRow,
+  findCandidate,
+  findCandidateByEmail,
+  findRecruitment,
+  findStatus,
+  hiringTeamUserIds,
+  insertApplication,
+  insertCandidate,
+  insertNote,
+  insertStageChanges,
+  lastPosition,
+  listApplications,
+  listStatuses,
+  lockApplication,
+  lockApplicationsOf,
+  otherApplicationsOf,
+  positionsAround,
+  renumberColumn,
+  stageHistory,
+  touchCandidates,
+  updateApplication,
+  type ApplicationChanges,
+  type ApplicationFilters,
+  type ApplicationRow,
+  type ApplicationSort,
+  type CandidateRow,
+} from './repository.ts';
+
+/** Below this gap between two neighbours the column is renumbered before placing a card between them. */
+const MIN_GAP = 1e-6;
+/** Rows one CSV export may hold. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+const applicationNotFound = () => new AppError('not_found', CANDIDATE_TEXTS.applicationNotFound);
+const recruitmentNotFound = () => new AppError('not_found', RECRUITMENT_TEXTS.notFound);
+const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
+const conflict = (field: string, message: string) => new AppError('conflict', message, { [field]: [message] });
+
+const userIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
+/** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
+const clockNow = sql`clock_timestamp()`;
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
+  const cause = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  return cause !== undefined && (cause.constraint === undefined || cause.constraint === constraint);
+}
+
+/**
+ * Runs a transaction again when PostgreSQL picked it as a deadlock victim: two moves renumbering
+ * one column at once can each hold a card the other's renumbering needs. The retry sees the winner's result.
+ */
+async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await work();
+    } catch (error) {
+      const e = error as { code?: string; cause?: { code?: string } } | undefined;
+      const deadlock = e?.code === '40P01' || e?.cause?.code === '40P01';
+      if (!deadlock || i >= attempts) throw error;
+    }
+  }
+}
+
+type Recruitment = NonNullable<Awaited<ReturnType<typeof findRecruitment>>>;
+
+function assertOpen(recruitment: Recruitment, field = 'recruitment') {
+  if (recruitment.status === 'closed') throw invalid(field, CANDIDATE_TEXTS.recruitmentClosed);
+}
+
+export type CreateResult = { application: ApplicationDetail } | { duplicate: Candidate };
+
+export function createApplicationService(db: Db) {
+  async function recruitmentOf(tx: Db, organisationId: string, id: string) {
+    const recruitment = await findRecruitment(tx, organisationId, id);
+    if (!recruitment) throw recruitmentNotFound();
+    return recruitment;
+  }
+
+  async function detail(organisationId: string, id: string): Promise<ApplicationDetail> {
+    const d = await findApplicationDetail(db, organisationId, id);
+    if (!d) throw applicationNotFound();
+    const [history, files, others] = await Promise.all([
+      stageHistory(db, id),
+      filesOf(db, organisationId, d.candidate.id),
+      otherApplicationsOf(db, organisationId, d.candidate.id, id),
+    ]);
+    return presentDetail(organisationId, d, history, files, others);
+  }
+
+  async function listItem(organisationId: string, id: string): Promise<ApplicationListItem> {
+    const row = await findApplicationListRow(db, organisationId, id);
+    if (!row) throw applicationNotFound();
+    return presentListItem(row);
+  }
+
+  /** Locks the application and checks its recruitment takes changes. */
+  async function lockWritable(tx: Db, organisationId: string, id: string) {
+    const application = await lockApplication(tx, organisationId, id);
+    if (!application) throw applicationNotFound();
+    const recruitment = await recruitmentOf(tx, organisationId, application.recruitmentId);
+    assertOpen(recruitment);
+    return { application, recruitment };
+  }
+
+  /** Where the card lands: before `beforeId` (a card of the column) or at the end. */
+  async function positionIn(tx: Db, application: ApplicationRow, statusId: string, beforeId: string | null): Promise<number> {
+    const { recruitmentId, id } = application;
+    if (beforeId === id) {
+      if (application.statusId === statusId) return application.boardPosition;
+    } else if (beforeId) {
+      let around = await positionsAround(tx, recruitmentId, statusId, beforeId, id);
+      if (around && (around.ties > 0 || (around.previous !== null && around.before - around.previous < MIN_GAP))) {
+        await renumberColumn(tx, recruitmentId, statusId, id);
+        around = await positionsAround(tx, recruitmentId, statusId, beforeId, id);
+      }
+      // A card that left the column meanwhile: the end, as without before_id.
+      if (around) return around.previous === null ? around.before - 1 : (around.previous + around.before) / 2;
+    }
+    return (await lastPosition(tx, recruitmentId, statusId, id)) + 1;
+  }
+
+  const base = (organisationId: string, actor: Actor, a: { id: string; candidateId: string; recruitmentId: string }) => ({
+    organisationId,
+    actor,
+    applicationId: a.id,
+    candidateId: a.candidateId,
+    recruitmentId: a.recruitmentId,
+  });
+
+  return {
+    detail,
+
+    async list(
+      organisationId: string,
+      recruitmentId: string,
+      o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
+    ) {
+      await recruitmentOf(db, organisationId, recruitmentId);
+      const { rows, total } = await listApplications(db, organisationId, recruitmentId, o);
+      return { applications: rows.map(presentListItem), total };
+    },
+
+    async board(organisationId: string, recruitmentId: string): Promise<BoardResponse['board']> {
+      await recruitmentOf(db, organisationId, recruitmentId);
+      const [statuses, cards] = await Promise.all([listStatuses(db, organisationId), boardCards(db, organisationId, recruitmentId)]);
+      const byStatus = new Map(statuses.map((s) => [s.id, [] as ReturnType<typeof presentCard>[]]));
+      for (const card of cards) byStatus.get(card.statusId)?.push(presentCard(card));
+      return { columns: statuses.map((s) => ({ status: presentStatus(s), cards: byStatus.get(s.id) ?? [] })) };
+    },
+
+    /** The rows of a CSV export and the recruitment's name for the file name. */
+    async exportRows(organisationId: string, recruitmentId: string, o: { sort: ApplicationSort; filters: ApplicationFilters }) {
+      const recruitment = await recruitmentOf(db, organisationId, recruitmentId);
+      const rows = await allApplications(db, organisationId, recruitmentId, { ...o, limit: EXPORT_MAX_ROWS });
+      return { recruitmentName: recruitment.name, rows };
+    },
+
+    async create(organisationId: string, actor: Actor, recruitmentId: string, body: CreateApplicationBody): Promise<CreateResult> {
+      const actorUserId = userIdOf(actor);
+      let result: { id: string } | { duplicate: CandidateRow };
+      try {
+        result = await db.transaction(async (tx) => {
+          const recruitment = await recruitmentOf(tx, organisationId, recruitmentId);
+          assertOpen(recruitment);
+          const status = body.status_id
+            ? await findStatus(tx, organisationId, body.status_id)
+            : (await listStatuses(tx, organisationId))[0];
+          if (!status) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
+          let candidate: CandidateRow;
+          const isNew = Boolean(body.candidate);
+          if (body.candidate) {
+            const c = body.candidate;
+            const existing = await findCandidateByEmail(tx, organisationId, c.email);
+            if (existing) return { duplicate: existing };
+            candidate = await insertCandidate(tx, {
+              organisationId,
+              name: c.name,
+              email: c.email,
+              phone: c.phone || null,
+              location: c.location || null,
+              links: c.links ?? [],
+              source: body.source ?? 'sourced',
+              consentAt: c.consent_source ? sql`now()` : null,
+              consentSource: c.consent_source ?? null,
+              consentNote: c.consent_note || null,
+              createdById: actorUserId,
+            });
+          } else {
+            const found = body.candidate_id ? await findCandidate(tx, organisationId, body.candidate_id) : null;
+            if (!found) throw invalid('candidate_id', CANDIDATE_TEXTS.notFound);
+            if (found.erasedAt) throw invalid('candidate_id', CANDIDATE_TEXTS.erased);
+            if (await candidateInRecruitment(tx, recruitment.id, found.id))
+              throw conflict('candidate_id', CANDIDATE_TEXTS.alreadyInRecruitment);
+            candidate = found;
+          }
+          const application = await insertApplication(tx, {
+            organisationId,
+            candidateId: candidate.id,
+            recruitmentId: recruitment.id,
+            statusId: status.id,
+            boardPosition: (await lastPosition(tx, recruitment.id, status.id)) + 1,
+            rating: body.rating ?? null,
+            source: body.source ?? candidate.source,
+            tags: unique(body.tags ?? []),
+            hiredAt: status.category === 'hired' ? clockNow : null,
+          });
+          await insertStageChanges(tx, [
+            {
+              organisationId,
+              applicationId: application.id,
+              recruitmentId: recruitment.id,
+              fromStatusId: null,
+              toStatusId: status.id,
+              movedById: actorUserId,
+              movedAt: clockNow,
+            },
+          ]);
+          const entry = base(organisationId, actor, application);
+          await recordActivities(tx, [
+            ...(isNew
+              ? [
+                  {
+                    ...entry,
+                    applicationId: null,
+                    recruitmentId: null,
+                    type: 'candidate.created' as const,
+                    data: { source: candidate.source },
+                  },
+                ]
+              : []),
+            { ...entry, type: 'application.created', data: { recruitment: recruitment.name, status: status.name } },
+          ]);
+          await touchCandidates(tx, organisationId, [candidate.id]);
+          for (const userId of await hiringTeamUserIds(tx, recruitment.id)) {
+            if (userId === actorUserId) continue;
+            await notify(tx, {
+              userId,
+              organisationId,
+              type: 'new_application',
+              data: {
+                title: `New candidate in ${recruitment.name}`,
+                body: candidate.name,
+                url: `/recruitment/${recruitment.id}/candidates?application=${application.id}`,
+              },
+            });
+          }
+          return { id: application.id };
+        });
+      } catch (error) {
+        // Two requests for the same person at once: the unique indexes decide, with the same answers.
+        if (body.candidate && isUniqueViolation(error, 'candidates_organisation_email_idx')) {
+          const existing = await findCandidateByEmail(db, organisationId, body.candidate.email);
+          if (existing) return { duplicate: presentCandidate(existing) };
+        }
+        if (isUniqueViolation(error, 'applications_recruitment_candidate_idx'))
+          throw conflict('candidate_id', CANDIDATE_TEXTS.alreadyInRecruitment);
+        throw error;
+      }
+      if ('duplicate' in result) return { duplicate: presentCandidate(result.duplicate) };
+      return { application: await detail(organisationId, result.id) };
+    },
+
+    async update(organisationId: string, actor: Actor, id: string, body: UpdateApplicationBody): Promise<ApplicationDetail> {
+      await db.transaction(async (tx) => {
+        const { application: before } = await lockWritable(tx, organisationId, id);
+        const changes: ApplicationChanges = {};
+        const entries: ActivityInput[] = [];
+        const entry = base(organisationId, actor, before);
+        if (body.rating !== undefined && body.rating !== before.rating) {
+          changes.rating = body.rating;
+          entries.push({ ...entry, type: 'application.rated', data: { rating: body.rating, previous: before.rating } });
+        }
+        if (body.tags !== undefined) {
+          const tags = unique(body.tags);
+          if (tags.join('\u0000') !== before.tags.join('\u0000')) {
+            changes.tags = tags;
+            const added = tags.filter((t) => !before.tags.includes(t));
+            const removed = before.tags.filter((t) => !tags.includes(t));
+            if (added.length > 0 || removed.length > 0) entries.push({ ...entry, type: 'application.tagged', data: { added, removed } });
+          }
+        }
+        if (body.source !== undefined && body.source !== before.source) changes.source = body.source;
+        if (Object.keys(changes).length === 0) return;
+        await updateApplication(tx, organisationId, id, changes);
+        await recordActivities(tx, entries);
+        await touchCandidates(tx, organisationId, [before.candidateId]);
+      });
+      return detail(organisationId, id);
+    },
+
+    /**
+     * Last write wins: the row lock serialises concurrent moves of one card; a caller who saw an
+     * older version still moves it and learns of the conflict so its board refreshes.
+     */
+    async move(organisationId: string, actor: Actor, id: string, body: MoveApplicationBody) {
+      const conflicted = await retryingDeadlocks(() =>
+        db.transaction(async (tx) => {
+          const { application: before } = await lockWritable(tx, organisationId, id);
+          if (before.rejectedAt) throw invalid('status_id', CANDIDATE_TEXTS.alreadyRejected);
+          const target = await findStatus(tx, organisationId, body.status_id);
+          if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
+          const changes: ApplicationChanges = {
+            boardPosition: await positionIn(tx, before, target.id, body.before_id ?? null),
+          };
+          if (target.id !== before.statusId) {
+            const from = await findStatus(tx, organisationId, before.statusId);
+            changes.statusId = target.id;
+            changes.stageEnteredAt = clockNow;
+            changes.hiredAt = target.category === 'hired' ? (before.hiredAt ?? clockNow) : null;
+            await insertStageChanges(tx, [
+              {
+                organisationId,
+                applicationId: id,
+                recruitmentId: before.recruitmentId,
+                fromStatusId: before.statusId,
+                toStatusId: target.id,
+                movedById: userIdOf(actor),
+                movedAt: clockNow,
+              },
+            ]);
+            await recordActivities(tx, [
+              {
+                ...base(organisationId, actor, before),
+                type: 'application.moved',
+                data: { from: from?.name ?? null, to: target.name, from_id: before.statusId, to_id: target.id },
+              },
+            ]);
+            await touchCandidates(tx, organisationId, [before.candidateId]);
+          }
+          await updateApplication(tx, organisationId, id, changes);
+          return body.version !== undefined && body.version !== before.version;
+        }),
+      );
+      return { application: await listItem(organisationId, id), conflict: conflicted };
+    },
+
+    async reject(organisationId: string, actor: Actor, id: string, body: RejectApplicationBody): Promise<ApplicationDetail> {
+      await db.transaction(async (tx) => {
+        const { application } = await lockWritable(tx, organisationId, id);
+        if (application.rejectedAt) throw invalid('reason', CANDIDATE_TEXTS.alreadyRejected);
+        await updateApplication(tx, organisationId, id, {
+          rejectedAt: clockNow,
+          rejectionReason: body.reason,
+          rejectedById: userIdOf(actor),
+        });
+        if (body.note) {
+          await insertNote(tx, {
+            organisationId,
+            candidateId: application.candidateId,
+            applicationId: id,
+            authorId: userIdOf(actor),
+            body: body.note,
+          });
+        }
+        await recordActivities(tx, [
+          { ...base(organisationId, actor, application), type: 'application.rejected', data: { reason: body.reason } },
+        ]);
+        await touchCandidates(tx, organisationId, [application.candidateId]);
+      });
+      return detail(organisationId, id);
+    },
+
+    async restore(organisationId: string, actor: Actor, id: string): Promise<ApplicationDetail> {
+      await db.transaction(async (tx) => {
+        const { application } = await lockWritable(tx, organisationId, id);
+        if (!application.rejectedAt) throw invalid('application', CANDIDATE_TEXTS.notRejected);
+        await updateApplication(tx, organisationId, id, {
+          rejectedAt: null,
+          rejectionReason: null,
+          rejectedById: null,
+          boardPosition: (await lastPosition(tx, application.recruitmentId, application.statusId, id)) + 1,
+        });
+        await recordActivities(tx, [{ ...base(organisationId, actor, application), type: 'application.restored' }]);
+        await touchCandidates(tx, organisationId, [application.candidateId]);
+      });
+      return detail(organisationId, id);
+    },
+
+    /** To another open recruitment, into its first status; the history goes along. */
+    async transfer(organisationId: string, actor: Actor, id: string, targetId: string): Promise<ApplicationDetail> {
+      try {
+        await db.transaction(async (tx) => {
+          const { application, recruitment: source } = await lockWritable(tx, organisationId, id);
+          const target = await findRecruitment(tx, organisationId, targetId);
+          if (!target || target.id === source.id) throw invalid('recruitment_id', CANDIDATE_TEXTS.recruitmentUnknown);
+          assertOpen(target, 'recruitment_id');
+          if (await candidateInRecruitment(tx, target.id, application.candidateId)) {
+            throw conflict('recruitment_id', CANDIDATE_TEXTS.alreadyInRecruitment);
+          }
+          const [first] = await listStatuses(tx, organisationId);
+          if (!first) throw invalid('recruitment_id', CANDIDATE_TEXTS.statusUnknown);
+          await updateApplication(tx, organisationId, id, {
+            recruitmentId: target.id,
+            statusId: first.id,
+            boardPosition: (await lastPosition(tx, target.id, first.id)) + 1,
+            stageEnteredAt: clockNow,
+            hiredAt: first.category === 'hired' ? clockNow : null,
+            rejectedAt: null,
+            rejectionReason: null,
+            rejectedById: null,
+          });
+          await insertStageChanges(tx, [
+            {
+              organisationId,
+              applicationId: id,
+              recruitmentId: target.id,
+              fromStatusId: application.statusId,
+              toStatusId: first.id,
+              movedById: userIdOf(actor),
+              movedAt: clockNow,
+            },
+          ]);
+          await recordActivities(tx, [
+            {
+              ...base(organisationId, actor, application),
+              recruitmentId: target.id,
+              type: 'application.transferred',
+              data: { from: source.name, to: target.name, from_id: source.id, to_id: target.id },
+            },
+          ]);
+          await touchCandidates(tx, organisationId, [application.candidateId]);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'applications_recruitment_candidate_idx')) {
+          throw conflict('recruitment_id', CANDIDATE_TEXTS.alreadyInRecruitment);
+        }
+        throw error;
+      }
+      return detail(organisationId, id);
+    },
+
+    /** All or nothing: every id must be an application of the recruitment; one transaction, batched statements. */
+    async bulk(organisationId: string, actor: Actor, recruitmentId: string, body: BulkApplicationsBody): Promise<{ updated: number }> {
+      return db.transaction(async (tx) => {
+        const recruitment = await recruitmentOf(tx, organisationId, recruitmentId);
+        assertOpen(recruitment);
+        const ids = unique(body.ids);
+        const rows = await lockApplicationsOf(tx, organisationId, recruitmentId, ids);
+        const missing = ids.length - rows.length;
+        if (missing > 0) {
+          throw invalid(
+            'ids',
+            `${missing} of the ${ids.length} selected applications ${missing === 1 ? 'is' : 'are'} not in this recruitment; nothing was changed.`,
+          );
+        }
+        const userId = userIdOf(actor);
+        const entry = (r: (typeof rows)[number]) => base(organisationId, actor, { ...r, recruitmentId });
+        let changed: typeof rows;
+        let entries: ActivityInput[];
+        switch (body.action) {
+          case 'move': {
+            const target = await findStatus(tx, organisationId, body.status_id);
+            if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
+            const names = new Map((await listStatuses(tx, organisationId)).map((s) => [s.id, s.name]));
+            changed = rows.filter((r) => !r.rejectedAt && r.statusId !== target.id);
+            await bulkMove(
+              tx,
+              recruitmentId,
+              changed.map((r) => r.id),
+              target.id,
+              target.category === 'hired',
+            );
+            await insertStageChanges(
+              tx,
+              changed.map((r) => ({
+                organisationId,
+                applicationId: r.id,
+                recruitmentId,
+                fromStatusId: r.statusId,
+                toStatusId: target.id,
+                movedById: userId,
+                movedAt: clockNow,
+              })),
+            );
+            entries = changed.map((r) => ({
+              ...entry(r),
+              type: 'application.moved' as const,
+              data: { from: names.get(r.statusId) ?? null, to: target.name, from_id: r.statusId, to_id: target.id },
+            }));
+            break;
+          }
+          case 'reject':
+            changed = rows.filter((r) => !r.rejectedAt);
+            await bulkReject(
+              tx,
+              changed.map((r) => r.id),
+              body.reason,
+              userId,
+            );
+            entries = changed.map((r) => ({ ...entry(r), type: 'application.rejected' as const, data: { reason: body.reason } }));
+            break;
+          case 'tag': {
+            const tags = unique(body.tags);
+            changed = rows.filter((r) => tags.some((t) => !r.tags.includes(t)));
+            const over = changed.filter((r) => unique([...r.tags, ...tags]).length > TAGS_PER_APPLICATION_MAX).length;
+            if (over > 0)
+              throw invalid('tags', `${over} of the selected applications would have more than ${TAGS_PER_APPLICATION_MAX} tags.`);
+            await bulkTag(
+              tx,
+              changed.map((r) => r.id),
+              tags,
+            );
+            entries = changed.map((r) => ({
+              ...entry(r),
+              type: 'application.tagged' as const,
+              data: { added: tags.filter((t) => !r.tags.includes(t)), removed: [] },
+            }));
+            break;
+          }
+          case 'untag': {
+            const tags = unique(body.tags);
+            changed = rows.filter((r) => tags.some((t) => r.tags.includes(t)));
+            await bulkUntag(
+              tx,
+              changed.map((r) => r.id),
+              tags,
+            );
+            entries = changed.map((r) => ({
+              ...entry(r),
+              type: 'application.tagged' as const,
+              data: { added: [], removed: tags.filter((t) => r.tags.includes(t)) },
+            }));
+            break;
+          }
+        }
+        await recordActivities(tx, entries);
+        await touchCandidates(
+          tx,
+          organisationId,
+          changed.map((r) => r.candidateId),
+        );
+        return { updated: changed.length };
+      });
+    },
+  };
+}
+
+export type ApplicationService = ReturnType<typeof createApplicationService>;

@@ -1,0 +1,392 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { storedFiles } from '../../db/schema/outbox.ts';
+import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
+import { recruitments } from '../../db/schema/recruitments.ts';
+import { users } from '../../db/schema/users.ts';
+import { containsPattern, offsetOf } from '../../lib/paging.ts';
+
+export type CandidateRow = typeof candidates.$inferSelect;
+export type CandidateValues = Partial<
+  Pick<
+    CandidateRow,
+    'name' | 'email' | 'phone' | 'location' | 'links' | 'source' | 'consentAt' | 'consentSource' | 'consentNote' | 'lastActivityAt'
+  >
+>;
+
+const ofOrganisation = (organisationId: string) => eq(candidates.organisationId, organisationId);
+
+/* ---------- candidates ---------- */
+
+/**
+ * People of the organisation, by name; `search` is a substring of the name or e-mail. Erased ones never.
+ * With a search of three characters or more (a trigram), the matches are found first (the trigram
+ * indexes of migration 0005, behind an `offset 0` fence) and only they are sorted: walking the name
+ * index in order and filtering would read most of a large organisation for a term that matches late
+ * in the alphabet. A shorter term matches nearly everyone: walking the name index finds a page at once.
+ */
+export async function listCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
+  const where = and(
+    ofOrganisation(organisationId),
+    isNull(candidates.erasedAt),
+    o.search ? or(ilike(candidates.name, containsPattern(o.search)), ilike(candidates.email, containsPattern(o.search))) : undefined,
+  );
+  const page = async () => {
+    if (!o.search || o.search.length < 3) {
+      return db
+        .select()
+        .from(candidates)
+        .where(where)
+        .orderBy(asc(candidates.name), asc(candidates.id))
+        .limit(o.perPage)
+        .offset(offsetOf(o.page, o.perPage));
+    }
+    // (drizzle drops `.offset(0)`, so the fenced query is written out; it returns the page's ids in order.)
+    const ids = (
+      (await db.execute(sql`select m.id from (select id, name from candidates where ${where} offset 0) m
+        order by m.name, m.id limit ${o.perPage} offset ${offsetOf(o.page, o.perPage)}`)) as unknown as { rows: { id: string }[] }
+    ).rows.map((r) => r.id);
+    if (ids.length === 0) return [];
+    const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, ids))).map((c) => [c.id, c]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  const [rows, [total]] = await Promise.all([page(), db.select({ n: count() }).from(candidates).where(where)]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function findCandidate(db: Db, organisationId: string, id: string, forUpdate = false) {
+  const q = db
+    .select()
+    .from(candidates)
+    .where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
+  return (forUpdate ? q.for('update') : q).then((r) => r[0]);
+}
+
+export function findCandidateByEmail(db: Db, organisationId: string, email: string) {
+  return db
+    .select()
+    .from(candidates)
+    .where(and(ofOrganisation(organisationId), eq(candidates.email, email)))
+    .then((r) => r[0]);
+}
+
+export async function updateCandidate(db: Db, organisationId: string, id: string, values: CandidateValues & { erasedAt?: Date }) {
+  const [row] = await db
+    .update(candidates)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(ofOrganisation(organisationId), eq(candidates.id, id)))
+    .returning();
+  return row;
+}
+
+export async function touchCandidate(db: Db, organisationId: string, id: string) {
+  await db
+    .update(candidates)
+    .set({ lastActivityAt: sql`now()` })
+    .where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
+}
+
+export async function deleteCandidate(db: Db, organisationId: string, id: string) {
+  await db.delete(candidates).where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
+}
+
+/* ---------- applications (read for export, notes, merge) ---------- */
+
+export function candidateApplications(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({
+      id: applications.id,
+      recruitmentId: applications.recruitmentId,
+      recruitmentName: recruitments.name,
+      statusName: recruitmentStatuses.name,
+      appliedAt: applications.appliedAt,
+      rejectedAt: applications.rejectedAt,
+      rejectionReason: applications.rejectionReason,
+      rating: applications.rating,
+      tags: applications.tags,
+      source: applications.source,
+    })
+    .from(applications)
+    .innerJoin(recruitments, eq(recruitments.id, applications.recruitmentId))
+    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, candidateId)))
+    .orderBy(desc(applications.appliedAt), desc(applications.id));
+}
+
+export function findApplicationOfCandidate(db: Db, organisationId: string, candidateId: string, applicationId: string) {
+  return db
+    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
+    .from(applications)
+    .where(
+      and(eq(applications.organisationId, organisationId), eq(applications.candidateId, candidateId), eq(applications.id, applicationId)),
+    )
+    .then((r) => r[0]);
+}
+
+/** The candidate's most recent application (where a mention links to when the note is about none). */
+export function latestApplication(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
+    .from(applications)
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, candidateId)))
+    .orderBy(desc(applications.appliedAt), desc(applications.id))
+    .limit(1)
+    .then((r) => r[0]);
+}
+
+/** Moves the source's applications, notes, files and timeline to the target (see the merge service). */
+export async function moveCandidateData(db: Db, organisationId: string, sourceId: string, targetId: string) {
+  const mine = (table: typeof applications | typeof candidateNotes | typeof candidateFiles | typeof activities) =>
+    and(eq(table.organisationId, organisationId), eq(table.candidateId, sourceId));
+  const sourceApps = await db
+    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
+    .from(applications)
+    .where(mine(applications));
+  const targetApps = await db
+    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
+    .from(applications)
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, targetId)));
+  const targetByRecruitment = new Map(targetApps.map((a) => [a.recruitmentId, a.id]));
+  const dropped: string[] = [];
+  for (const app of sourceApps) {
+    const kept = targetByRecruitment.get(app.recruitmentId);
+    if (!kept) continue;
+    // Both are in this recruitment: the target's application stays; the source's notes and timeline go with it.
+    await db.update(candidateNotes).set({ applicationId: kept }).where(eq(candidateNotes.applicationId, app.id));
+    await db.update(activities).set({ applicationId: kept }).where(eq(activities.applicationId, app.id));
+    dropped.push(app.id);
+  }
+  if (dropped.length > 0) await db.delete(applications).where(inArray(applications.id, dropped));
+  const moved = await db
+    .update(applications)
+    .set({ candidateId: targetId, updatedAt: sql`now()`, version: sql`${applications.version} + 1` })
+    .where(mine(applications))
+    .returning({ id: applications.id });
+  await db.update(candidateNotes).set({ candidateId: targetId }).where(mine(candidateNotes));
+  await db.update(candidateFiles).set({ candidateId: targetId }).where(mine(candidateFiles));
+  await db.update(activities).set({ candidateId: targetId }).where(mine(activities));
+  return { moved: moved.length, dropped: dropped.length };
+}
+
+/** Whether the candidate has an application in an open or on-hold recruitment. */
+export const inActiveRecruitment = sql`exists (select 1 from applications a join recruitments r on r.id = a.recruitment_id
+  where a.candidate_id = "candidates"."id" and r.status in ('open', 'on_hold'))`;
+
+/** Organisations and their retention period, for the retention job. */
+export function organisationsForRetention(db: Db) {
+  return db.select({ id: organisations.id, months: organisations.candidateRetentionMonths }).from(organisations);
+}
+
+/** Up to `limit` candidates of the organisation inactive since `before`, not erased and in no open or on-hold recruitment. */
+export async function inactiveCandidates(db: Db, organisationId: string, before: Date, limit: number) {
+  const rows = await db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(
+      and(
+        ofOrganisation(organisationId),
+        isNull(candidates.erasedAt),
+        sql`${candidates.lastActivityAt} < ${before.toISOString()}::timestamptz`,
+        sql`not ${inActiveRecruitment}`,
+      ),
+    )
+    .orderBy(asc(candidates.lastActivityAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/* ---------- notes ---------- */
+
+const noteSelection = {
+  note: candidateNotes,
+  authorName: users.name,
+  authorAvatarUrl: users.avatarUrl,
+};
+export type NoteRow = typeof candidateNotes.$inferSelect & { authorName: string | null; authorAvatarUrl: string | null };
+const noteRow = (r: { note: typeof candidateNotes.$inferSelect; authorName: string | null; authorAvatarUrl: string | null }): NoteRow => ({
+  ...r.note,
+  authorName: r.authorName,
+  authorAvatarUrl: r.authorAvatarUrl,
+});
+
+export async function listNotes(db: Db, organisationId: string, candidateId: string, o: { page: number; perPage: number }) {
+  const where = and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(noteSelection)
+      .from(candidateNotes)
+      .leftJoin(users, eq(users.id, candidateNotes.authorId))
+      .where(where)
+      .orderBy(desc(candidateNotes.createdAt), desc(candidateNotes.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db.select({ n: count() }).from(candidateNotes).where(where),
+  ]);
+  return { rows: rows.map(noteRow), total: total?.n ?? 0 };
+}
+
+export function allNotes(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select(noteSelection)
+    .from(candidateNotes)
+    .leftJoin(users, eq(users.id, candidateNotes.authorId))
+    .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId)))
+    .orderBy(asc(candidateNotes.createdAt), asc(candidateNotes.id))
+    .then((rows) => rows.map(noteRow));
+}
+
+export function findNote(db: Db, organisationId: string, candidateId: string, id: string) {
+  return db
+    .select(noteSelection)
+    .from(candidateNotes)
+    .leftJoin(users, eq(users.id, candidateNotes.authorId))
+    .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId), eq(candidateNotes.id, id)))
+    .then((r) => (r[0] ? noteRow(r[0]) : undefined));
+}
+
+export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert) {
+  const [row] = await db.insert(candidateNotes).values(values).returning({ id: candidateNotes.id });
+  return row!.id;
+}
+
+export async function deleteNote(db: Db, organisationId: string, id: string) {
+  await db.delete(candidateNotes).where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.id, id)));
+}
+
+/** Those of `userIds` who are members of the organisation. */
+export async function membersAmong(db: Db, organisationId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, userIds)));
+  return rows.map((r) => r.userId);
+}
+
+/* ---------- files ---------- */
+
+const fileSelection = {
+  file: candidateFiles,
+  stored: storedFiles,
+  uploaderName: users.name,
+};
+export type CandidateFileRow = typeof candidateFiles.$inferSelect & {
+  stored: typeof storedFiles.$inferSelect;
+  uploaderName: string | null;
+};
+const fileRow = (r: {
+  file: typeof candidateFiles.$inferSelect;
+  stored: typeof storedFiles.$inferSelect;
+  uploaderName: string | null;
+}) => ({
+  ...r.file,
+  stored: r.stored,
+  uploaderName: r.uploaderName,
+});
+
+export function listFiles(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select(fileSelection)
+    .from(candidateFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, candidateFiles.storedFileId))
+    .leftJoin(users, eq(users.id, candidateFiles.uploadedById))
+    .where(and(eq(candidateFiles.organisationId, organisationId), eq(candidateFiles.candidateId, candidateId)))
+    .orderBy(desc(candidateFiles.createdAt), desc(candidateFiles.id))
+    .then((rows) => rows.map(fileRow));
+}
+
+export function findFile(db: Db, organisationId: string, candidateId: string, id: string) {
+  return db
+    .select(fileSelection)
+    .from(candidateFiles)
+    .innerJoin(storedFiles, eq(storedFiles.id, candidateFiles.storedFileId))
+    .leftJoin(users, eq(users.id, candidateFiles.uploadedById))
+    .where(and(eq(candidateFiles.organisationId, organisationId), eq(candidateFiles.candidateId, candidateId), eq(candidateFiles.id, id)))
+    .then((r) => (r[0] ? fileRow(r[0]) : undefined));
+}
+
+export async function insertFile(
+  db: Db,
+  stored: typeof storedFiles.$inferInsert,
+  file: Omit<typeof candidateFiles.$inferInsert, 'storedFileId'>,
+) {
+  await db.insert(storedFiles).values(stored);
+  await db.insert(candidateFiles).values({ ...file, storedFileId: stored.id! });
+}
+
+/** Deletes one file's rows (the stored file cascades to the candidate file); returns the key whose bytes go after commit. */
+export async function deleteFile(db: Db, organisationId: string, storedFileId: string) {
+  const rows = await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.organisationId, organisationId), eq(storedFiles.id, storedFileId)))
+    .returning({ key: storedFiles.key });
+  return rows.map((r) => r.key);
+}
+
+/* ---------- erasure ---------- */
+
+/** Removes the candidate's notes and files (rows); returns the stored keys whose bytes go after commit. */
+export async function deletePersonalRecords(db: Db, organisationId: string, candidateId: string) {
+  await db
+    .delete(candidateNotes)
+    .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId)));
+  // Notifications about the person (mentions quote the notes; new-application ones name them) go too:
+  // those naming the candidate, and those linking to one of their applications.
+  await db.delete(notifications).where(
+    and(
+      eq(notifications.organisationId, organisationId),
+      sql`(${notifications.data}->>'candidate_id' = ${candidateId}
+        or ${notifications.data}->>'url' in (select '/recruitment/' || a.recruitment_id || '/candidates?application=' || a.id
+          from applications a where a.candidate_id = ${candidateId}))`,
+    ),
+  );
+  const files = await db
+    .select({ storedFileId: candidateFiles.storedFileId })
+    .from(candidateFiles)
+    .where(and(eq(candidateFiles.organisationId, organisationId), eq(candidateFiles.candidateId, candidateId)));
+  if (files.length === 0) return [];
+  const rows = await db
+    .delete(storedFiles)
+    .where(
+      and(
+        eq(storedFiles.organisationId, organisationId),
+        inArray(
+          storedFiles.id,
+          files.map((f) => f.storedFileId),
+        ),
+      ),
+    )
+    .returning({ key: storedFiles.key });
+  return rows.map((r) => r.key);
+}
+
+export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({ id: activities.id, data: activities.data })
+    .from(activities)
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)));
+}
+
+export async function setActivityData(db: Db, id: string, data: Record<string, unknown>) {
+  await db.update(activities).set({ data }).where(eq(activities.id, id));
+}
+
+export function countApplications(db: Db, candidateId: string) {
+  return db
+    .select({ n: count() })
+    .from(applications)
+    .where(eq(applications.candidateId, candidateId))
+    .then((r) => r[0]?.n ?? 0);
+}
+
+/** Another candidate of the organisation with this e-mail. */
+export function emailTaken(db: Db, organisationId: string, email: string, exceptId: string) {
+  return db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(and(ofOrganisation(organisationId), eq(candidates.email, email), ne(candidates.id, exceptId)))
+    .then((r) => r.length > 0);
+}

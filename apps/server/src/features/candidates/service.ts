@@ -1,0 +1,519 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CANDIDATE_TEXTS,
+  MENTION_PATTERN,
+  type Candidate,
+  type CandidateExport,
+  type CandidateFile,
+  type CreateNoteBody,
+  type Note,
+  type UpdateCandidateBody,
+} from '@hireloop/contract/candidates';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, validationFailed } from '../../http/errors.ts';
+import type { Actor } from '../../http/organisation-scope.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { listCandidateActivities, presentActivity, recordActivity } from '../activities/service.ts';
+import { actorNameOf } from '../actors/service.ts';
+import { recordAudit } from '../audit/service.ts';
+import type { FileService } from '../files/service.ts';
+import { notify } from '../notifications/service.ts';
+import type { DocumentUpload } from './documents.ts';
+import { presentCandidate, presentCandidateFile, presentNote } from './presenter.ts';
+import {
+  allNotes,
+  candidateActivityData,
+  candidateApplications,
+  countApplications,
+  deleteCandidate,
+  deleteFile,
+  deleteNote,
+  deletePersonalRecords,
+  emailTaken,
+  findApplicationOfCandidate,
+  findCandidate,
+  findFile,
+  findNote,
+  inactiveCandidates,
+  insertFile,
+  insertNote,
+  latestApplication,
+  listCandidates,
+  listFiles,
+  listNotes,
+  membersAmong,
+  moveCandidateData,
+  organisationsForRetention,
+  setActivityData,
+  touchCandidate,
+  updateCandidate,
+  type CandidateRow,
+  type CandidateValues,
+} from './repository.ts';
+
+const candidateNotFound = () => new AppError('not_found', CANDIDATE_TEXTS.notFound);
+const erased = () => new AppError('validation_failed', CANDIDATE_TEXTS.erased, { candidate: [CANDIDATE_TEXTS.erased] });
+
+type SystemActor = { kind: 'system'; name?: string };
+export const ERASED_NAME = 'Erased candidate';
+/** Keys of activity data that may carry a person's name or address; erasure removes them. */
+const PERSONAL_KEYS = new Set(['name', 'filename', 'candidate_name', 'merged_name', 'source_name', 'email', 'excerpt', 'body']);
+
+/** Replaces the person's name and e-mail inside activity data (names at the time) and drops personal keys. */
+function scrub(value: unknown, needles: string[]): unknown {
+  if (typeof value === 'string') {
+    let s = value;
+    for (const n of needles) if (n.length > 0) s = s.split(n).join('[erased]');
+    return s;
+  }
+  if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !PERSONAL_KEYS.has(k))
+        .map(([k, v]) => [k, scrub(v, needles)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * GDPR erasure inside the caller's transaction: the row is anonymised in place (its applications
+ * stay, anonymous, for analytics), notes and files are deleted, the timeline is scrubbed of the
+ * person's name and e-mail. Returns the stored keys whose bytes the caller removes after commit.
+ */
+export async function eraseCandidateInTransaction(
+  tx: Db,
+  organisationId: string,
+  actor: Actor | SystemActor,
+  candidate: CandidateRow,
+  o: { reason: 'request' | 'retention' },
+): Promise<string[]> {
+  const keys = await deletePersonalRecords(tx, organisationId, candidate.id);
+  const needles = [candidate.name, candidate.email ?? ''].filter((s) => s.length >= 2);
+  for (const a of await candidateActivityData(tx, organisationId, candidate.id)) {
+    const clean = scrub(a.data, needles) as Record<string, unknown>;
+    if (JSON.stringify(clean) !== JSON.stringify(a.data)) await setActivityData(tx, a.id, clean);
+  }
+  await updateCandidate(tx, organisationId, candidate.id, {
+    name: ERASED_NAME,
+    email: null,
+    phone: null,
+    location: null,
+    links: [],
+    consentNote: null,
+    erasedAt: new Date(),
+  });
+  await recordActivity(tx, { organisationId, actor, type: 'candidate.erased', candidateId: candidate.id, data: { reason: o.reason } });
+  if (o.reason === 'request') {
+    await recordAudit(tx, {
+      organisationId,
+      actor,
+      actorName: actor.kind === 'system' ? (actor.name ?? 'Hireloop') : await actorNameOf(tx, actor),
+      action: 'candidate.erased',
+      targetType: 'candidate',
+      targetId: candidate.id,
+      after: { applications_kept: await countApplications(tx, candidate.id), files_removed: keys.length },
+    });
+  }
+  return keys;
+}
+
+/**
+ * One pass of the retention policy (organisations.candidate_retention_months): candidates whose
+ * last activity is older than the period are erased as by DELETE, by the system. Decision: a
+ * candidate who still has an application in an open or on-hold recruitment is kept, however old
+ * the last activity — a live hiring process is not wiped under the recruiters' feet; it becomes
+ * due once that recruitment closes. One audit entry per organisation says how many were erased.
+ */
+export async function applyCandidateRetention(db: Db, files: Pick<FileService, 'discard'>, now = new Date()) {
+  const BATCH = 200;
+  let total = 0;
+  for (const org of await organisationsForRetention(db)) {
+    const before = new Date(now);
+    before.setUTCMonth(before.getUTCMonth() - org.months);
+    let erasedHere = 0;
+    for (;;) {
+      const ids = await inactiveCandidates(db, org.id, before, BATCH);
+      if (ids.length === 0) break;
+      const keys = await db.transaction(async (tx) => {
+        const removed: string[] = [];
+        for (const id of ids) {
+          const row = await findCandidate(tx, org.id, id, true);
+          if (!row || row.erasedAt) continue;
+          removed.push(
+            ...(await eraseCandidateInTransaction(tx, org.id, { kind: 'system', name: 'Retention policy' }, row, { reason: 'retention' })),
+          );
+          erasedHere++;
+        }
+        return removed;
+      });
+      await files.discard(keys);
+      if (ids.length < BATCH) break;
+    }
+    if (erasedHere > 0) {
+      await recordAudit(db, {
+        organisationId: org.id,
+        actor: { kind: 'system' },
+        actorName: 'Retention policy',
+        action: 'candidate.retention_applied',
+        targetType: 'organisation',
+        targetId: org.id,
+        after: { erased: erasedHere, retention_months: org.months, inactive_before: before.toISOString() },
+      });
+    }
+    total += erasedHere;
+  }
+  return total;
+}
+
+function valuesOf(body: UpdateCandidateBody): CandidateValues {
+  const v: CandidateValues = {};
+  if (body.name !== undefined) v.name = body.name;
+  if (body.email !== undefined) v.email = body.email;
+  if (body.phone !== undefined) v.phone = body.phone || null;
+  if (body.location !== undefined) v.location = body.location || null;
+  if (body.links !== undefined) v.links = body.links;
+  if (body.source !== undefined) v.source = body.source;
+  if (body.consent_source !== undefined) v.consentSource = body.consent_source;
+  if (body.consent_note !== undefined) v.consentNote = body.consent_note || null;
+  return v;
+}
+
+const FIELD_NAMES: Record<keyof CandidateValues, string> = {
+  name: 'name',
+  email: 'email',
+  phone: 'phone',
+  location: 'location',
+  links: 'links',
+  source: 'source',
+  consentAt: 'consent_at',
+  consentSource: 'consent_source',
+  consentNote: 'consent_note',
+  lastActivityAt: 'last_activity_at',
+};
+
+/** A mention's text as read in a notification: `@[Dana](id)` → `@Dana`. */
+const plain = (body: string) => body.replace(new RegExp(MENTION_PATTERN.source, 'g'), '@$1');
+const excerpt = (body: string) => {
+  const p = plain(body).replace(/\s+/g, ' ').trim();
+  return p.length > 140 ? `${p.slice(0, 139)}…` : p;
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+export function createCandidateService(db: Db, files: FileService, log?: FastifyBaseLogger) {
+  async function loadCandidate(tx: Db, organisationId: string, id: string, forUpdate = false) {
+    const row = await findCandidate(tx, organisationId, id, forUpdate);
+    if (!row) throw candidateNotFound();
+    return row;
+  }
+  async function loadLive(tx: Db, organisationId: string, id: string) {
+    const row = await loadCandidate(tx, organisationId, id, true);
+    if (row.erasedAt) throw erased();
+    return row;
+  }
+
+  return {
+    async list(organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
+      const { rows, total } = await listCandidates(db, organisationId, o);
+      return { candidates: rows.map(presentCandidate), total };
+    },
+
+    async get(organisationId: string, id: string): Promise<Candidate> {
+      return presentCandidate(await loadCandidate(db, organisationId, id));
+    },
+
+    async update(organisationId: string, actor: Actor, id: string, body: UpdateCandidateBody): Promise<Candidate> {
+      const changes = valuesOf(body);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const before = await loadLive(tx, organisationId, id);
+          if (changes.email && changes.email !== before.email && (await emailTaken(tx, organisationId, changes.email, id))) {
+            throw new AppError('conflict', CANDIDATE_TEXTS.duplicate, { email: [CANDIDATE_TEXTS.duplicate] });
+          }
+          if (changes.consentSource !== undefined) {
+            if (changes.consentSource === null) changes.consentAt = null;
+            else if (!before.consentSource || !before.consentAt) changes.consentAt = new Date();
+          }
+          const changed = (Object.keys(changes) as (keyof CandidateValues)[]).filter(
+            (k) => JSON.stringify(changes[k] ?? null) !== JSON.stringify(before[k] ?? null),
+          );
+          if (changed.length === 0) return before;
+          const after = await updateCandidate(tx, organisationId, id, { ...changes, lastActivityAt: new Date() });
+          await recordActivity(tx, {
+            organisationId,
+            actor,
+            type: 'candidate.updated',
+            candidateId: id,
+            data: { fields: changed.filter((k) => k !== 'consentAt').map((k) => FIELD_NAMES[k]) },
+          });
+          return after ?? before;
+        });
+        return presentCandidate(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', CANDIDATE_TEXTS.duplicate, { email: [CANDIDATE_TEXTS.duplicate] });
+        throw error;
+      }
+    },
+
+    async erase(organisationId: string, actor: Actor, id: string): Promise<void> {
+      const keys = await db.transaction(async (tx) => {
+        const row = await loadLive(tx, organisationId, id);
+        return eraseCandidateInTransaction(tx, organisationId, actor, row, { reason: 'request' });
+      });
+      await files.discard(keys);
+    },
+
+    /** The source's applications, notes, files and timeline move to the target; the source is deleted. */
+    async merge(organisationId: string, actor: Actor, targetId: string, sourceId: string): Promise<Candidate> {
+      if (targetId === sourceId) throw validationFailed({ source_id: [CANDIDATE_TEXTS.mergeSelf] }, CANDIDATE_TEXTS.mergeSelf);
+      const row = await db.transaction(async (tx) => {
+        // Lock both rows, always in the same order, so two opposite merges cannot deadlock.
+        const [first, second] = [targetId, sourceId].sort();
+        const locked = new Map<string, CandidateRow | undefined>();
+        locked.set(first!, await findCandidate(tx, organisationId, first!, true));
+        locked.set(second!, await findCandidate(tx, organisationId, second!, true));
+        const target = locked.get(targetId);
+        const source = locked.get(sourceId);
+        if (!target) throw candidateNotFound();
+        if (target.erasedAt) throw erased();
+        if (!source) throw validationFailed({ source_id: [CANDIDATE_TEXTS.notFound] });
+        if (source.erasedAt) throw validationFailed({ source_id: [CANDIDATE_TEXTS.erased] }, CANDIDATE_TEXTS.erased);
+        const moved = await moveCandidateData(tx, organisationId, sourceId, targetId);
+        await deleteCandidate(tx, organisationId, sourceId);
+        // The target keeps its own values; the source fills the empty ones.
+        const fill: CandidateValues = {};
+        if (!target.email && source.email) fill.email = source.email;
+        if (!target.phone && source.phone) fill.phone = source.phone;
+        if (!target.location && source.location) fill.location = source.location;
+        if ((target.links ?? []).length === 0 && (source.links ?? []).length > 0) fill.links = source.links;
+        if (!target.consentSource && source.consentSource) {
+          fill.consentSource = source.consentSource;
+          fill.consentAt = source.consentAt;
+          fill.consentNote = source.consentNote;
+        }
+        const last = source.lastActivityAt > target.lastActivityAt ? source.lastActivityAt : target.lastActivityAt;
+        const after = await updateCandidate(tx, organisationId, targetId, {
+          ...fill,
+          lastActivityAt: new Date(Math.max(last.getTime(), Date.now())),
+        });
+        await recordActivity(tx, {
+          organisationId,
+          actor,
+          type: 'candidate.merged',
+          candidateId: targetId,
+          data: { merged_id: sourceId, merged_name: source.name, applications_moved: moved.moved, applications_dropped: moved.dropped },
+        });
+        await recordAudit(tx, {
+          organisationId,
+          actor,
+          actorName: await actorNameOf(tx, actor),
+          action: 'candidate.merged',
+          targetType: 'candidate',
+          targetId,
+          before: { source_id: sourceId },
+          after: { applications_moved: moved.moved, applications_dropped: moved.dropped, fields_filled: Object.keys(fill).length },
+        });
+        return after!;
+      });
+      return presentCandidate(row);
+    },
+
+    async export(organisationId: string, actor: Actor, id: string): Promise<CandidateExport> {
+      return db.transaction(async (tx) => {
+        const row = await loadCandidate(tx, organisationId, id);
+        await recordActivity(tx, { organisationId, actor, type: 'candidate.exported', candidateId: id });
+        const [apps, notes, fileRows, timeline] = [
+          await candidateApplications(tx, organisationId, id),
+          await allNotes(tx, organisationId, id),
+          await listFiles(tx, organisationId, id),
+          await listCandidateActivities(tx, organisationId, id, 10_000, 0),
+        ];
+        return {
+          exported_at: new Date().toISOString(),
+          candidate: presentCandidate(row),
+          applications: apps.map((a) => ({
+            recruitment: a.recruitmentName,
+            status: a.statusName,
+            applied_at: a.appliedAt.toISOString(),
+            rejected_at: a.rejectedAt?.toISOString() ?? null,
+            rejection_reason: a.rejectionReason,
+            rating: a.rating,
+            tags: a.tags,
+            source: a.source,
+          })),
+          notes: notes.map((n) => ({ author: n.authorName, body: n.body, created_at: n.createdAt.toISOString() })),
+          files: fileRows.map((f) => ({
+            filename: f.stored.filename,
+            kind: f.kind,
+            content_type: f.stored.contentType,
+            size: f.stored.size,
+            created_at: f.createdAt.toISOString(),
+          })),
+          activities: timeline.rows.map((a) => ({ type: a.type, actor: a.actorName, created_at: a.createdAt.toISOString() })),
+        };
+      });
+    },
+
+    /* ---------- notes ---------- */
+
+    async notes(organisationId: string, candidateId: string, o: { page: number; perPage: number }) {
+      await loadCandidate(db, organisationId, candidateId);
+      const { rows, total } = await listNotes(db, organisationId, candidateId, o);
+      return { notes: rows.map(presentNote), total };
+    },
+
+    async addNote(organisationId: string, actor: Actor, candidateId: string, body: CreateNoteBody): Promise<Note> {
+      const mentioned = [...new Set([...body.body.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
+      const id = await db.transaction(async (tx) => {
+        const candidate = await loadLive(tx, organisationId, candidateId);
+        let application: { id: string; recruitmentId: string } | undefined;
+        if (body.application_id) {
+          application = await findApplicationOfCandidate(tx, organisationId, candidateId, body.application_id);
+          if (!application) throw validationFailed({ application_id: [CANDIDATE_TEXTS.applicationNotFound] });
+        }
+        const valid = mentioned.filter(isUuid);
+        const members = await membersAmong(tx, organisationId, valid);
+        if (valid.length !== mentioned.length || members.length !== valid.length) {
+          throw validationFailed({ body: [CANDIDATE_TEXTS.mentionUnknown] });
+        }
+        const authorId = actor.kind === 'user' ? actor.userId : null;
+        const noteId = await insertNote(tx, {
+          organisationId,
+          candidateId,
+          applicationId: application?.id ?? null,
+          authorId,
+          body: body.body,
+          mentionedUserIds: mentioned,
+        });
+        await touchCandidate(tx, organisationId, candidateId);
+        await recordActivity(tx, {
+          organisationId,
+          actor,
+          type: 'note.added',
+          candidateId,
+          applicationId: application?.id ?? null,
+          recruitmentId: application?.recruitmentId ?? null,
+          data: { note_id: noteId, mentions: mentioned.length },
+        });
+        const recipients = mentioned.filter((u) => u !== authorId);
+        if (recipients.length > 0) {
+          const author = await actorNameOf(tx, actor);
+          const target = application ?? (await latestApplication(tx, organisationId, candidateId));
+          const url = target ? `/recruitment/${target.recruitmentId}/candidates?application=${target.id}` : '/recruitment';
+          for (const userId of recipients) {
+            await notify(tx, {
+              userId,
+              organisationId,
+              type: 'mention',
+              data: { title: `${author} mentioned you`, body: excerpt(body.body), url, candidate_id: candidate.id, note_id: noteId },
+            });
+          }
+        }
+        return noteId;
+      });
+      const row = await findNote(db, organisationId, candidateId, id);
+      return presentNote(row!);
+    },
+
+    async removeNote(organisationId: string, actor: Actor, candidateId: string, noteId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await loadCandidate(tx, organisationId, candidateId);
+        const note = await findNote(tx, organisationId, candidateId, noteId);
+        if (!note) throw new AppError('not_found', 'No such note.');
+        const mayDelete = actor.kind === 'user' && (note.authorId === actor.userId || actor.role === 'owner' || actor.role === 'admin');
+        if (!mayDelete) throw new AppError('forbidden', CANDIDATE_TEXTS.noteNotYours);
+        await deleteNote(tx, organisationId, noteId);
+        await recordActivity(tx, {
+          organisationId,
+          actor,
+          type: 'note.deleted',
+          candidateId,
+          applicationId: note.applicationId,
+          data: { note_id: noteId },
+        });
+      });
+    },
+
+    /* ---------- timeline ---------- */
+
+    async activities(organisationId: string, candidateId: string, o: { page: number; perPage: number }) {
+      await loadCandidate(db, organisationId, candidateId);
+      const { rows, total } = await listCandidateActivities(db, organisationId, candidateId, o.perPage, (o.page - 1) * o.perPage);
+      return { activities: rows.map(presentActivity), total };
+    },
+
+    /* ---------- files ---------- */
+
+    /** The candidate's files, newest first (the application detail shows them). */
+    async files(organisationId: string, candidateId: string): Promise<CandidateFile[]> {
+      return (await listFiles(db, organisationId, candidateId)).map(presentCandidateFile);
+    },
+
+    async upload(organisationId: string, actor: Actor, candidateId: string, doc: DocumentUpload): Promise<CandidateFile> {
+      // Refuse before writing bytes: an unknown or erased candidate stores nothing.
+      const current = await loadCandidate(db, organisationId, candidateId);
+      if (current.erasedAt) throw erased();
+      const fileId = randomUUID();
+      const storedId = randomUUID();
+      const key = `candidates/${organisationId}/${candidateId}/${fileId}.${doc.type.extension}`;
+      await files.storage.put(key, doc.bytes, doc.type.contentType);
+      try {
+        await db.transaction(async (tx) => {
+          await loadLive(tx, organisationId, candidateId);
+          await insertFile(
+            tx,
+            { id: storedId, organisationId, key, filename: doc.filename, contentType: doc.type.contentType, size: doc.bytes.length },
+            { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: actor.kind === 'user' ? actor.userId : null },
+          );
+          await touchCandidate(tx, organisationId, candidateId);
+          await recordActivity(tx, {
+            organisationId,
+            actor,
+            type: 'file.uploaded',
+            candidateId,
+            data: { file_id: fileId, filename: doc.filename, kind: doc.kind },
+          });
+        });
+      } catch (error) {
+        await files.discard([key]);
+        throw error;
+      }
+      const row = await findFile(db, organisationId, candidateId, fileId);
+      return presentCandidateFile(row!);
+    },
+
+    async file(organisationId: string, candidateId: string, fileId: string) {
+      const row = await findFile(db, organisationId, candidateId, fileId);
+      if (!row) throw new AppError('not_found', CANDIDATE_TEXTS.fileNotFound);
+      return row.stored;
+    },
+
+    async removeFile(organisationId: string, actor: Actor, candidateId: string, fileId: string): Promise<void> {
+      const keys = await db.transaction(async (tx) => {
+        await loadCandidate(tx, organisationId, candidateId, true);
+        const row = await findFile(tx, organisationId, candidateId, fileId);
+        if (!row) throw new AppError('not_found', CANDIDATE_TEXTS.fileNotFound);
+        const removed = await deleteFile(tx, organisationId, row.storedFileId);
+        await recordActivity(tx, {
+          organisationId,
+          actor,
+          type: 'file.deleted',
+          candidateId,
+          data: { file_id: fileId, filename: row.stored.filename, kind: row.kind },
+        });
+        return removed;
+      });
+      await files.discard(keys);
+      log?.debug({ candidateId, fileId }, 'candidate file deleted');
+    },
+  };
+}
+
+export type CandidateService = ReturnType<typeof createCandidateService>;
+export { presentCandidate, presentCandidateFile } from './presenter.ts';

@@ -1,0 +1,54 @@
+import type { Dashboard } from '@hireloop/contract/candidates';
+import type { MemberRole } from '@hireloop/contract/constants';
+import type { Db } from '../../db/client.ts';
+import { listRecentActivities, presentActivity } from '../activities/service.ts';
+import { applicationCounts, movesSince, openRecruitments } from './repository.ts';
+
+const RECENT_ACTIVITY = 20;
+const WEEK_MS = 7 * 86_400_000;
+/** Who sees every open recruitment when they are on none themselves. */
+const SEES_ALL: readonly MemberRole[] = ['owner', 'admin', 'recruiter'];
+
+export function createDashboardService(db: Db) {
+  return {
+    /** The user's day: their open recruitments with this week's movement, and what happened in them lately. */
+    async of(organisationId: string, user: { userId: string; role: MemberRole }, now = new Date()): Promise<Dashboard> {
+      let rows = await openRecruitments(db, organisationId, user.userId, false);
+      if (rows.length === 0 && SEES_ALL.includes(user.role)) rows = await openRecruitments(db, organisationId, user.userId, true);
+      const ids = rows.map((r) => r.id);
+      const since = new Date(now.getTime() - WEEK_MS);
+      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const [counts, moves, activity] = await Promise.all([
+        applicationCounts(db, ids, since, monthStart),
+        movesSince(db, organisationId, ids, since),
+        listRecentActivities(db, organisationId, RECENT_ACTIVITY, ids),
+      ]);
+      const recruitments = rows.map((r) => {
+        const c = counts.find((x) => x.recruitmentId === r.id);
+        return {
+          id: r.id,
+          name: r.name,
+          role: { id: r.roleId, name: r.roleName },
+          active_count: c?.active ?? 0,
+          new_this_week: c?.newThisWeek ?? 0,
+          moved_this_week: moves.find((m) => m.recruitmentId === r.id)?.moved ?? 0,
+          hired_count: c?.hired ?? 0,
+          openings: r.openings,
+        };
+      });
+      return {
+        recruitments,
+        recent_activity: activity.map(presentActivity),
+        interviews: [],
+        feedback_owed: [],
+        approvals: [],
+        counts: {
+          open_recruitments: recruitments.length,
+          active_candidates: recruitments.reduce((n, r) => n + r.active_count, 0),
+          new_this_week: recruitments.reduce((n, r) => n + r.new_this_week, 0),
+          hired_this_month: counts.reduce((n, c) => n + c.hiredThisMonth, 0),
+        },
+      };
+    },
+  };
+}
