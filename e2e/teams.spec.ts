@@ -57,6 +57,11 @@ test('a team’s page shows its hiring team and links its roles', async ({ page 
   await signInAs(page, { name: DEMO_OWNER.name });
   await page.getByRole('link', { name: 'Engineering' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Engineering' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Senior Backend Engineer' })).toHaveAttribute('href', /\/roles\/[0-9a-f-]{36}$/);
+  // The role, and below it the recruitment for it (its candidates).
+  await expect(page.getByRole('link', { name: 'Senior Backend Engineer' }).first()).toHaveAttribute('href', /\/roles\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('list', { name: 'Recruitments' }).getByRole('link', { name: 'Senior Backend Engineer' })).toHaveAttribute(
+    'href',
+    /\/recruitment\/[0-9a-f-]{36}\/candidates$/,
+  );
   await expect(page.getByRole('list', { name: 'Hiring team members' }).getByText('Dana Whitfield')).toBeVisible();
 });

@@ -100,3 +100,26 @@ export function useDeleteTeam(id: string) {
     },
   });
 }
+
+/** Uploads (multipart field `logo`) or removes the team's logo; the detail and the lists show the new one. */
+export function useTeamLogo(id: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const settle = (team: TeamResponse['team']) => {
+    queryClient.setQueryData(teamKeys.detail(organisationId, id), team);
+    return queryClient.invalidateQueries({ queryKey: teamKeys.all(organisationId) });
+  };
+  const upload = useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return (await orgApi.upload<TeamResponse>(`teams/${encodeURIComponent(id)}/logo`, form)).team;
+    },
+    onSuccess: settle,
+  });
+  const remove = useMutation({
+    mutationFn: async () => (await orgApi.delete<TeamResponse>(`teams/${encodeURIComponent(id)}/logo`)).team,
+    onSuccess: settle,
+  });
+  return { upload, remove };
+}

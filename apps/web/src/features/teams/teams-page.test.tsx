@@ -10,6 +10,7 @@ const base = {
   description: null,
   contact_email: null,
   contact_phone: null,
+  logo_url: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

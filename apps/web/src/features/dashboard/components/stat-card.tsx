@@ -6,10 +6,10 @@ type StatCardProps = {
   value: string | number | undefined;
   loading: boolean;
   failed: boolean;
-  link: { to: string; label: string };
+  link?: { to: string; label: string };
 };
 
-/** One number from the data start-up loaded (members, roles, plan), with where to go next. */
+/** One number (members, roles, plan, hiring counts), with where to go next. */
 export function StatCard({ label, value, loading, failed, link }: StatCardProps) {
   return (
     <Paper withBorder p="md" radius="md">
@@ -29,9 +29,11 @@ export function StatCard({ label, value, loading, failed, link }: StatCardProps)
             Could not be loaded.
           </Text>
         ) : null}
-        <Anchor component={Link} to={link.to} size="sm">
-          {link.label}
-        </Anchor>
+        {link ? (
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.label}
+          </Anchor>
+        ) : null}
       </Stack>
     </Paper>
   );

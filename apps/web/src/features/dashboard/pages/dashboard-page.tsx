@@ -1,4 +1,6 @@
 import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDashboard } from '../api.ts';
+import { HiringSections } from '../components/hiring-sections.tsx';
 import type { Billing } from '@hireloop/contract/billing';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-store.ts';
@@ -13,12 +15,13 @@ function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-/** /dashboard: the current organisation, its trial, and what exists in it so far. */
+/** /dashboard: the user's day (counts, their recruitments, recent activity, what they owe), the trial, and the organisation so far. */
 export function DashboardPage() {
   const { user, currentOrganisation } = useAuth();
   const billing = useBilling();
   const users = useOrganisationUsers();
   const roles = useRoles();
+  const dashboard = useDashboard();
   if (!user || !currentOrganisation) return null;
 
   return (
@@ -36,9 +39,44 @@ export function DashboardPage() {
 
       {billing.data?.trail_ends_at ? <TrialBanner trailEndsAt={billing.data.trail_ends_at} /> : null}
 
+      <section aria-labelledby="dashboard-hiring">
+        <Title order={2} size="h4" id="dashboard-hiring" mb="sm">
+          Hiring at a glance
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          <StatCard
+            label="Open recruitments"
+            value={dashboard.data?.counts.open_recruitments}
+            loading={dashboard.isPending && dashboard.fetchStatus !== 'idle'}
+            failed={dashboard.isError}
+            link={{ to: '/recruitment', label: 'See recruitments' }}
+          />
+          <StatCard
+            label="Active candidates"
+            value={dashboard.data?.counts.active_candidates}
+            loading={dashboard.isPending && dashboard.fetchStatus !== 'idle'}
+            failed={dashboard.isError}
+          />
+          <StatCard
+            label="New this week"
+            value={dashboard.data?.counts.new_this_week}
+            loading={dashboard.isPending && dashboard.fetchStatus !== 'idle'}
+            failed={dashboard.isError}
+          />
+          <StatCard
+            label="Hired this month"
+            value={dashboard.data?.counts.hired_this_month}
+            loading={dashboard.isPending && dashboard.fetchStatus !== 'idle'}
+            failed={dashboard.isError}
+          />
+        </SimpleGrid>
+      </section>
+
+      <HiringSections dashboard={dashboard} />
+
       <section aria-labelledby="dashboard-overview">
         <Title order={2} size="h4" id="dashboard-overview" mb="sm">
-          Overview
+          Organisation
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <StatCard

@@ -10,6 +10,8 @@ import { EditRoleModal } from '../components/edit-role-modal.tsx';
 import { RoleStatusBadge } from '../components/role-status-badge.tsx';
 import { EMPLOYMENT_TYPE_LABELS, formatLocation, formatSalary } from '../role-form.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import { RecruitmentsSection } from '../../../components/recruitments-section.tsx';
+import { useAuth } from '../../session/auth-store.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,6 +36,8 @@ export function RolePage() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { currentOrganisation } = useAuth();
+  const canStartRecruitment = currentOrganisation?.permissions.includes('recruitments.manage') ?? false;
 
   if (role.isPending) return <Loader aria-label="Loading the role" />;
   if (role.isError) {
@@ -120,6 +124,12 @@ export function RolePage() {
           <Text c="dimmed">No description yet.</Text>
         )}
       </Stack>
+      <RecruitmentsSection
+        organisationId={currentOrganisation?.id ?? ''}
+        filter={{ role: r.id }}
+        startHref={canStartRecruitment && r.status !== 'closed' ? `/recruitment?new=1&role=${encodeURIComponent(r.id)}` : null}
+        emptyText="No recruitments for this role yet."
+      />
       <EditRoleModal role={r} opened={editing} onClose={() => setEditing(false)} />
       <ConfirmModal
         subject={

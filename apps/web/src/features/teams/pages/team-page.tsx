@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, List, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, List, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TeamDetail } from '@hireloop/contract/teams';
 import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
@@ -10,8 +10,10 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useCanManageTeams, useDeleteTeam, useSetTeamMembers, useTeam, useUpdateTeam } from '../api.ts';
 import { TeamFormModal } from '../components/team-form-modal.tsx';
+import { TeamLogoField } from '../components/team-logo-field.tsx';
 import { kindLabel } from './teams-page.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import { RecruitmentsSection } from '../../../components/recruitments-section.tsx';
 
 const STATUS_LABEL: Record<string, string> = { draft: 'Draft', open: 'Open', closed: 'Closed' };
 
@@ -43,6 +45,8 @@ function TeamDetails({ team }: { team: TeamDetail }) {
   const [deleting, setDeleting] = useState(false);
   const update = useUpdateTeam(team.id);
   const remove = useDeleteTeam(team.id);
+  const { currentOrganisation } = useAuth();
+  const canStartRecruitment = currentOrganisation?.permissions.includes('recruitments.manage') ?? false;
 
   async function confirmDelete() {
     try {
@@ -62,6 +66,7 @@ function TeamDetails({ team }: { team: TeamDetail }) {
         </Anchor>
         <Group justify="space-between" align="flex-start">
           <Group gap="sm">
+            {team.logo_url ? <Avatar src={team.logo_url} alt="" size={40} radius="md" /> : null}
             <Title order={1}>{team.name}</Title>
             <Badge variant="light" color={team.kind === 'client' ? 'grape' : 'indigo'} c={team.kind === 'client' ? 'grape.9' : 'indigo.9'}>
               {kindLabel(team.kind)}
@@ -80,6 +85,7 @@ function TeamDetails({ team }: { team: TeamDetail }) {
         </Group>
         {team.description ? <Text style={{ whiteSpace: 'pre-wrap' }}>{team.description}</Text> : null}
         <Contact team={team} />
+        {canManage ? <TeamLogoField team={team} canManage={canManage} /> : null}
       </Stack>
 
       <HiringTeam team={team} canManage={canManage} />
@@ -110,14 +116,12 @@ function TeamDetails({ team }: { team: TeamDetail }) {
         )}
       </Stack>
 
-      <Stack gap="sm" component="section" aria-labelledby="team-recruitments">
-        <Title order={2} id="team-recruitments" size="h3">
-          Recruitments
-        </Title>
-        <Text size="sm" c="dimmed">
-          Recruitments and their progress will show here once recruitments arrive in Hireloop.
-        </Text>
-      </Stack>
+      <RecruitmentsSection
+        organisationId={currentOrganisation?.id ?? ''}
+        filter={{ team: team.id }}
+        startHref={canStartRecruitment && team.roles.some((role) => role.status !== 'closed') ? '/recruitment?new=1' : null}
+        emptyText={`No recruitments for this ${team.kind} yet.`}
+      />
 
       {canManage ? (
         <>

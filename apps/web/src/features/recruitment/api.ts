@@ -1,0 +1,166 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import type { RecruitmentStatus, RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
+import type {
+  CreateRecruitmentBody,
+  RecruitmentAnalytics,
+  RecruitmentAnalyticsResponse,
+  RecruitmentDetail,
+  RecruitmentResponse,
+  RecruitmentsResponse,
+  RECRUITMENT_SORTS,
+  UpdateRecruitmentBody,
+} from '@hireloop/contract/recruitments';
+import { orgApi } from '../../lib/api-client.ts';
+import { useAuth } from '../session/auth-store.ts';
+
+export const RECRUITMENTS_PER_PAGE = 25;
+
+/** `active` (the default) is open + on hold; `all` sends no status filter. */
+export type RecruitmentStatusFilter = 'active' | 'open' | 'on_hold' | 'closed' | 'all';
+export type RecruitmentSort = (typeof RECRUITMENT_SORTS)[number];
+
+export type RecruitmentListParams = {
+  page: number;
+  status: RecruitmentStatusFilter;
+  role: string;
+  team: string;
+  name: string;
+  sort: RecruitmentSort;
+};
+
+/** The query keys agreed across the hiring-core helpers (prefix-matched on invalidation). */
+export const recruitmentKeys = {
+  lists: (organisationId: string) => ['recruitments', organisationId] as const,
+  list: (organisationId: string, params: unknown) => ['recruitments', organisationId, params] as const,
+  detail: (organisationId: string, id: string) => ['recruitment', organisationId, id] as const,
+  analytics: (organisationId: string, id: string) => ['analytics', organisationId, id] as const,
+  dashboard: (organisationId: string) => ['dashboard', organisationId] as const,
+  // The same key and shape as the recruitment-status settings page, so both share one cache entry.
+  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
+};
+
+export function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** Whether the signed-in member may start, change, hold, close and delete recruitments. */
+export function useCanManageRecruitments(): boolean {
+  return useAuth().currentOrganisation?.permissions.includes('recruitments.manage') ?? false;
+}
+
+/** The query string of GET /recruitments for these list parameters (blank filters left out). */
+export function recruitmentListQuery(params: RecruitmentListParams): Record<string, unknown> {
+  const filter: Record<string, string> = {};
+  if (params.status !== 'all') filter.status = params.status;
+  if (params.role !== '') filter.role = params.role;
+  if (params.team !== '') filter.team = params.team;
+  if (params.name !== '') filter.name = params.name;
+  return {
+    page: params.page,
+    per_page: RECRUITMENTS_PER_PAGE,
+    sort: params.sort,
+    filter: Object.keys(filter).length === 0 ? null : filter,
+  };
+}
+
+export function useRecruitments(params: RecruitmentListParams) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.list(organisationId, params),
+    queryFn: async () => (await orgApi.get<RecruitmentsResponse>('recruitments', recruitmentListQuery(params))).recruitments,
+    enabled: organisationId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRecruitment(id: string) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.detail(organisationId, id),
+    queryFn: async () => (await orgApi.get<RecruitmentResponse>(`recruitments/${encodeURIComponent(id)}`)).recruitment,
+    enabled: organisationId !== '' && id !== '',
+    retry: false,
+  });
+}
+
+export function useRecruitmentAnalytics(id: string) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.analytics(organisationId, id),
+    queryFn: async (): Promise<RecruitmentAnalytics> =>
+      (await orgApi.get<RecruitmentAnalyticsResponse>(`recruitments/${encodeURIComponent(id)}/analytics`)).analytics,
+    enabled: organisationId !== '' && id !== '',
+    retry: false,
+  });
+}
+
+/** The organisation's pipeline (names and colours of the stages counted on each recruitment). */
+export function useRecruitmentStatuses() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: recruitmentKeys.statuses(organisationId),
+    queryFn: async (): Promise<RecruitmentStatus[]> =>
+      (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
+    enabled: organisationId !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** After a write: lists, the one recruitment, its analytics and the user's dashboard may all have changed. */
+function useInvalidateRecruitment() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return async (id?: string) => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: recruitmentKeys.lists(organisationId) }),
+      queryClient.invalidateQueries({ queryKey: recruitmentKeys.dashboard(organisationId) }),
+      ...(id
+        ? [
+            queryClient.invalidateQueries({ queryKey: recruitmentKeys.detail(organisationId, id) }),
+            queryClient.invalidateQueries({ queryKey: recruitmentKeys.analytics(organisationId, id) }),
+          ]
+        : []),
+    ]);
+  };
+}
+
+export function useCreateRecruitment() {
+  const invalidate = useInvalidateRecruitment();
+  return useMutation({
+    mutationFn: async (body: CreateRecruitmentBody): Promise<RecruitmentDetail> =>
+      (await orgApi.post<RecruitmentResponse>('recruitments', body)).recruitment,
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdateRecruitment(id: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateRecruitment();
+  return useMutation({
+    mutationFn: async (body: UpdateRecruitmentBody): Promise<RecruitmentDetail> =>
+      (await orgApi.patch<RecruitmentResponse>(`recruitments/${encodeURIComponent(id)}`, body)).recruitment,
+    onSuccess: async (recruitment) => {
+      queryClient.setQueryData(recruitmentKeys.detail(organisationId, id), recruitment);
+      await invalidate(id);
+    },
+  });
+}
+
+export function useDeleteRecruitment(id: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (): Promise<void> => {
+      await orgApi.delete<void>(`recruitments/${encodeURIComponent(id)}`);
+    },
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: recruitmentKeys.detail(organisationId, id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: recruitmentKeys.lists(organisationId) }),
+        queryClient.invalidateQueries({ queryKey: recruitmentKeys.dashboard(organisationId) }),
+      ]);
+    },
+  });
+}
