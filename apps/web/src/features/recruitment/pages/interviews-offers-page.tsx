@@ -12,7 +12,7 @@ export function InterviewsOffersPage({ tab }: { tab: InterviewsOffersTab }) {
   const navigate = useNavigate();
   return (
     <Stack gap="lg">
-      <Title order={1}>Interviews and offers</Title>
+      <Title order={2}>Interviews and offers</Title>
       <Tabs value={tab} onChange={(value) => value && value !== tab && navigate(`../${value}`, { relative: 'path' })}>
         <Tabs.List>
           <Tabs.Tab value="interviews" leftSection={<IconCalendarEvent size={16} aria-hidden />}>

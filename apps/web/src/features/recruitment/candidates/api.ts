@@ -1,0 +1,286 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  ApplicationListItem,
+  ApplicationsResponse,
+  BoardResponse,
+  BulkApplicationsBody,
+  Candidate,
+  CandidateImport,
+  CreateApplicationBody,
+  ImportMapping,
+} from '@hireloop/contract/candidates';
+import { MAX_PER_PAGE, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
+import { ApiError, buildUrl, orgApi } from '../../../lib/api-client.ts';
+import { useAuth } from '../../session/auth-store.ts';
+import { moveCard, type Board } from './board-model.ts';
+import type { listParamsOf } from './url-state.ts';
+
+export type ListParams = ReturnType<typeof listParamsOf>;
+
+/** The shared query keys (brief): invalidation works across the recruitment screens. */
+export const candidateKeys = {
+  applications: (organisationId: string, recruitmentId: string) => ['applications', organisationId, recruitmentId] as const,
+  applicationsPage: (organisationId: string, recruitmentId: string, params: ListParams) =>
+    ['applications', organisationId, recruitmentId, params] as const,
+  board: (organisationId: string, recruitmentId: string) => ['board', organisationId, recruitmentId] as const,
+  recruitment: (organisationId: string, recruitmentId: string) => ['recruitment', organisationId, recruitmentId] as const,
+  application: (organisationId: string, applicationId: string) => ['application', organisationId, applicationId] as const,
+  // The same key the settings screens use for the pipeline, so the cache is shared.
+  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
+  import: (organisationId: string, importId: string) => ['import', organisationId, importId] as const,
+};
+
+export function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** What the signed-in member may do here; actions they may not take are hidden. */
+export function useCandidatePermissions(): { manage: boolean; import: boolean; export: boolean } {
+  const permissions = useAuth().currentOrganisation?.permissions ?? [];
+  return {
+    manage: permissions.includes('candidates.manage'),
+    import: permissions.includes('candidates.import'),
+    export: permissions.includes('candidates.export'),
+  };
+}
+
+const path = (recruitmentId: string, rest = '') => `recruitments/${encodeURIComponent(recruitmentId)}${rest}`;
+
+/** After any change to applications of a recruitment: its list, board, counts (and the one application). */
+export function invalidateRecruitmentCandidates(
+  queryClient: QueryClient,
+  organisationId: string,
+  recruitmentId: string,
+  applicationIds: string[] = [],
+) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: candidateKeys.applications(organisationId, recruitmentId) }),
+    queryClient.invalidateQueries({ queryKey: candidateKeys.board(organisationId, recruitmentId) }),
+    queryClient.invalidateQueries({ queryKey: candidateKeys.recruitment(organisationId, recruitmentId) }),
+    ...applicationIds.map((id) => queryClient.invalidateQueries({ queryKey: candidateKeys.application(organisationId, id) })),
+  ]);
+}
+
+/** The organisation's pipeline, in order: board columns, stage filter and "move to" choices. */
+export function useStatuses() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: candidateKeys.statuses(organisationId),
+    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
+    enabled: organisationId !== '',
+  });
+}
+
+/** One page of the table; the previous page stays shown while the next loads. */
+export function useApplicationsPage(recruitmentId: string, params: ListParams, enabled = true) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: candidateKeys.applicationsPage(organisationId, recruitmentId, params),
+    queryFn: async () => (await orgApi.get<ApplicationsResponse>(path(recruitmentId, '/applications'), params)).applications,
+    enabled: enabled && organisationId !== '' && recruitmentId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBoard(recruitmentId: string, enabled = true) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: candidateKeys.board(organisationId, recruitmentId),
+    queryFn: async () => (await orgApi.get<BoardResponse>(path(recruitmentId, '/board'))).board,
+    enabled: enabled && organisationId !== '' && recruitmentId !== '',
+  });
+}
+
+export type MoveInput = { applicationId: string; statusId: string; beforeId: string | null; version: number };
+export type MoveResult = { application: ApplicationListItem; conflict: boolean };
+
+/**
+ * A card moves at once (optimistic); on failure the board comes back as it was. A `conflict`
+ * answer (someone else moved it meanwhile; ours still won) refetches the board.
+ */
+export function useMoveApplication(recruitmentId: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = candidateKeys.board(organisationId, recruitmentId);
+  return useMutation({
+    mutationFn: (move: MoveInput) =>
+      orgApi.post<MoveResult>(`applications/${encodeURIComponent(move.applicationId)}/move`, {
+        status_id: move.statusId,
+        before_id: move.beforeId,
+        version: move.version,
+      }),
+    onMutate: async (move) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Board>(key);
+      if (previous) queryClient.setQueryData<Board>(key, moveCard(previous, move.applicationId, move.statusId, move.beforeId));
+      return { previous };
+    },
+    onError: (_error, _move, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: (_result, _error, move) => invalidateRecruitmentCandidates(queryClient, organisationId, recruitmentId, [move.applicationId]),
+  });
+}
+
+export function useBulkApplications(recruitmentId: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BulkApplicationsBody) =>
+      (await orgApi.post<{ bulk: { updated: number } }>(path(recruitmentId, '/applications/bulk'), body)).bulk,
+    onSettled: (_result, _error, body) => invalidateRecruitmentCandidates(queryClient, organisationId, recruitmentId, body.ids),
+  });
+}
+
+/** A 409 `duplicate`: the person who already has this e-mail. */
+export class DuplicateCandidateError extends Error {
+  readonly duplicate: Candidate;
+  constructor(message: string, duplicate: Candidate) {
+    super(message);
+    this.name = 'DuplicateCandidateError';
+    this.duplicate = duplicate;
+  }
+}
+
+/** The organisation's person with exactly this e-mail, if any. */
+async function candidateWithEmail(email: string): Promise<Candidate | null> {
+  const found = await orgApi.get<{ candidates: { data: Candidate[] } }>('candidates', { per_page: 10, filter: { search: email } });
+  return found.candidates.data.find((c) => c.email?.toLowerCase() === email.toLowerCase()) ?? null;
+}
+
+/**
+ * POST …/applications. The 409 `duplicate` answer names the existing person; the api client
+ * keeps only the message and code, so the person is looked up by e-mail to offer it instead.
+ */
+export function useCreateApplication(recruitmentId: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateApplicationBody) => {
+      try {
+        return (await orgApi.post<{ application: ApplicationListItem }>(path(recruitmentId, '/applications'), body)).application;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'duplicate' && body.candidate) {
+          const existing = await candidateWithEmail(body.candidate.email);
+          if (existing) throw new DuplicateCandidateError(error.message, existing);
+        }
+        throw error;
+      }
+    },
+    onSuccess: () => invalidateRecruitmentCandidates(queryClient, organisationId, recruitmentId),
+  });
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function organisationUrl(organisationId: string, resource: string, query?: Record<string, unknown>): string {
+  if (organisationId === '') throw new Error(ERROR_TEXTS.noBusinessSet);
+  return buildUrl(`organisation/${encodeURIComponent(organisationId)}/${resource}`, query);
+}
+
+function filenameOf(disposition: string | null, fallback: string): string {
+  const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/**
+ * Downloads the CSV export (a selection by `ids`, or everything matching `filter`): fetched, so
+ * a failure shows as a toast, then handed to the browser as a file. Resolves with the row count.
+ */
+export async function downloadExport(
+  organisationId: string,
+  recruitmentId: string,
+  which: { ids: string[] } | { filter: Record<string, string> },
+): Promise<void> {
+  const query = 'ids' in which ? { ids: which.ids.join(',') } : { filter: which.filter };
+  const url = organisationUrl(organisationId, path(recruitmentId, '/applications/export'), query);
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'include', headers: { Accept: 'text/csv' } });
+  } catch {
+    throw new ApiError(ERROR_TEXTS.generic, 0, 'network_error');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
+    throw new ApiError(body?.message ?? ERROR_TEXTS.generic, response.status, body?.code ?? 'http_error');
+  }
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filenameOf(response.headers.get('Content-Disposition'), 'candidates.csv');
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL is revoked.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/**
+ * POST …/imports (multipart `file` + `mapping`) with upload progress, which fetch cannot report.
+ * `onProgress` gets 0..1.
+ */
+export function uploadImport(
+  organisationId: string,
+  recruitmentId: string,
+  file: File,
+  mapping: Partial<ImportMapping>,
+  onProgress: (fraction: number) => void,
+): Promise<CandidateImport> {
+  const url = organisationUrl(organisationId, path(recruitmentId, '/imports'));
+  const form = new FormData();
+  form.append('mapping', JSON.stringify(mapping));
+  form.append('file', file, file.name);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readCookie(XSRF_COOKIE);
+    if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(ERROR_TEXTS.generic, 0, 'network_error'));
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText === '' ? null : JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
+      const record = (body ?? {}) as { import?: CandidateImport; message?: string; code?: string; errors?: Record<string, string[]> };
+      if (xhr.status >= 200 && xhr.status < 300 && record.import) {
+        onProgress(1);
+        resolve(record.import);
+      } else {
+        reject(new ApiError(record.message ?? ERROR_TEXTS.generic, xhr.status, record.code ?? 'http_error', record.errors));
+      }
+    };
+    xhr.send(form);
+  });
+}
+
+export const IMPORT_POLL_MS = 500;
+
+/** The import's progress, polled until it is done or failed. */
+export function useImportProgress(importId: string | null) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: candidateKeys.import(organisationId, importId ?? ''),
+    queryFn: async () => (await orgApi.get<{ import: CandidateImport }>(`imports/${encodeURIComponent(importId ?? '')}`)).import,
+    enabled: organisationId !== '' && importId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'done' || status === 'failed' ? false : IMPORT_POLL_MS;
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { APPLICATION_RATING_MAX } from '@hireloop/contract/candidates';
+
+/** A stage in its pipeline colour; the text stays dark enough to read on the light tint. */
+export function StageBadge({ name, colour }: { name: string; colour: string }) {
+  return (
+    <Badge variant="light" color={colour} c="dark.7" styles={{ root: { borderLeft: `4px solid ${colour}`, textTransform: 'none' } }}>
+      {name}
+    </Badge>
+  );
+}
+
+/** Read-only stars with a text equivalent. */
+export function RatingStars({ rating }: { rating: number | null }) {
+  if (rating === null) {
+    return (
+      <Text size="sm" c="dimmed" component="span">
+        <span aria-hidden>—</span>
+        <VisuallyHidden>Not rated</VisuallyHidden>
+      </Text>
+    );
+  }
+  const stars = '★'.repeat(rating) + '☆'.repeat(Math.max(0, APPLICATION_RATING_MAX - rating));
+  return (
+    <Text size="sm" c="yellow.9" component="span" role="img" aria-label={`${rating} of ${APPLICATION_RATING_MAX} stars`}>
+      {stars}
+    </Text>
+  );
+}
+
+export function TagList({ tags, max = 3 }: { tags: readonly string[]; max?: number }) {
+  if (tags.length === 0) return null;
+  const shown = tags.slice(0, max);
+  return (
+    <Group gap={4} wrap="wrap">
+      {shown.map((tag) => (
+        <Badge key={tag} size="sm" variant="outline" color="gray" c="dark.6" styles={{ root: { textTransform: 'none' } }}>
+          {tag}
+        </Badge>
+      ))}
+      {tags.length > max ? (
+        <Text size="xs" c="dimmed" component="span">
+          +{tags.length - max}
+        </Text>
+      ) : null}
+    </Group>
+  );
+}
+
+/** "3d ago", "Mar 4" or "Mar 4, 2025": short and relative while recent. */
+export function shortDate(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const days = Math.floor((now.getTime() - date.getTime()) / 86_400_000);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return `${days}d ago`;
+  const sameYear = date.getFullYear() === now.getFullYear();
+  return date.toLocaleDateString('en', sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' });
+}
