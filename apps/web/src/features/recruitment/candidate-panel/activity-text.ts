@@ -1,0 +1,106 @@
+import type { Activity } from '@hireloop/contract/candidates';
+
+type Data = Record<string, unknown>;
+
+/** The first of `keys` holding a name: a string, or an object with a `name`. */
+function pick(data: Data, ...keys: string[]): string | null {
+  for (const key of keys) {
+    const value = data[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number') return String(value);
+    if (value && typeof value === 'object' && 'name' in value && typeof value.name === 'string') return value.name;
+  }
+  return null;
+}
+
+function list(data: Data, ...keys: string[]): string[] {
+  for (const key of keys) {
+    const value = data[key];
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  }
+  return [];
+}
+
+const quoted = (items: string[]) => items.map((t) => `“${t}”`).join(', ');
+const stars = (n: string) => (n === '1' ? '1 star' : `${n} stars`);
+
+/** One line of the timeline in words, e.g. "Priya Raman moved the candidate from Applied to Screening". */
+export function activitySentence(activity: Activity): string {
+  const who = activity.actor.name;
+  const data = activity.data;
+  const recruitment = activity.recruitment?.name ?? pick(data, 'recruitment', 'recruitment_name');
+  const inRecruitment = recruitment ? ` in ${recruitment}` : '';
+  switch (activity.type) {
+    case 'candidate.created':
+      return `${who} added the candidate`;
+    case 'candidate.updated': {
+      const fields = list(data, 'fields', 'changed');
+      return fields.length > 0
+        ? `${who} updated the candidate’s ${fields.join(', ').replaceAll('_', ' ')}`
+        : `${who} updated the candidate’s profile`;
+    }
+    case 'candidate.merged': {
+      const source = pick(data, 'merged_name', 'source_name', 'source');
+      return source ? `${who} merged ${source} into this candidate` : `${who} merged a duplicate into this candidate`;
+    }
+    case 'candidate.erased':
+      return data.reason === 'retention'
+        ? 'The candidate’s personal data was erased at the end of the retention period'
+        : `${who} erased the candidate’s personal data`;
+    case 'candidate.exported':
+      return `${who} exported the candidate’s data`;
+    case 'application.created': {
+      const status = pick(data, 'status', 'to', 'status_name');
+      return `${who} added the candidate to ${recruitment ?? 'a recruitment'}${status ? ` (${status})` : ''}`;
+    }
+    case 'application.moved': {
+      const from = pick(data, 'from', 'from_status', 'from_name');
+      const to = pick(data, 'to', 'to_status', 'to_name', 'status');
+      if (from && to) return `${who} moved the candidate from ${from} to ${to}`;
+      if (to) return `${who} moved the candidate to ${to}`;
+      return `${who} moved the candidate${inRecruitment}`;
+    }
+    case 'application.rejected': {
+      const reason = pick(data, 'reason', 'rejection_reason');
+      return `${who} rejected the candidate${inRecruitment}${reason ? `: ${reason}` : ''}`;
+    }
+    case 'application.restored':
+      return `${who} restored the candidate${inRecruitment}`;
+    case 'application.transferred': {
+      const from = pick(data, 'from', 'from_recruitment');
+      const to = pick(data, 'to', 'to_recruitment');
+      if (from && to) return `${who} moved the candidate from ${from} to ${to}`;
+      return `${who} moved the candidate to ${to ?? recruitment ?? 'another recruitment'}`;
+    }
+    case 'application.rated': {
+      const rating = pick(data, 'rating', 'to');
+      return rating ? `${who} rated the candidate ${stars(rating)}` : `${who} cleared the candidate’s rating`;
+    }
+    case 'application.tagged': {
+      const added = list(data, 'added');
+      const removed = list(data, 'removed');
+      const parts: string[] = [];
+      if (added.length > 0) parts.push(`tagged the candidate ${quoted(added)}`);
+      if (removed.length > 0) parts.push(`removed the tag${removed.length > 1 ? 's' : ''} ${quoted(removed)}`);
+      if (parts.length === 0) {
+        const tags = list(data, 'tags');
+        return tags.length > 0 ? `${who} set the tags to ${quoted(tags)}` : `${who} changed the candidate’s tags`;
+      }
+      return `${who} ${parts.join(' and ')}`;
+    }
+    case 'note.added':
+      return `${who} added a note`;
+    case 'note.deleted':
+      return `${who} deleted a note`;
+    case 'file.uploaded': {
+      const name = pick(data, 'filename', 'name');
+      return name ? `${who} uploaded ${name}` : `${who} uploaded a file`;
+    }
+    case 'file.deleted': {
+      const name = pick(data, 'filename', 'name');
+      return name ? `${who} deleted ${name}` : `${who} deleted a file`;
+    }
+    default:
+      return `${who} changed the candidate`;
+  }
+}

@@ -1,0 +1,365 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  ActivitiesResponse,
+  ApplicationDetail,
+  ApplicationResponse,
+  CandidateFile,
+  CandidateFileKind,
+  Note,
+  RejectApplicationBody,
+  UpdateApplicationBody,
+  UpdateCandidateBody,
+} from '@hireloop/contract/candidates';
+import { MAX_PER_PAGE, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import type { Permission } from '@hireloop/contract/permissions';
+import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
+import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
+import { ApiError, buildUrl, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
+import { useAuth } from '../../session/auth-store.ts';
+
+/** The shared query keys of the brief, so the table, the board and this panel refresh one another. */
+export const panelKeys = {
+  application: (org: string, id: string) => ['application', org, id] as const,
+  applications: (org: string, recruitmentId: string) => ['applications', org, recruitmentId] as const,
+  board: (org: string, recruitmentId: string) => ['board', org, recruitmentId] as const,
+  recruitment: (org: string, recruitmentId: string) => ['recruitment', org, recruitmentId] as const,
+  recruitments: (org: string) => ['recruitments', org] as const,
+  analytics: (org: string, recruitmentId: string) => ['analytics', org, recruitmentId] as const,
+  dashboard: (org: string) => ['dashboard', org] as const,
+  notes: (org: string, candidateId: string) => ['candidate-notes', org, candidateId] as const,
+  activities: (org: string, candidateId: string) => ['candidate-activities', org, candidateId] as const,
+  statuses: (org: string) => ['organisation', org, 'recruitment-status', 'panel'] as const,
+  openRecruitments: (org: string) => ['recruitments', org, { status: 'open', panel: true }] as const,
+};
+
+const enc = encodeURIComponent;
+
+export function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** What the signed-in member may do here (the current organisation's permissions from GET /auth). */
+export function usePanelPermissions() {
+  const permissions = useAuth().currentOrganisation?.permissions ?? [];
+  const has = (p: Permission) => permissions.includes(p);
+  return {
+    manage: has('candidates.manage'),
+    note: has('candidates.note'),
+    export: has('candidates.export'),
+    erase: has('candidates.erase'),
+  };
+}
+
+export function useCurrentUserId(): string | null {
+  return useAuth().user?.id ?? null;
+}
+
+export function useApplication(applicationId: string) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: panelKeys.application(org, applicationId),
+    queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${enc(applicationId)}`)).application,
+    enabled: org !== '' && applicationId !== '',
+    retry: false,
+  });
+}
+
+/** The pipeline, for "Move to…". */
+export function useStatuses() {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: panelKeys.statuses(org),
+    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
+    enabled: org !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** Open recruitments, for "Move to another recruitment". */
+export function useOpenRecruitments(enabled: boolean) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: panelKeys.openRecruitments(org),
+    queryFn: async () =>
+      (await orgApi.get<RecruitmentsResponse>('recruitments', { per_page: MAX_PER_PAGE, sort: 'name', filter: { status: 'open' } }))
+        .recruitments.data,
+    enabled: enabled && org !== '',
+  });
+}
+
+type AppLike = Pick<ApplicationDetail, 'id' | 'recruitment_id' | 'candidate'>;
+
+/** After any change to an application: its lists, board, recruitment counts and the panel itself. */
+function invalidateApplication(queryClient: QueryClient, org: string, application: AppLike) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: panelKeys.applications(org, application.recruitment_id) }),
+    queryClient.invalidateQueries({ queryKey: panelKeys.board(org, application.recruitment_id) }),
+    queryClient.invalidateQueries({ queryKey: panelKeys.recruitment(org, application.recruitment_id) }),
+    queryClient.invalidateQueries({ queryKey: panelKeys.application(org, application.id) }),
+    queryClient.invalidateQueries({ queryKey: panelKeys.analytics(org, application.recruitment_id) }),
+    queryClient.invalidateQueries({ queryKey: panelKeys.activities(org, application.candidate.id) }),
+    queryClient.invalidateQueries({ queryKey: panelKeys.dashboard(org) }),
+  ]);
+}
+
+export function useMoveApplication(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { status_id: string; version?: number }) => orgApi.post<unknown>(`applications/${enc(application.id)}/move`, body),
+    onSettled: () => invalidateApplication(queryClient, org, application),
+  });
+}
+
+/** Rating and tags, shown at once (optimistic) and rolled back on refusal. */
+export function useUpdateApplication(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = panelKeys.application(org, application.id);
+  return useMutation({
+    mutationFn: (body: UpdateApplicationBody) => orgApi.patch<unknown>(`applications/${enc(application.id)}`, body),
+    onMutate: async (body) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ApplicationDetail>(key);
+      if (previous) {
+        const next: ApplicationDetail = { ...previous };
+        if (body.rating !== undefined) next.rating = body.rating;
+        if (body.tags !== undefined) next.tags = body.tags;
+        queryClient.setQueryData(key, next);
+      }
+      return { previous };
+    },
+    onError: (_error, _body, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => invalidateApplication(queryClient, org, application),
+  });
+}
+
+export function useRejectApplication(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RejectApplicationBody) => orgApi.post<unknown>(`applications/${enc(application.id)}/reject`, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: panelKeys.notes(org, application.candidate.id) });
+      return invalidateApplication(queryClient, org, application);
+    },
+  });
+}
+
+export function useRestoreApplication(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => orgApi.post<unknown>(`applications/${enc(application.id)}/restore`),
+    onSuccess: () => invalidateApplication(queryClient, org, application),
+  });
+}
+
+export function useTransferApplication(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recruitmentId: string) =>
+      orgApi.post<ApplicationResponse>(`applications/${enc(application.id)}/transfer`, { recruitment_id: recruitmentId }),
+    onSuccess: (_result, recruitmentId) => {
+      void queryClient.invalidateQueries({ queryKey: panelKeys.applications(org, recruitmentId) });
+      void queryClient.invalidateQueries({ queryKey: panelKeys.board(org, recruitmentId) });
+      void queryClient.invalidateQueries({ queryKey: panelKeys.recruitment(org, recruitmentId) });
+      return invalidateApplication(queryClient, org, application);
+    },
+  });
+}
+
+export function useUpdateCandidate(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCandidateBody) => orgApi.patch<unknown>(`candidates/${enc(application.candidate.id)}`, body),
+    onSuccess: () => invalidateApplication(queryClient, org, application),
+  });
+}
+
+/** GDPR erase: the person, files and notes go; the application stays, anonymous. */
+export function useEraseCandidate(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => orgApi.delete<unknown>(`candidates/${enc(application.candidate.id)}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: panelKeys.notes(org, application.candidate.id) });
+      return invalidateApplication(queryClient, org, application);
+    },
+  });
+}
+
+/** The URL of an organisation-scoped resource, for downloads and previews (session cookie authorises). */
+export function organisationUrl(resource: string, query?: Record<string, unknown>): string {
+  const org = getCurrentOrganisation();
+  if (org === null) throw new Error(ERROR_TEXTS.noBusinessSet);
+  return buildUrl(`organisation/${enc(org)}/${resource}`, query);
+}
+
+/** GDPR access: the person's data as a JSON file, saved through a temporary link. */
+export async function downloadCandidateExport(candidateId: string, candidateName: string): Promise<void> {
+  const response = await fetch(organisationUrl(`candidates/${enc(candidateId)}/export`), {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw await errorOf(response.status, await response.text());
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = `${candidateName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'candidate'}-data.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}
+
+async function errorOf(status: number, text: string): Promise<ApiError> {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown; errors?: Record<string, string[]> };
+    const message = typeof body.message === 'string' && body.message !== '' ? body.message : ERROR_TEXTS.generic;
+    return new ApiError(message, status, typeof body.code === 'string' ? body.code : 'http_error', body.errors);
+  } catch {
+    return new ApiError(ERROR_TEXTS.generic, status, status === 0 ? 'network_error' : 'http_error');
+  }
+}
+
+/* ---------- notes ---------- */
+
+type NotesPage = { notes: { data: Note[]; meta: { page: number; last_page: number; total: number } } };
+
+export function useNotes(candidateId: string) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: panelKeys.notes(org, candidateId),
+    queryFn: async () => (await orgApi.get<NotesPage>(`candidates/${enc(candidateId)}/notes`, { per_page: MAX_PER_PAGE })).notes.data,
+    enabled: org !== '' && candidateId !== '',
+  });
+}
+
+export function useCreateNote(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: string) =>
+      (await orgApi.post<{ note: Note }>(`candidates/${enc(application.candidate.id)}/notes`, { body, application_id: application.id }))
+        .note,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: panelKeys.notes(org, application.candidate.id) }),
+        queryClient.invalidateQueries({ queryKey: panelKeys.activities(org, application.candidate.id) }),
+      ]),
+  });
+}
+
+export function useDeleteNote(candidateId: string) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: string) => orgApi.delete<void>(`candidates/${enc(candidateId)}/notes/${enc(noteId)}`),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: panelKeys.notes(org, candidateId) }),
+        queryClient.invalidateQueries({ queryKey: panelKeys.activities(org, candidateId) }),
+      ]),
+  });
+}
+
+/* ---------- activity ---------- */
+
+export const ACTIVITIES_PER_PAGE = 20;
+
+export function useActivities(candidateId: string) {
+  const org = useOrganisationId();
+  return useInfiniteQuery({
+    queryKey: panelKeys.activities(org, candidateId),
+    queryFn: async ({ pageParam }) =>
+      (
+        await orgApi.get<ActivitiesResponse>(`candidates/${enc(candidateId)}/activities`, {
+          page: pageParam,
+          per_page: ACTIVITIES_PER_PAGE,
+        })
+      ).activities,
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.page < last.meta.last_page ? last.meta.page + 1 : undefined),
+    enabled: org !== '' && candidateId !== '',
+  });
+}
+
+/* ---------- files ---------- */
+
+/**
+ * Multipart upload through XMLHttpRequest, the one browser API that reports upload progress.
+ * Same envelope, cookies and XSRF header as the fetch client.
+ */
+export function uploadCandidateFile(
+  candidateId: string,
+  file: File,
+  kind: CandidateFileKind,
+  onProgress: (fraction: number) => void,
+): Promise<CandidateFile> {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('file', file);
+  const url = organisationUrl(`candidates/${enc(candidateId)}/files`);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readCookie(XSRF_COOKIE);
+    if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(ERROR_TEXTS.generic, 0, 'network_error'));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((JSON.parse(xhr.responseText) as { file: CandidateFile }).file);
+        } catch {
+          reject(new ApiError(ERROR_TEXTS.generic, xhr.status, 'invalid_response'));
+        }
+        return;
+      }
+      void errorOf(xhr.status, xhr.responseText).then(reject);
+    };
+    xhr.send(form);
+  });
+}
+
+function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+export function useDeleteFile(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fileId: string) => orgApi.delete<void>(`candidates/${enc(application.candidate.id)}/files/${enc(fileId)}`),
+    onSuccess: () => invalidateApplication(queryClient, org, application),
+  });
+}
+
+/** After an upload finished outside a mutation (progress needs XHR). */
+export function useRefreshApplication(application: AppLike) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return () => invalidateApplication(queryClient, org, application);
+}

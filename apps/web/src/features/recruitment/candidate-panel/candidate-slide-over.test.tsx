@@ -1,0 +1,316 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { ApplicationDetail, Note } from '@hireloop/contract/candidates';
+import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
+import { permissionsOf } from '@hireloop/contract/permissions';
+import { setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
+import { Providers } from '../../../app/providers.tsx';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { CandidateSlideOver } from './candidate-slide-over.tsx';
+
+// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
+const statusRef = (id: string, name: string) => ({ id, name, colour: '#228be6', category: 'in_progress' as const });
+const PRIYA = '0b6f1f5e-6a0e-4f8e-9d3c-2b1a2c3d4e5f';
+
+const detail: ApplicationDetail = {
+  id: 'a1',
+  recruitment_id: 'r1',
+  candidate: {
+    id: 'c1',
+    name: 'Jordan Blake',
+    email: 'jordan@example.test',
+    phone: '+44 20 7946 0000',
+    location: 'Leeds',
+    links: ['https://www.linkedin.com/in/jordan'],
+    source: 'referral',
+    consent_at: '2026-01-02T10:00:00Z',
+    consent_source: 'application_form',
+    consent_note: null,
+    erased_at: null,
+    last_activity_at: '2026-01-05T10:00:00Z',
+    created_at: '2026-01-02T10:00:00Z',
+    updated_at: '2026-01-02T10:00:00Z',
+  },
+  status: statusRef('s1', 'Applied'),
+  rating: 3,
+  source: 'referral',
+  tags: ['backend'],
+  rejected_at: null,
+  rejection_reason: null,
+  stage_entered_at: '2026-01-02T10:00:00Z',
+  applied_at: '2026-01-02T10:00:00Z',
+  updated_at: '2026-01-02T10:00:00Z',
+  version: 4,
+  recruitment: { id: 'r1', name: 'Backend Engineer 2026', status: 'open' },
+  rejected_by: null,
+  hired_at: null,
+  history: [],
+  files: [],
+  other_applications: [],
+};
+
+let notes: Note[] = [];
+
+const api = setUpFakeApi(({ method, path }) => {
+  if (method !== 'GET') return undefined;
+  if (path === 'organisation/o1/applications/a1') return { application: detail };
+  if (path === 'organisation/o1/recruitment-status')
+    return { statuses: page([statusRef('s1', 'Applied'), statusRef('s2', 'Screening')].map((s, i) => ({ ...s, position: i + 1 }))) };
+  if (path === 'organisation/o1/users')
+    return {
+      users: page([
+        {
+          id: 'u1',
+          name: 'Dana Whitfield',
+          email: 'dana@example.test',
+          avatar_url: null,
+          role: 'owner',
+          joined_at: '2026-01-01T00:00:00Z',
+        },
+        {
+          id: PRIYA,
+          name: 'Priya Raman',
+          email: 'priya@example.test',
+          avatar_url: null,
+          role: 'recruiter',
+          joined_at: '2026-01-01T00:00:00Z',
+        },
+      ]),
+    };
+  if (path === 'organisation/o1/candidates/c1/notes') return { notes: page(notes) };
+  if (path === 'organisation/o1/candidates/c1/activities') return { activities: page([]) };
+  return undefined;
+});
+
+function renderPanel(onClose = vi.fn()) {
+  render(
+    <Providers queryClient={createQueryClient()} env="test">
+      <MemoryRouter initialEntries={['/recruitment/r1/candidates?application=a1']}>
+        <CandidateSlideOver recruitmentId="r1" applicationId="a1" onClose={onClose} />
+      </MemoryRouter>
+    </Providers>,
+  );
+  return onClose;
+}
+
+async function openPanel(onClose = vi.fn()) {
+  renderPanel(onClose);
+  await screen.findByRole('dialog', { name: 'Jordan Blake' });
+  return onClose;
+}
+
+describe('candidate slide-over', { timeout: 30_000 }, () => {
+  it('shows the candidate, their stage, rating and tags', async () => {
+    signInForTest();
+    await openPanel();
+    expect(screen.getByRole('link', { name: 'jordan@example.test' }).getAttribute('href')).toBe('mailto:jordan@example.test');
+    expect(screen.getByRole('button', { name: 'Stage: Applied. Move to…' })).toBeTruthy();
+    expect(screen.getByText('backend')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Tags' })).toBeTruthy();
+  });
+
+  it('suggests colleagues after @, inserts the chosen one with Enter and sends the mention mark', async () => {
+    signInForTest();
+    notes = [];
+    await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Notes' }));
+    const box = await screen.findByRole('textbox', { name: /New note/ });
+    await user.type(box, 'Great call, @pri');
+    const list = await screen.findByRole('listbox', { name: 'Colleagues to mention' });
+    expect(
+      within(list)
+        .getByRole('option', { name: /Priya Raman/ })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(within(list).queryByRole('option', { name: /Dana Whitfield/ })).toBeNull();
+    await user.keyboard('{Enter}');
+    expect((box as HTMLTextAreaElement).value).toBe('Great call, @Priya Raman ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await user.type(box, 'should meet her.');
+
+    api.answer = (call) =>
+      call.method === 'POST' && call.path === 'organisation/o1/candidates/c1/notes'
+        ? { status: 201, body: { note: { id: 'n1', body: (call.body as { body: string }).body } } }
+        : undefined;
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    const post = await waitFor(() => {
+      const found = api.calls.find((c) => c.method === 'POST' && c.path.endsWith('/notes'));
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(post.body).toEqual({ body: `Great call, @[Priya Raman](${PRIYA}) should meet her.`, application_id: 'a1' });
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('shows mentions in saved notes as highlighted names', async () => {
+    signInForTest();
+    notes = [
+      {
+        id: 'n1',
+        candidate_id: 'c1',
+        application_id: 'a1',
+        author: { id: 'u1', name: 'Dana Whitfield', avatar_url: null },
+        body: `Ask @[Priya Raman](${PRIYA}) for a second opinion`,
+        mentioned_user_ids: [PRIYA],
+        created_at: '2026-01-03T10:00:00Z',
+        updated_at: '2026-01-03T10:00:00Z',
+      },
+    ];
+    await openPanel();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Notes' }));
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    const mention = within(list).getByText('@Priya Raman');
+    expect(mention.closest('[data-mention]')?.getAttribute('data-mention')).toBe(PRIYA);
+    expect(within(list).getByRole('button', { name: 'Delete note' })).toBeTruthy();
+  });
+
+  it('rejects with a reason and a note', async () => {
+    signInForTest();
+    await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Jordan Blake' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Choose a reason.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await user.click(within(dialog).getByRole('option', { name: 'Other' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Other reason' }), 'Relocating abroad');
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Keep for the Berlin office.');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject Jordan Blake' })).toBeNull());
+    const call = api.calls.find((c) => c.method === 'POST' && c.path === 'organisation/o1/applications/a1/reject');
+    expect(call?.body).toEqual({ reason: 'Other: Relocating abroad', note: 'Keep for the Berlin office.' });
+  });
+
+  it('asks for the name before erasing, then erases and closes the panel', async () => {
+    signInForTest();
+    const onClose = await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Erase personal data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase personal data' });
+    const confirm = within(dialog).getByRole('button', { name: 'Erase personal data' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), 'Jordan Blak');
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), 'e');
+    expect(confirm.hasAttribute('disabled')).toBe(false);
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.path === 'organisation/o1/candidates/c1')).toBe(true);
+  });
+
+  it('hides what an interviewer may not do but lets them write notes', async () => {
+    signInForTest([{ ...testOrganisation, role: 'interviewer', permissions: permissionsOf('interviewer') }]);
+    await openPanel();
+    expect(screen.queryByRole('button', { name: 'Reject…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Move to another recruitment' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Move to…/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Tags' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save profile' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: /Résumé/ }));
+    expect(screen.queryByRole('button', { name: 'Choose a file' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Notes' }));
+    expect(await screen.findByRole('textbox', { name: /New note/ })).toBeTruthy();
+  });
+
+  it('a hiring manager may export but not erase', async () => {
+    signInForTest([{ ...testOrganisation, role: 'hiring_manager', permissions: permissionsOf('hiring_manager') }]);
+    await openPanel();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Export data (JSON)' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Erase personal data' })).toBeNull();
+  });
+
+  it('refuses a file of the wrong type or over 10 MB without sending it', async () => {
+    signInForTest();
+    const xhr = vi.fn();
+    vi.stubGlobal('XMLHttpRequest', xhr);
+    await openPanel();
+    const panel = screen.getByRole('dialog', { name: 'Jordan Blake' });
+    await userEvent.setup().click(screen.getByRole('tab', { name: /Résumé/ }));
+    const input = screen.getByLabelText('Upload a document');
+    fireEvent.change(input, { target: { files: [new File(['hello'], 'notes.txt', { type: 'text/plain' })] } });
+    expect((await within(panel).findByRole('alert')).textContent).toBe(CANDIDATE_TEXTS.documentType);
+    const big = new File(['x'], 'cv.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    fireEvent.drop(screen.getByTestId('file-drop-zone'), { dataTransfer: { files: [big] } });
+    await waitFor(() => expect(within(panel).getByRole('alert').textContent).toBe(CANDIDATE_TEXTS.documentTooLarge));
+    expect(xhr).not.toHaveBeenCalled();
+  });
+
+  it('shows an erased candidate read-only', async () => {
+    signInForTest();
+    const erased = {
+      ...detail,
+      candidate: { ...detail.candidate, name: 'Erased candidate', email: null, erased_at: '2026-01-06T00:00:00Z' },
+    };
+    api.answer = (call) =>
+      call.method === 'GET' && call.path === 'organisation/o1/applications/a1' ? { status: 200, body: { application: erased } } : undefined;
+    renderPanel();
+    await screen.findByRole('dialog', { name: 'Erased candidate' });
+    expect(screen.getByText(/This candidate’s data was erased/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reject…' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'More actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save profile' })).toBeNull();
+  });
+
+  it('shows a duplicate e-mail refused by the server on the e-mail field', async () => {
+    signInForTest();
+    await openPanel();
+    api.answer = (call) =>
+      call.method === 'PATCH' && call.path === 'organisation/o1/candidates/c1'
+        ? { status: 409, body: { message: CANDIDATE_TEXTS.duplicate, code: 'conflict' } }
+        : undefined;
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await user.clear(email);
+    await user.type(email, 'taken@example.test');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(CANDIDATE_TEXTS.duplicate).length).toBeGreaterThan(0);
+    const patch = api.calls.find((c) => c.method === 'PATCH');
+    expect(patch?.body).toMatchObject({ email: 'taken@example.test', name: 'Jordan Blake', links: ['https://www.linkedin.com/in/jordan'] });
+  });
+
+  it('moves the application to another open recruitment', async () => {
+    signInForTest();
+    const fallback = api.answer;
+    api.answer = (call) => {
+      if (call.method === 'GET' && call.path === 'organisation/o1/recruitments')
+        return {
+          status: 200,
+          body: {
+            recruitments: page([
+              { id: 'r1', name: 'Backend Engineer 2026' },
+              { id: 'r2', name: 'Platform Engineer' },
+            ]),
+          },
+        };
+      return fallback(call);
+    };
+    await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Move to another recruitment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to another recruitment' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Recruitment' }));
+    expect(within(dialog).queryByRole('option', { name: 'Backend Engineer 2026' })).toBeNull();
+    await user.click(await within(dialog).findByRole('option', { name: 'Platform Engineer' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/transfer'))).toBe(true));
+    const call = api.calls.find((c) => c.path === 'organisation/o1/applications/a1/transfer');
+    expect(call?.body).toEqual({ recruitment_id: 'r2' });
+    expect(api.calls.find((c) => c.path === 'organisation/o1/recruitments')?.search).toContain('filter[status]=open');
+  });
+});

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OWNER, signInAs } from './fixtures.ts';
+
+/** No WCAG A/AA violations inside the open drawer (the page behind it is dimmed by the overlay and checked by its own spec). */
+async function expectNoAxeViolationsInDrawer(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .include('section[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe violations in the candidate drawer').toEqual([]);
+}
+
+/** A one-page PDF saying `text`, with a correct cross-reference table. */
+function minimalPdf(text: string): Buffer {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/** The signed-in user's organisation and a fresh recruitment with one candidate, made through the API. */
+async function seedCandidate(page: Page, candidateName: string) {
+  await page.request.get('/api/v1/auth/init/csrf-cookie');
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const headers = { 'x-xsrf-token': xsrf };
+  const auth = await (await page.request.get('/api/v1/auth')).json();
+  const organisationId: string = auth.auth.organisations[0].id;
+  const base = `/api/v1/organisation/${organisationId}`;
+  const roles = await (await page.request.get(`${base}/role`, { params: { per_page: 100 } })).json();
+  const role = roles.roles.data.find((r: { status: string }) => r.status === 'open') ?? roles.roles.data[0];
+  const created = await page.request.post(`${base}/recruitments`, {
+    data: { role_id: role.id, name: `Panel check ${Date.now()}` },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const recruitmentId: string = (await created.json()).recruitment.id;
+  const added = await page.request.post(`${base}/recruitments/${recruitmentId}/applications`, {
+    data: {
+      candidate: { name: candidateName, email: `morgan.ellis.${Date.now()}@example.test`, phone: '+44 20 7946 0958', location: 'Bristol' },
+      source: 'referral',
+    },
+    headers,
+  });
+  expect(added.status()).toBe(201);
+  return { recruitmentId };
+}
+
+test('a recruiter works a candidate in the slide-over: rating, tags, a note with a mention, a résumé, reject and restore', async ({
+  page,
+}) => {
+  await page.goto('/recruitment');
+  await signInAs(page, { name: DEMO_OWNER.name });
+  await expect(page).toHaveURL(/\/recruitment$/);
+  const candidate = 'Morgan Ellis';
+  const { recruitmentId } = await seedCandidate(page, candidate);
+
+  // Opened from the candidates table of the recruitment.
+  await page.goto(`/recruitment/${recruitmentId}/candidates`);
+  await page.getByRole('table', { name: 'Candidates' }).getByRole('link', { name: candidate }).click();
+  await expect(page).toHaveURL(/[?&]application=[0-9a-f-]{36}/);
+  const panel = page.getByRole('dialog', { name: candidate });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('link', { name: /@example\.test$/ })).toHaveAttribute('href', /^mailto:/);
+  await expectNoAxeViolationsInDrawer(page);
+
+  // Rating and tags save at once.
+  // The star's radio is visually hidden; its label is what a pointer clicks.
+  const fourStars = await panel.getByRole('radio', { name: '4 stars' }).getAttribute('id');
+  await panel.locator(`label[for="${fourStars}"]`).click();
+  await expect(page.getByText('Rated 4 of 5.')).toBeVisible();
+  await expect(panel.getByRole('radio', { name: '4 stars' })).toBeChecked();
+  const tags = panel.getByRole('combobox', { name: 'Tags' });
+  await tags.fill('distributed-systems');
+  await tags.press('Enter');
+  await expect(page.getByText('Tags saved.')).toBeVisible();
+
+  // Move to the next stage from the stage menu.
+  await panel.getByRole('button', { name: 'Stage: Applied. Move to…' }).click();
+  await page.getByRole('menuitem', { name: 'Screening' }).click();
+  await expect(panel.getByRole('button', { name: 'Stage: Screening. Move to…' })).toBeVisible();
+
+  // A note mentioning a colleague.
+  await panel.getByRole('tab', { name: 'Notes' }).click();
+  const composer = panel.getByRole('textbox', { name: /New note/ });
+  await composer.fill('Strong on systems design; ');
+  await composer.pressSequentially('@pri');
+  const suggestions = panel.getByRole('listbox', { name: 'Colleagues to mention' });
+  await expect(suggestions.getByRole('option', { name: /Priya Raman/ })).toBeVisible();
+  await composer.press('Enter');
+  await expect(composer).toHaveValue('Strong on systems design; @Priya Raman ');
+  await composer.pressSequentially('please run the technical interview.');
+  await panel.getByRole('button', { name: 'Add note' }).click();
+  const notes = panel.getByRole('list', { name: 'Notes' });
+  await expect(notes.getByText('@Priya Raman')).toBeVisible();
+  await expect(notes.locator('[data-mention]')).toHaveCount(1);
+  await expect(notes).toContainText('please run the technical interview.');
+  await expectNoAxeViolationsInDrawer(page);
+
+  // A PDF résumé, previewed in the browser.
+  await panel.getByRole('tab', { name: /Résumé/ }).click();
+  await panel
+    .getByLabel('Upload a document')
+    .setInputFiles({ name: 'morgan-ellis-cv.pdf', mimeType: 'application/pdf', buffer: minimalPdf('Morgan Ellis CV') });
+  await expect(panel.getByRole('table', { name: 'Files' }).getByRole('link', { name: 'morgan-ellis-cv.pdf' })).toBeVisible();
+  await expect(panel.getByRole('img', { name: 'Page 1 of morgan-ellis-cv.pdf' })).toBeVisible();
+  // Refused before upload: not a document.
+  await panel.getByLabel('Upload a document').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(panel.getByRole('alert')).toHaveText('The file must be a PDF, DOC or DOCX document.');
+  await expectNoAxeViolationsInDrawer(page);
+
+  // Reject with a reason, then restore.
+  await panel.getByRole('button', { name: 'Reject…' }).click();
+  const reject = page.getByRole('dialog', { name: `Reject ${candidate}` });
+  await reject.getByRole('combobox', { name: 'Reason' }).click();
+  await reject.getByRole('option', { name: 'Salary expectations' }).click();
+  await expectNoAxeViolationsInDrawer(page);
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject).toBeHidden();
+  await expect(panel.getByText('Salary expectations')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Restore' })).toBeVisible();
+
+  await panel.getByRole('tab', { name: 'Activity' }).click();
+  await expect(panel.getByText(/rejected the candidate in .*: Salary expectations/)).toBeVisible();
+  await expect(panel.getByText(/tagged the candidate “distributed-systems”/)).toBeVisible();
+  await expect(panel.getByText('Dana Whitfield moved the candidate from Applied to Screening')).toBeVisible();
+  await panel.getByRole('tab', { name: 'Stage history' }).click();
+  const history = panel.getByRole('table', { name: 'Stage history' });
+  await expect(history.getByRole('row', { name: /Screening from Applied .*Dana Whitfield/ })).toBeVisible();
+  await expectNoAxeViolationsInDrawer(page);
+
+  await panel.getByRole('button', { name: 'Restore' }).click();
+  await expect(panel.getByRole('button', { name: 'Reject…' })).toBeVisible();
+
+  // Esc closes the panel and the URL forgets it.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page).not.toHaveURL(/application=/);
+});
