@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { kb, measureLoginJs, type JsSize } from './lib/js-size.ts';
 import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts';
 import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
+import { candidatesRows, candidatesSection, measureCandidates, type CandidatesRun } from './lib/candidates.ts';
 import { measureMembers, membersRows, membersSection, type MembersRun } from './lib/members.ts';
 import { describeMachine, loadAverage, renderReport, renderTable, type Row, type Section } from './lib/report.ts';
 
@@ -32,6 +33,7 @@ const ORDER = [
   'GET /api/v1/auth latency',
   'Gzipped JS',
   'Members list',
+  'Candidates',
 ];
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -151,9 +153,9 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
-/** `BENCH_ONLY=members` (comma-separated: startup, auth, members) runs a subset. */
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates) runs a subset. */
 const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
-const runs = (part: 'startup' | 'auth' | 'members') => !only || only.includes(part);
+const runs = (part: 'startup' | 'auth' | 'members' | 'candidates') => !only || only.includes(part);
 
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
 let tmpDir: string | undefined;
@@ -320,6 +322,26 @@ async function main(): Promise<number> {
       }
     }
     if (memberRuns.length) sections.push(membersSection(memberRuns));
+
+    // ── issue 4: 100,000 candidates in 50 recruitments: list, search, import, board, chunk ──
+    const candidateRuns: CandidatesRun[] = [];
+    const candidateTargets = [
+      { label: 'PGlite', dataDir: path.join(tmp, 'candidates-data'), webDist, browser: true },
+      ...(process.env.BENCH_DATABASE_URL
+        ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL, webDist, browser: false }]
+        : []),
+    ];
+    for (const where of runs('candidates') ? candidateTargets : []) {
+      try {
+        const run = await measureCandidates(root, serverEnv, where);
+        candidateRuns.push(run);
+        rows.push(...candidatesRows(run));
+      } catch (error) {
+        fail(`candidates (${where.label})`, error);
+        rows.push({ metric: `Candidates (${where.label})`, measured: `error: ${message(error)}`, target: 'see issue 4', verdict: 'ERROR' });
+      }
+    }
+    if (candidateRuns.length) sections.push(candidatesSection(candidateRuns));
   } finally {
     await stopAllChildren();
     await rm(tmp, { recursive: true, force: true });
