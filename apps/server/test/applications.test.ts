@@ -406,6 +406,24 @@ describe('the table', () => {
     expect((await list(recruitment, '?filter[search]=baker')).meta.total).toBe(0); // rejected: not active
   });
 
+  it('finds a candidate by a changed name or e-mail at once (the search copy follows the person)', async () => {
+    const [carol] = (await list(recruitment, '?filter[search]=carol')).data;
+    const renamed = await client.patch(`organisation/${org.id}/candidates/${carol.candidate.id}`, {
+      name: 'Caroline Coleridge',
+      email: 'caroline@new.example',
+    });
+    expect(renamed.status).toBe(200);
+    expect(names(await list(recruitment, '?filter[search]=coleridge'))).toEqual(['Caroline Coleridge']);
+    expect(names(await list(recruitment, '?filter[search]=NEW.EXAMPLE'))).toEqual(['Caroline Coleridge']);
+    expect((await list(recruitment, '?filter[search]=cole.example')).meta.total).toBe(0);
+    const back = await client.patch(`organisation/${org.id}/candidates/${carol.candidate.id}`, {
+      name: 'Carol Cole',
+      email: 'carol@cole.example',
+    });
+    expect(back.status).toBe(200);
+    expect(names(await list(recruitment, '?filter[search]=COLE.EXAMPLE'))).toEqual(['Carol Cole']);
+  });
+
   it('refuses malformed filters and sorts with 422 naming them', async () => {
     const res = await client.get(
       rpath(

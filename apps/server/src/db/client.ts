@@ -31,15 +31,16 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client: InstanceType<typeof PGlite>;
   if (dataDir) {
     const dir = path.resolve(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: { pg_trgm } });
+    client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
   } else {
-    client = new PGlite({ extensions: { pg_trgm } });
+    client = new PGlite({ extensions: { pg_trgm, btree_gin } });
   }
   try {
     await client.waitReady;

@@ -117,13 +117,11 @@ const ORDER: Record<ApplicationSort, SQL[]> = {
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
 /**
- * The search runs per application of the recruitment (a correlated subquery the planner cannot turn
- * into a join): a recruitment holds a few thousand applications at most, so this stays a few ms
- * whatever the term, where a join let the planner scan every candidate of the organisation for a
- * common name. (An organisation-wide search, GET /candidates, is where the trigram indexes serve.)
+ * Name or e-mail search inside one recruitment: `applications.search_text` is the candidate's
+ * lower-cased name and e-mail, kept by triggers (migration 0007), and the GIN index on
+ * (recruitment_id, search_text) answers recruitment + substring in one index scan.
  */
-const searchOf = (pattern: string) =>
-  sql`(select c.name ilike ${pattern} or coalesce(c.email ilike ${pattern}, false) from candidates c where c.id = "applications"."candidate_id")`;
+const searchOf = (term: string) => sql`${applications}."search_text" like ${containsPattern(term.toLowerCase())}`;
 
 /**
  * The recruitment, only if it is the organisation's. Written as a scalar subquery rather than a
@@ -146,7 +144,7 @@ function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFi
     f.rating ? gte(applications.rating, f.rating) : undefined,
     f.appliedFrom ? gte(applications.appliedAt, dayStart(f.appliedFrom)) : undefined,
     f.appliedTo ? lt(applications.appliedAt, sql`${dayStart(f.appliedTo)} + interval '1 day'`) : undefined,
-    f.search ? searchOf(containsPattern(f.search)) : undefined,
+    f.search ? searchOf(f.search) : undefined,
     f.ids ? inArray(applications.id, f.ids) : undefined,
   );
 }
