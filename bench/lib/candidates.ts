@@ -24,7 +24,7 @@ export const CANDIDATES_TARGET = {
 } as const;
 const START_TIMEOUT_MS = 600_000;
 /** What the board renders per card; kept in step with the web's board (features/recruitment/candidates). */
-export const BOARD_CARD_SELECTOR = '[data-board-card]';
+export const BOARD_CARD_SELECTOR = '[data-testid="board-card"]';
 
 type Info = {
   port: number;
@@ -45,7 +45,7 @@ const isInfo = (v: unknown): v is Info => {
 
 export type ImportRun = { rows: number; ms: number; created: number; refused: number; status: string };
 export type BoardRun = { cards: number; domCards: number; maxFrameMs: number; p95FrameMs: number; longFrames: number; frames: number };
-export type ChunkRun = { gzipBytes: number; files: { name: string; gzipBytes: number }[] };
+export type ChunkRun = { gzipBytes: number; ownGzipBytes: number; ownFile: string; files: { name: string; gzipBytes: number }[] };
 export type CandidatesRun = {
   label: string;
   info: Info;
@@ -181,18 +181,20 @@ async function measureBoard(base: string, info: Info): Promise<BoardRun> {
     await page.goto(`${base}/recruitment/${info.recruitmentId}/candidates?view=board`, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.waitForSelector(BOARD_CARD_SELECTOR, { timeout: 30_000 });
     const domCards = await page.locator(BOARD_CARD_SELECTOR).count();
-    const frames = await page.evaluate(async (selector) => {
-      const deltas: number[] = [];
+    // A string, not a function: the bench runs through tsx, whose helpers (__name) do not exist in the page.
+    const frames = (await page.evaluate(`(async (selector) => {
+      const deltas = [];
       let last = performance.now();
       let running = true;
-      const tick = (now: number) => {
+      const tick = (now) => {
         deltas.push(now - last);
         last = now;
         if (running) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
       // Every scrollable ancestor of a card is a column: scroll each to the bottom in steps.
-      const columns = new Set<HTMLElement>();
+      const columns = new Set();
+      let maxDom = 0;
       for (const card of Array.from(document.querySelectorAll(selector))) {
         let el = card.parentElement;
         while (el && el.scrollHeight <= el.clientHeight + 1) el = el.parentElement;
@@ -202,11 +204,12 @@ async function measureBoard(base: string, info: Info): Promise<BoardRun> {
         for (let step = 0; step < 40; step += 1) {
           column.scrollTop += column.clientHeight / 2;
           await new Promise((resolve) => requestAnimationFrame(resolve));
+          maxDom = Math.max(maxDom, document.querySelectorAll(selector).length);
         }
       }
       running = false;
-      return { deltas: deltas.slice(1), maxDom: document.querySelectorAll(selector).length };
-    }, BOARD_CARD_SELECTOR);
+      return { deltas: deltas.slice(1), maxDom, columns: columns.size };
+    })(${JSON.stringify(BOARD_CARD_SELECTOR)})`)) as { deltas: number[]; maxDom: number; columns: number };
     const sorted = [...frames.deltas].sort((a, b) => a - b);
     return {
       cards: CANDIDATES_TARGET.boardCards,
@@ -236,7 +239,10 @@ async function measureChunk(base: string, info: Info): Promise<ChunkRun> {
   const shell = await loaded(`${base}/dashboard`);
   const screen = await loaded(`${base}/recruitment/${info.recruitmentId}/candidates`);
   const files = [...screen].filter(([name]) => !shell.has(name)).map(([name, gzipBytes]) => ({ name, gzipBytes }));
-  return { gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), files };
+  // The route's own chunk is the one Vite names after the page module (candidates-page-<hash>.js).
+  const own = files.find((f) => /\/candidates-page-[^/]+\.js$/.test(f.name));
+  if (!own) throw new Error(`no candidates-page chunk among ${files.map((f) => f.name).join(', ')}`);
+  return { gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), ownGzipBytes: own.gzipBytes, ownFile: own.name, files };
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -317,10 +323,10 @@ export function candidatesRows(run: CandidatesRun): Row[] {
             verdict: 'ERROR',
           }
         : {
-            metric: "Candidates screen's own JS (beyond the dashboard's), gzipped",
-            measured: `${kb(c.gzipBytes)} in ${c.files.length} files`,
+            metric: "Candidates screen's own JS chunk, gzipped (and all JS it loads beyond the dashboard's)",
+            measured: `${kb(c.ownGzipBytes)} (${kb(c.gzipBytes)} in ${c.files.length} files)`,
             target: `≤ ${kb(t.chunkGzipBytes)}`,
-            verdict: c.gzipBytes <= t.chunkGzipBytes ? 'PASS' : 'FAIL',
+            verdict: c.ownGzipBytes <= t.chunkGzipBytes ? 'PASS' : 'FAIL',
           },
     );
   }
