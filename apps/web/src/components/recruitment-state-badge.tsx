@@ -6,7 +6,7 @@ const COLOURS: Record<RecruitmentState, string> = { open: 'teal', on_hold: 'yell
 /** Open, on hold or closed: a coloured dot beside body-coloured text, which keeps 4.5:1 on any row background. */
 export function RecruitmentStateBadge({ state }: { state: RecruitmentState }) {
   return (
-    <Badge variant="dot" color={COLOURS[state]}>
+    <Badge variant="dot" color={COLOURS[state]} style={{ flexShrink: 0, overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
       {RECRUITMENT_STATE_LABELS[state]}
     </Badge>
   );
