@@ -84,12 +84,17 @@ export function useApplicationsPage(recruitmentId: string, params: ListParams, e
   });
 }
 
+/** How often an open board re-reads the columns, so other people's moves show up without a reload. */
+export const BOARD_REFRESH_MS = 15_000;
+
 export function useBoard(recruitmentId: string, enabled = true) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: candidateKeys.board(organisationId, recruitmentId),
     queryFn: async () => (await orgApi.get<BoardResponse>(path(recruitmentId, '/board'))).board,
     enabled: enabled && organisationId !== '' && recruitmentId !== '',
+    // Colleagues move cards too: a visible board catches up on its own (paused while the tab is hidden).
+    refetchInterval: BOARD_REFRESH_MS,
   });
 }
 
