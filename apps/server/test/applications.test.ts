@@ -71,7 +71,10 @@ const boardNames = async (recruitmentId: string) => {
 const list = async (recruitmentId: string, query: string) => {
   const res = await client.get(rpath(recruitmentId, `/applications${query}`));
   expect(res.status, res.text).toBe(200);
-  return res.json.applications as { data: { candidate: { name: string } }[]; meta: { total: number; page: number; last_page: number } };
+  return res.json.applications as {
+    data: { candidate: { id: string; name: string } }[];
+    meta: { total: number; page: number; last_page: number };
+  };
 };
 const names = (page: { data: { candidate: { name: string } }[] }) => page.data.map((a) => a.candidate.name);
 const historyOf = (applicationId: string) =>
@@ -407,7 +410,7 @@ describe('the table', () => {
   });
 
   it('finds a candidate by a changed name or e-mail at once (the search copy follows the person)', async () => {
-    const [carol] = (await list(recruitment, '?filter[search]=carol')).data;
+    const carol = (await list(recruitment, '?filter[search]=carol')).data[0]!;
     const renamed = await client.patch(`organisation/${org.id}/candidates/${carol.candidate.id}`, {
       name: 'Caroline Coleridge',
       email: 'caroline@new.example',
