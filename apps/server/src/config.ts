@@ -52,6 +52,35 @@ const configSchema = z
       .string()
       .regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)')
       .optional(),
+    /** Real-time (Pusher Channels protocol): app id, key and secret; fixed development values outside production. */
+    PUSHER_APP_ID: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,64}$/, 'must be letters, digits, _ or -')
+      .optional(),
+    PUSHER_KEY: z
+      .string()
+      .trim()
+      .regex(/^[\w-]{1,64}$/, 'must be letters, digits, _ or -')
+      .optional(),
+    PUSHER_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Hosted Pusher (or a compatible server): with PUSHER_HOST or PUSHER_CLUSTER set, events go there (TLS forced) instead of the embedded endpoint. */
+    PUSHER_HOST: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+$/i, 'must be a host name')
+      .optional(),
+    PUSHER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    PUSHER_CLUSTER: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]+$/, 'must be a cluster name like eu')
+      .optional(),
+    /** Several app nodes: real-time events fan out through Redis pub/sub. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
   })
   .superRefine((c, ctx) => {
     if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
@@ -82,10 +111,37 @@ const configSchema = z
         message: 'is required with S3_BUCKET',
       });
     }
+    const hostedPusher = Boolean(c.PUSHER_HOST || c.PUSHER_CLUSTER);
+    if (c.NODE_ENV === 'production' || hostedPusher) {
+      // The key and app id may keep their defaults on the embedded endpoint; the secret may not.
+      for (const name of hostedPusher ? (['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const) : (['PUSHER_SECRET'] as const)) {
+        if (!c[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: hostedPusher ? 'is required with PUSHER_HOST or PUSHER_CLUSTER' : 'is required in production',
+          });
+      }
+      if (c.NODE_ENV === 'production' && c.PUSHER_SECRET === DEV_PUSHER.secret)
+        ctx.addIssue({ code: 'custom', path: ['PUSHER_SECRET'], message: 'must not be the development secret in production' });
+    }
     if (c.NODE_ENV === 'production' && !c.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production' });
     }
   });
+
+/** Fixed real-time credentials for development and tests (never accepted in production). */
+export const DEV_PUSHER = { appId: 'hireloop', key: 'hireloop-key', secret: 'hireloop-development-secret' } as const;
+
+export type RealtimeConfig = {
+  appId: string;
+  key: string;
+  secret: string;
+  /** null: the embedded endpoint at /app/{key} on this server. Otherwise hosted Pusher, always TLS. */
+  hosted: { host: string; port: number; cluster: string | undefined } | null;
+  /** Fan-out between app nodes through Redis pub/sub (embedded endpoint only). */
+  redisUrl: string | undefined;
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -107,6 +163,7 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string };
   /** null: no Stripe (self-hosted), billing changes apply directly. */
   stripe: { secretKey: string; webhookSecret: string } | null;
+  realtime: RealtimeConfig;
 };
 
 export class ConfigError extends Error {}
@@ -150,5 +207,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
     stripe:
       c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET } : null,
+    realtime: {
+      appId: c.PUSHER_APP_ID ?? DEV_PUSHER.appId,
+      key: c.PUSHER_KEY ?? DEV_PUSHER.key,
+      secret: c.PUSHER_SECRET ?? DEV_PUSHER.secret,
+      hosted:
+        c.PUSHER_HOST || c.PUSHER_CLUSTER
+          ? {
+              // Hosted Pusher: cluster eu unless told otherwise; PUSHER_HOST wins over the cluster's host.
+              host: c.PUSHER_HOST ?? `api-${c.PUSHER_CLUSTER}.pusher.com`,
+              port: c.PUSHER_PORT ?? 443,
+              cluster: c.PUSHER_HOST ? c.PUSHER_CLUSTER : (c.PUSHER_CLUSTER ?? 'eu'),
+            }
+          : null,
+      redisUrl: c.REDIS_URL,
+    },
   };
 }

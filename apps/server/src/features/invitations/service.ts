@@ -10,6 +10,7 @@ import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertSeatAvailable } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
+import { notifyAdmins } from '../notifications/service.ts';
 import { addMembership, isMember, isMemberByEmail } from '../members/service.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
 import { makeCurrent, organisationNameOf } from '../organisations/service.ts';
@@ -101,6 +102,18 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
       targetId: i.id,
       before: auditView(i),
       after: { ...auditView(i), user_id: userId, name: user.name },
+    });
+    await notifyAdmins(tx, {
+      organisationId: i.organisationId,
+      type: 'invitation_accepted',
+      exceptUserId: userId,
+      data: {
+        title: `${user.name ?? i.email} accepted the invitation to ${i.organisationName}`,
+        body: `They joined as ${i.role}.`,
+        url: '/settings/organisation-users',
+        user_id: userId,
+        invitation_id: i.id,
+      },
     });
     return presentOrganisationSummary({
       id: i.organisationId,

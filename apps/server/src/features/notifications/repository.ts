@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { memberships } from '../../db/schema/organisations.ts';
+import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
 export async function listNotifications(db: Db, userId: string, page: number, perPage: number, unreadOnly: boolean) {
@@ -29,5 +31,25 @@ export async function markAllRead(db: Db, userId: string) {
 }
 
 export async function insertNotification(db: Db, n: typeof notifications.$inferInsert) {
-  await db.insert(notifications).values(n);
+  const [row] = await db.insert(notifications).values(n).returning();
+  if (!row) throw new Error('notification insert returned no row');
+  return row;
+}
+
+/** Who a notification goes to: the address and e-mail choices of the user. */
+export async function findRecipient(db: Db, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, emailPreferences: users.emailPreferences })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** Owners and admins of an organisation. */
+export async function findOrganisationAdminIds(db: Db, organisationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.role, ['owner', 'admin'])));
+  return rows.map((r) => r.userId);
 }

@@ -1,6 +1,12 @@
-import type { NotificationType } from '@hireloop/contract/notification-types';
+import { EMAIL_PREFERENCE_DEFAULT, NOTIFICATION_TYPE_TEXTS, type NotificationType } from '@hireloop/contract/notification-types';
+import type { Notification } from '@hireloop/contract/notifications';
+import { NOTIFICATION_EVENT, userChannel } from '@hireloop/contract/realtime';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { insertNotification } from './repository.ts';
+import type { Broadcaster } from '../../realtime/index.ts';
+import { enqueueMail } from '../mail/service.ts';
+import { enqueueJob, PermanentJobError } from '../outbox/service.ts';
+import { findOrganisationAdminIds, findRecipient, insertNotification } from './repository.ts';
 
 export type NewNotification = {
   userId: string;
@@ -10,11 +16,92 @@ export type NewNotification = {
   data: { title: string; body?: string; url: string } & Record<string, unknown>;
 };
 
+/** Outbox job kind: broadcast one stored notification on its user's private channel. */
+export const NOTIFICATION_BROADCAST_JOB = 'notification.broadcast';
+
+const broadcastPayload = z.object({
+  user_id: z.string(),
+  notification: z.object({
+    id: z.string(),
+    type: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+  }),
+});
+
+/** Absolute links in notification e-mails; set once at start-up (buildApp). */
+let appUrl = '';
+export function configureNotificationLinks(url: string) {
+  appUrl = url.replace(/\/+$/, '');
+}
+
+function presentNotification(row: {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  readAt: Date | null;
+  createdAt: Date;
+}): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    data: row.data,
+    read_at: row.readAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
 /**
- * Stores a notification for a user. Call it inside the transaction that makes the change.
- * (The real-time broadcast and the e-mail per the user's preferences belong to the
- * notifications issue; they will hang off this one function.)
+ * Stores a notification for a user. Call it inside the transaction that makes the change: in the
+ * same transaction it queues (durable outbox) the real-time broadcast as event `notification` on
+ * `private-User.{userId}`, and an e-mail when the user wants this type by e-mail, so a crash
+ * between storing and sending loses nothing and a rolled-back change sends nothing.
  */
 export async function notify(db: Db, n: NewNotification) {
-  await insertNotification(db, { userId: n.userId, organisationId: n.organisationId, type: n.type, data: n.data });
+  const row = await insertNotification(db, { userId: n.userId, organisationId: n.organisationId, type: n.type, data: n.data });
+  await enqueueJob(db, NOTIFICATION_BROADCAST_JOB, { user_id: n.userId, notification: presentNotification(row) });
+  const recipient = await findRecipient(db, n.userId);
+  if (recipient?.email && (recipient.emailPreferences[n.type] ?? EMAIL_PREFERENCE_DEFAULT)) {
+    const link = `${appUrl}${n.data.url.startsWith('/') ? '' : '/'}${n.data.url}`;
+    await enqueueMail(db, {
+      to: recipient.email,
+      subject: n.data.title.slice(0, 300),
+      text: [
+        `Hello ${recipient.name ?? ''}`.trim() + ',',
+        '',
+        n.data.title,
+        ...(n.data.body ? ['', n.data.body] : []),
+        '',
+        `Open it: ${link}`,
+        '',
+        `You get this because "${NOTIFICATION_TYPE_TEXTS[n.type].label}" e-mails are on in My Personal Settings.`,
+      ].join('\n'),
+    });
+  }
+  return row;
 }
+
+/** Notifies every owner and admin of the organisation (but `exceptUserId`, e.g. the one who acted). */
+export async function notifyAdmins(db: Db, n: Omit<NewNotification, 'userId'> & { exceptUserId?: string }) {
+  const ids = await findOrganisationAdminIds(db, n.organisationId);
+  for (const userId of ids) {
+    if (userId !== n.exceptUserId) await notify(db, { userId, organisationId: n.organisationId, type: n.type, data: n.data });
+  }
+}
+
+/** The outbox handler for NOTIFICATION_BROADCAST_JOB (registered with the outbox worker in main.ts). */
+export function notificationBroadcastHandler(broadcaster: Broadcaster) {
+  return async (payload: unknown) => {
+    const parsed = broadcastPayload.safeParse(payload);
+    if (!parsed.success) throw new PermanentJobError('invalid notification broadcast payload');
+    await broadcaster.trigger([
+      { channels: [userChannel(parsed.data.user_id)], name: NOTIFICATION_EVENT, data: JSON.stringify(parsed.data.notification) },
+    ]);
+  };
+}
+
+/** Every outbox handler this feature contributes. */
+export const notificationOutboxHandlers = (broadcaster: Broadcaster) => ({
+  [NOTIFICATION_BROADCAST_JOB]: notificationBroadcastHandler(broadcaster),
+});
