@@ -14,6 +14,9 @@ import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts'
 import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
 import { candidatesRows, candidatesSection, measureCandidates, type CandidatesRun } from './lib/candidates.ts';
 import { measureMembers, membersRows, membersSection, type MembersRun } from './lib/members.ts';
+import { interviewsRows, interviewsSection, measureInterviews, type InterviewsRun } from './lib/interviews.ts';
+import { measureOffers, offersRows, offersSection, type OffersRun } from './lib/offers.ts';
+import { measureRealtime, realtimeRows, realtimeSection, type RealtimeRun } from './lib/realtime.ts';
 import { describeMachine, loadAverage, renderReport, renderTable, type Row, type Section } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +37,9 @@ const ORDER = [
   'Gzipped JS',
   'Members list',
   'Candidates',
+  'Interviews',
+  'Offer letter',
+  'Realtime',
 ];
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -153,9 +159,9 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
-/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates) runs a subset. */
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, interviews, offers, realtime) runs a subset. */
 const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
-const runs = (part: 'startup' | 'auth' | 'members' | 'candidates') => !only || only.includes(part);
+const runs = (part: 'startup' | 'auth' | 'members' | 'candidates' | 'interviews' | 'offers' | 'realtime') => !only || only.includes(part);
 
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
 let tmpDir: string | undefined;
@@ -342,6 +348,68 @@ async function main(): Promise<number> {
       }
     }
     if (candidateRuns.length) sections.push(candidatesSection(candidateRuns));
+
+    // ── issue 5: interviews list of a recruitment with 5,000 interviews ──────────────────
+    const interviewRuns: InterviewsRun[] = [];
+    for (const where of runs('interviews')
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'PGlite' ? 'interviews-data' : 'unused') }))
+      : []) {
+      try {
+        const run = await measureInterviews(root, serverEnv, where);
+        interviewRuns.push(run);
+        rows.push(...interviewsRows(run));
+      } catch (error) {
+        fail(`interviews (${where.label})`, error);
+        rows.push({
+          metric: `Interviews list (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'p95 ≤ 30 ms',
+          verdict: 'ERROR',
+        });
+      }
+    }
+    if (interviewRuns.length) sections.push(interviewsSection(interviewRuns));
+
+    // ── issue 5: the offer letter PDF ──────────────────────────────────────────────────────
+    const offerRuns: OffersRun[] = [];
+    for (const where of runs('offers')
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'PGlite' ? 'offers-data' : 'unused') }))
+      : []) {
+      try {
+        const run = await measureOffers(root, serverEnv, where);
+        offerRuns.push(run);
+        rows.push(...offersRows(run));
+      } catch (error) {
+        fail(`offer letter PDF (${where.label})`, error);
+        rows.push({
+          metric: `Offer letter PDF (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'p95 ≤ 150 ms',
+          verdict: 'ERROR',
+        });
+      }
+    }
+    if (offerRuns.length) sections.push(offersSection(offerRuns));
+
+    // ── issue 6: real-time endpoint with 2,000 clients; events API throughput ─────────────
+    const realtimeRuns: RealtimeRun[] = [];
+    const realtimeTargets = [
+      { label: 'PGlite', dataDir: path.join(tmp, 'realtime-data'), serverMain },
+      ...(process.env.BENCH_DATABASE_URL
+        ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), serverMain, postgresUrl: process.env.BENCH_DATABASE_URL }]
+        : []),
+    ];
+    for (const where of runs('realtime') ? realtimeTargets : []) {
+      try {
+        const run = await measureRealtime(root, serverEnv, where);
+        realtimeRuns.push(run);
+        rows.push(...realtimeRows(run));
+      } catch (error) {
+        fail(`realtime (${where.label})`, error);
+        rows.push({ metric: `Realtime (${where.label})`, measured: `error: ${message(error)}`, target: 'see issue 6', verdict: 'ERROR' });
+      }
+    }
+    if (realtimeRuns.length) sections.push(realtimeSection(realtimeRuns));
   } finally {
     await stopAllChildren();
     await rm(tmp, { recursive: true, force: true });

@@ -30,7 +30,11 @@ import { roleRoutes } from './features/roles/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
 import { applicationRoutes } from './features/applications/routes.ts';
 import { recruitmentRoutes } from './features/recruitments/routes.ts';
+import { interviewRoutes } from './features/interviews/routes.ts';
+import { interviewTypeRoutes } from './features/interview-types/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { offerRoutes } from './features/offers/routes.ts';
+import { publicOfferRoutes } from './features/public-offers/routes.ts';
 import { candidateRoutes } from './features/candidates/routes.ts';
 import { candidateImportRoutes } from './features/candidate-imports/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -47,6 +51,9 @@ import { createStorage } from './lib/storage.ts';
 import { devMailboxRoutes } from './features/mail/routes.ts';
 import { invitationRoutes, inviteeRoutes } from './features/invitations/routes.ts';
 import { memberRoutes, myMembershipRoutes } from './features/members/routes.ts';
+import { broadcastingRoutes } from './features/broadcasting/routes.ts';
+import { configureNotificationLinks } from './features/notifications/service.ts';
+import { registerRealtime, type RealtimeOptions } from './realtime/index.ts';
 
 export type AppDeps = {
   config: Config;
@@ -54,6 +61,8 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Stripe's API client when STRIPE_SECRET_KEY is set; tests pass a fake (no network). */
   stripe?: StripeClient;
+  /** Real-time tuning (tests: a Redis prefix per run, short activity timeouts). */
+  realtime?: RealtimeOptions;
 };
 
 export type RegisteredRoute = { method: string; url: string; permission: Permission | undefined; public: boolean };
@@ -67,7 +76,7 @@ declare module 'fastify' {
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-export async function buildApp({ config, database, logger, stripe }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, stripe, realtime }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? {
@@ -151,6 +160,9 @@ export async function buildApp({ config, database, logger, stripe }: AppDeps): P
   registerErrorHandling(app);
   registerSessions(app, database.db);
   registerCsrf(app, { secure: production });
+  // Pusher protocol: WebSocket endpoint /app/{key} and events API /apps/{id}/… (or hosted Pusher).
+  await registerRealtime(app, config.realtime, realtime);
+  configureNotificationLinks(config.appUrl);
 
   const redirectUri = `${config.appUrl}${API_BASE_PATH}/auth/google/callback`;
   let issuer: string;
@@ -189,12 +201,14 @@ export async function buildApp({ config, database, logger, stripe }: AppDeps): P
       await api.register(authRoutes({ db: database.db, auth, secureCookies: production, appUrl: config.appUrl }));
       await api.register(organisationRoutes(database.db));
       await api.register(notificationRoutes(database.db));
+      await api.register(broadcastingRoutes({ realtime: config.realtime, appUrl: config.appUrl }));
       await api.register(meRoutes(database.db, files));
       await api.register(fileRoutes(files));
       await api.register(billingPublicRoutes(billing, config.stripe));
       await api.register(inviteeRoutes(database.db, { appUrl: config.appUrl }));
       await api.register(myMembershipRoutes(database.db));
       await api.register(currentExperienceLevelRoutes(database.db));
+      await api.register(publicOfferRoutes(database.db));
       await api.register(
         organisationScope(
           database.db,
@@ -214,8 +228,11 @@ export async function buildApp({ config, database, logger, stripe }: AppDeps): P
             applicationRoutes(database.db),
             recruitmentRoutes(database.db),
             dashboardRoutes(database.db),
+            offerRoutes(database.db, { appUrl: config.appUrl }),
             candidateRoutes(database.db, files),
             candidateImportRoutes(database.db),
+            interviewTypeRoutes(database.db),
+            interviewRoutes(database.db),
           ],
           { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
         ),

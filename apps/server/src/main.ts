@@ -7,8 +7,11 @@ import { seedDemo } from './db/demo-seed.ts';
 import { startOutboxWorker } from './jobs/outbox-worker.ts';
 import { scheduleSessionCleanup } from './jobs/session-cleanup.ts';
 import { scheduleCandidateRetention } from './jobs/candidate-retention.ts';
+import { scheduleOfferExpiry } from './jobs/offer-expiry.ts';
+import { scheduleInterviewFeedback } from './jobs/interview-feedback.ts';
 import { createFileService } from './features/files/service.ts';
 import { createStorage } from './lib/storage.ts';
+import { notificationOutboxHandlers } from './features/notifications/service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** How often the outbox worker looks for due mail; work queued in this process wakes it sooner. */
@@ -50,7 +53,15 @@ async function main() {
 
   const stopCleanup = scheduleSessionCleanup(database.db, app.log);
   const stopRetention = scheduleCandidateRetention(database.db, createFileService(database.db, createStorage(config), app.log), app.log);
-  const outboxWorker = startOutboxWorker({ db: database.db, config, log: app.log, intervalMs: OUTBOX_POLL_MS });
+  const stopOfferExpiry = scheduleOfferExpiry(database.db, app.log);
+  const stopInterviewFeedback = scheduleInterviewFeedback(database.db, app.log);
+  const outboxWorker = startOutboxWorker({
+    db: database.db,
+    config,
+    log: app.log,
+    intervalMs: OUTBOX_POLL_MS,
+    handlers: notificationOutboxHandlers(app.realtime.broadcaster),
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -67,6 +78,9 @@ async function main() {
     try {
       stopCleanup();
       stopRetention();
+      stopOfferExpiry();
+      stopInterviewFeedback();
+      // Closes real-time sockets with 4200 (reconnect now) before the HTTP server stops.
       await app.close();
       await outboxWorker.stop();
       await database.close();

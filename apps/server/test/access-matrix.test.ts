@@ -1,4 +1,4 @@
-import { MEMBER_ROLES } from '@hireloop/contract/constants';
+import { MEMBER_ROLES, type MemberRole } from '@hireloop/contract/constants';
 import { can } from '@hireloop/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,14 @@ import {
  * `allowedStatus`: what an allowed caller gets when success is not the point of the row (a delete
  * with a wrong confirmation must not delete the organisation under test); default: any status < 400.
  */
-type Case = { body?: unknown; query?: string; path?: string; allowedStatus?: number };
+/** `allowedStatusByRole`: per member role, when a role that has the permission still gets another status (an interviewer reading an interview they are not on: 404). */
+type Case = {
+  body?: unknown;
+  query?: string;
+  path?: string;
+  allowedStatus?: number;
+  allowedStatusByRole?: Partial<Record<MemberRole, number>>;
+};
 /** Objects of organisation A for the rows above; every call of a delete row needs its own (12 calls at most). */
 const fixtures = {
   serial: 0,
@@ -63,6 +70,26 @@ const fixtures = {
   spareCandidates: [] as string[],
   spareMergeSources: [] as string[],
   spareCandidateFiles: [] as string[],
+  // Interviews and scorecards (issue 5): a type and an interview for the rows; spares for delete, cancel and complete (one per call).
+  interviewTypeId: '',
+  spareInterviewTypes: [] as string[],
+  interviewApplicationId: '',
+  interviewRecruitmentId: '',
+  interviewId: '',
+  interviewerUserId: '',
+  /** Started, with nobody on the panel: every caller is refused a scorecard (403). */
+  panellessInterviewId: '',
+  spareScheduledInterviews: [] as string[],
+  spareStartedInterviews: [] as string[],
+  // Offers (issue 5): a recruitment with one application and a draft offer for the rows; an offer waiting for
+  // someone else's approval; spares to submit, send and withdraw (one per call).
+  offerRecruitmentId: '',
+  offerApplicationId: '',
+  offerId: '',
+  offerPendingId: '',
+  spareDraftOffers: [] as string[],
+  spareApprovedOffers: [] as string[],
+  spareWithdrawableOffers: [] as string[],
 };
 /** Members and invitations of organisation A for the member rows (seeded below). */
 const people = { serial: 0, memberId: '', invitationId: '', spareMembers: [] as string[], spareInvitations: [] as string[] };
@@ -406,6 +433,157 @@ const CASES: Record<string, Case> = {
       return `/imports/${fixtures.importId}`;
     },
   },
+  // Interviews and scorecards (issue 5): rows below this line.
+  'GET /interview-types': {},
+  'POST /interview-types': {
+    get body() {
+      return { name: `Interview type ${++fixtures.serial}`, criteria: ['Depth'] };
+    },
+  },
+  'PATCH /interview-types/reorder': { body: { original: 1, new: 1 } },
+  'PATCH /interview-types/:type': {
+    body: { questions: ['Tell us about yourself.'] },
+    get path() {
+      return `/interview-types/${fixtures.interviewTypeId}`;
+    },
+  },
+  'DELETE /interview-types/:type': {
+    get path() {
+      return `/interview-types/${fixtures.spareInterviewTypes.pop()}`;
+    },
+  },
+  'GET /recruitments/:recruitment/interviews': {
+    get path() {
+      return `/recruitments/${fixtures.interviewRecruitmentId}/interviews`;
+    },
+  },
+  'GET /applications/:application/interviews': {
+    get path() {
+      return `/applications/${fixtures.interviewApplicationId}/interviews`;
+    },
+  },
+  'POST /applications/:application/interviews': {
+    get path() {
+      return `/applications/${fixtures.interviewApplicationId}/interviews`;
+    },
+    get body() {
+      return {
+        type_id: fixtures.interviewTypeId,
+        starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+        location: 'Matrix room',
+        interviewer_ids: [fixtures.interviewerUserId],
+      };
+    },
+  },
+  'GET /interviews/conflicts': {
+    get query() {
+      const from = new Date(Date.now() + 86_400_000).toISOString();
+      const to = new Date(Date.now() + 90_000_000).toISOString();
+      return `?user_ids=${fixtures.interviewerUserId}&starts_at=${encodeURIComponent(from)}&ends_at=${encodeURIComponent(to)}`;
+    },
+  },
+  'GET /interviews/:interview': {
+    allowedStatusByRole: { interviewer: 404 }, // an interviewer sees only the interviews they are on
+    get path() {
+      return `/interviews/${fixtures.interviewId}`;
+    },
+  },
+  'PATCH /interviews/:interview': {
+    body: { location: 'Matrix room 2' },
+    get path() {
+      return `/interviews/${fixtures.interviewId}`;
+    },
+  },
+  'POST /interviews/:interview/cancel': {
+    get path() {
+      return `/interviews/${fixtures.spareScheduledInterviews.pop()}/cancel`;
+    },
+  },
+  'POST /interviews/:interview/complete': {
+    get path() {
+      return `/interviews/${fixtures.spareStartedInterviews.pop()}/complete`;
+    },
+  },
+  'POST /interviews/:interview/scorecard': {
+    allowedStatus: 403, // the caller is not an interviewer of it: "Only the interviewers of this interview can submit a scorecard."
+    body: { ratings: [{ criterion: 'Depth', rating: 3 }], recommendation: 'yes' },
+    get path() {
+      return `/interviews/${fixtures.panellessInterviewId}/scorecard`;
+    },
+  },
+  'GET /interviews/:interview/scorecards': {
+    allowedStatusByRole: { interviewer: 404 }, // an interviewer sees only the interviews they are on
+    get path() {
+      return `/interviews/${fixtures.interviewId}/scorecards`;
+    },
+  },
+  // Offers (issue 5): rows below this line.
+  'GET /recruitments/:recruitment/offers': {
+    query: '?filter[status]=draft',
+    get path() {
+      return `/recruitments/${fixtures.offerRecruitmentId}/offers`;
+    },
+  },
+  'GET /applications/:application/offers': {
+    get path() {
+      return `/applications/${fixtures.offerApplicationId}/offers`;
+    },
+  },
+  'POST /applications/:application/offers': {
+    get path() {
+      return `/applications/${fixtures.offerApplicationId}/offers`;
+    },
+    get body() {
+      const expires = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+      return { salary: 60000, currency: 'EUR', start_date: '2030-01-01', expires_on: expires, approver_ids: [] };
+    },
+  },
+  'GET /offers/:offer': {
+    get path() {
+      return `/offers/${fixtures.offerId}`;
+    },
+  },
+  'PATCH /offers/:offer': {
+    body: { bonus_note: 'Matrix bonus' },
+    get path() {
+      return `/offers/${fixtures.offerId}`;
+    },
+  },
+  'POST /offers/:offer/submit': {
+    get path() {
+      return `/offers/${fixtures.spareDraftOffers.pop()}/submit`;
+    },
+  },
+  'POST /offers/:offer/approve': {
+    allowedStatus: 403, // the caller is not its approver: "Only the approvers of this offer can approve or reject it."
+    get path() {
+      return `/offers/${fixtures.offerPendingId}/approve`;
+    },
+  },
+  'POST /offers/:offer/reject': {
+    allowedStatus: 403, // the caller is not its approver
+    body: { comment: 'Matrix says no' },
+    get path() {
+      return `/offers/${fixtures.offerPendingId}/reject`;
+    },
+  },
+  'POST /offers/:offer/send': {
+    get path() {
+      return `/offers/${fixtures.spareApprovedOffers.pop()}/send`;
+    },
+  },
+  'POST /offers/:offer/withdraw': {
+    get path() {
+      return `/offers/${fixtures.spareWithdrawableOffers.pop()}/withdraw`;
+    },
+  },
+  'GET /offers/:offer/letter.pdf': {
+    get path() {
+      return `/offers/${fixtures.offerId}/letter.pdf`;
+    },
+  },
+  'GET /offer-letter-template': {},
+  'PUT /offer-letter-template': { body: { body: 'Dear {{candidate_name}}, welcome to {{organisation}}.' } },
 };
 
 const PREFIX = `/api/v1${ORGANISATION_PREFIX}`;
@@ -589,6 +767,76 @@ beforeAll(async () => {
   )) as [string];
 });
 
+// Interviews and scorecards (issue 5): raw SQL like the sections above — a type and 12 spares, an open
+// recruitment with one application, an upcoming interview for the rows (the owner interviews), 12 upcoming
+// spares to cancel and 12 started spares to complete.
+beforeAll(async () => {
+  const db = t.database.db;
+  const idsOf = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  [fixtures.interviewerUserId] = (await idsOf(
+    sql`select user_id as id from memberships where organisation_id = ${orgA.id} and role = 'owner' limit 1`,
+  )) as [string];
+  const types = await idsOf(sql`insert into interview_types (organisation_id, name, position, criteria)
+    select ${orgA.id}, 'Matrix type ' || g, g, '["Depth"]'::jsonb from generate_series(1, 13) g returning id`);
+  fixtures.interviewTypeId = types[0]!;
+  fixtures.spareInterviewTypes = types.slice(1);
+  [fixtures.interviewRecruitmentId] = (await idsOf(
+    sql`insert into recruitments (organisation_id, role_id, name) values (${orgA.id}, ${fixtures.roleId}, 'Matrix interviews') returning id`,
+  )) as [string];
+  [fixtures.interviewApplicationId] = (await idsOf(sql`
+    with c as (insert into candidates (organisation_id, name, email) values (${orgA.id}, 'Matrix interviewee', 'matrix-interviewee@example.test') returning id)
+    insert into applications (organisation_id, candidate_id, recruitment_id, status_id, board_position)
+    select ${orgA.id}, c.id, ${fixtures.interviewRecruitmentId}, ${fixtures.statusId}, 1 from c returning id`)) as [string];
+  const interviewsAt = (count: number, startOffset: string) =>
+    idsOf(sql`
+      with i as (
+        insert into interviews (organisation_id, application_id, recruitment_id, type_id, title, starts_at, ends_at, location, criteria, ics_uid)
+        select ${orgA.id}, ${fixtures.interviewApplicationId}, ${fixtures.interviewRecruitmentId}, ${fixtures.interviewTypeId}, 'Matrix interview',
+          now() + ${startOffset}::interval, now() + ${startOffset}::interval + interval '45 minutes', 'Matrix room', '["Depth"]'::jsonb,
+          gen_random_uuid() || '@hireloop'
+        from generate_series(1, ${count}::int) g returning id
+      ), ii as (insert into interview_interviewers (interview_id, user_id) select i.id, ${fixtures.interviewerUserId} from i)
+      select id from i`);
+  [fixtures.interviewId] = (await interviewsAt(1, '2 days')) as [string];
+  fixtures.spareScheduledInterviews = await interviewsAt(12, '3 days');
+  fixtures.spareStartedInterviews = await interviewsAt(12, '-2 hours');
+  [fixtures.panellessInterviewId] = (await idsOf(sql`
+    insert into interviews (organisation_id, application_id, recruitment_id, title, starts_at, ends_at, location, criteria, ics_uid)
+    values (${orgA.id}, ${fixtures.interviewApplicationId}, ${fixtures.interviewRecruitmentId}, 'Matrix panelless', now() - interval '2 hours',
+      now() - interval '1 hour', 'Matrix room', '["Depth"]'::jsonb, gen_random_uuid() || '@hireloop') returning id`)) as [string];
+});
+
+// Offers (issue 5): raw SQL like the sections above — a recruitment with one application (its candidate has an
+// e-mail, so approved offers can be sent), a draft for the rows, one waiting for the approval of a member who
+// makes no calls, and 12 spares each of drafts (submit), approved offers (send) and drafts (withdraw).
+beforeAll(async () => {
+  const db = t.database.db;
+  const idsOf = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  [fixtures.offerRecruitmentId] = (await idsOf(
+    sql`insert into recruitments (organisation_id, role_id, name) values (${orgA.id}, ${fixtures.roleId}, 'Matrix offers') returning id`,
+  )) as [string];
+  [fixtures.offerApplicationId] = (await idsOf(sql`
+    with c as (insert into candidates (organisation_id, name, email) values (${orgA.id}, 'Matrix offeree', 'matrix-offeree@example.test') returning id)
+    insert into applications (organisation_id, candidate_id, recruitment_id, status_id, board_position)
+    select ${orgA.id}, c.id, ${fixtures.offerRecruitmentId}, ${fixtures.statusId}, 1 from c returning id`)) as [string];
+  const offersIn = (count: number, status: string) =>
+    idsOf(sql`insert into offers (organisation_id, application_id, recruitment_id, salary, currency, start_date, expires_at, status)
+      select ${orgA.id}, ${fixtures.offerApplicationId}, ${fixtures.offerRecruitmentId}, 60000, 'EUR', '2030-01-01', now() + interval '7 days', ${status}
+      from generate_series(1, ${count}::int) g returning id`);
+  [fixtures.offerId] = (await offersIn(1, 'draft')) as [string];
+  [fixtures.offerPendingId] = (await offersIn(1, 'pending_approval')) as [string];
+  const approver = await createUser(t);
+  await addMember(t, orgA.id, approver.id, 'hiring_manager');
+  await db.execute(
+    sql`insert into offer_approvals (offer_id, approver_id, position) values (${fixtures.offerPendingId}, ${approver.id}, 1)`,
+  );
+  fixtures.spareDraftOffers = await offersIn(12, 'draft');
+  fixtures.spareApprovedOffers = await offersIn(12, 'approved');
+  fixtures.spareWithdrawableOffers = await offersIn(12, 'draft');
+});
+
 const scopedRoutes = () =>
   t.app.apiRoutes
     .filter((r) => r.url.startsWith(PREFIX))
@@ -654,7 +902,7 @@ describe('permission matrix (contract/permissions.ts): each role × each organis
       const res = await call(client, key, orgA.id);
       // Each row's caller leaves again, so organisation A does not grow a member per row (members take seats).
       await t.database.db.delete(memberships).where(and(eq(memberships.organisationId, orgA.id), eq(memberships.userId, user.id)));
-      const allowed = CASES[key]?.allowedStatus;
+      const allowed = CASES[key]?.allowedStatusByRole?.[role] ?? CASES[key]?.allowedStatus;
       if (can(role, route!.permission!)) {
         if (allowed) expect(res.status, res.text).toBe(allowed);
         else expect(res.status, res.text).toBeLessThan(400);

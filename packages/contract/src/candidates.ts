@@ -266,6 +266,20 @@ export const ACTIVITY_TYPES = [
   'note.deleted',
   'file.uploaded',
   'file.deleted',
+  'interview.scheduled',
+  'interview.rescheduled',
+  'interview.cancelled',
+  'interview.completed',
+  'scorecard.submitted',
+  'offer.created',
+  'offer.submitted',
+  'offer.approved',
+  'offer.rejected',
+  'offer.sent',
+  'offer.accepted',
+  'offer.declined',
+  'offer.withdrawn',
+  'offer.expired',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -61,6 +61,37 @@ export const PERMISSIONS = {
   },
   'candidates.erase': { description: "Erase a candidate's personal data (GDPR)", roles: admins, apiKey: null },
   'dashboard.view': { description: 'See your own dashboard', roles: everyone, apiKey: null },
+  'offers.view': {
+    description: 'See offers, their approvals and letters',
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: 'read',
+  },
+  'offers.approve': {
+    description: 'Approve or reject an offer — only its listed approvers, in order',
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: null,
+  },
+  'offers.manage': {
+    description: 'Create, change, submit, send and withdraw offers; edit the offer letter template',
+    roles: ['owner', 'admin', 'recruiter'],
+    apiKey: null,
+  },
+  'interviews.view': {
+    description: 'See interviews, interview types and scorecard summaries (an interviewer only the interviews they are on)',
+    roles: everyone,
+    apiKey: 'read',
+  },
+  'interviews.manage': {
+    description: 'Schedule, reschedule, cancel and complete interviews',
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: 'write',
+  },
+  'interview_types.manage': {
+    description: 'Create, change, reorder and delete interview types and their kits',
+    roles: ['owner', 'admin', 'recruiter'],
+    apiKey: null,
+  },
+  'scorecards.submit': { description: 'Submit a scorecard for an interview you are an interviewer of', roles: everyone, apiKey: null },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;

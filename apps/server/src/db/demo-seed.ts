@@ -7,6 +7,8 @@ import { invitationMail } from '../lib/invitation-mail.ts';
 import { randomToken, sha256 } from '../lib/tokens.ts';
 import type { Db } from './client.ts';
 import { seedDemoHiring } from './demo-hiring.ts';
+import { seedDemoOffers } from './demo-offers.ts';
+import { seedDemoInterviews } from './demo-interviews.ts';
 import { seedDemoRoles } from './demo-roles.ts';
 import { invitations } from './schema/invitations.ts';
 import { apiKeys } from './schema/api-keys.ts';
@@ -128,13 +130,18 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
     await seedDemoTeams(tx, org);
     await seedDemoAuditLog(tx, org);
     // Recruitments, candidates and their history (issue 4).
-    await seedDemoHiring(tx, org.id, {
+    const demoPeople = {
       dana: await demoUser(tx, 'demo-owner'),
       marcus: await demoUser(tx, 'demo-admin'),
       priya: await demoUser(tx, 'demo-recruiter'),
       tom: await demoUser(tx, 'demo-hiring-manager'),
       elena: await demoUser(tx, 'demo-interviewer'),
-    });
+    };
+    await seedDemoHiring(tx, org.id, demoPeople);
+    // Interview types, past interviews with scorecards and upcoming ones (issue 5).
+    await seedDemoInterviews(tx, org.id, demoPeople);
+    // Offers in every state, one waiting for Dana's approval (issue 5).
+    await seedDemoOffers(tx, org.id, demoPeople);
     return true;
   });
 }

@@ -2,6 +2,8 @@ import type { Dashboard } from '@hireloop/contract/candidates';
 import type { MemberRole } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { listRecentActivities, presentActivity } from '../activities/service.ts';
+import { offerApprovalsFor } from '../offers/service.ts';
+import { dashboardInterviewsOf } from '../interviews/service.ts';
 import { applicationCounts, movesSince, openRecruitments } from './repository.ts';
 
 const RECENT_ACTIVITY = 20;
@@ -18,10 +20,11 @@ export function createDashboardService(db: Db) {
       const ids = rows.map((r) => r.id);
       const since = new Date(now.getTime() - WEEK_MS);
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const [counts, moves, activity] = await Promise.all([
+      const [counts, moves, activity, mine] = await Promise.all([
         applicationCounts(db, ids, since, monthStart),
         movesSince(db, organisationId, ids, since),
         listRecentActivities(db, organisationId, RECENT_ACTIVITY, ids),
+        dashboardInterviewsOf(db, organisationId, user.userId, now),
       ]);
       const recruitments = rows.map((r) => {
         const c = counts.find((x) => x.recruitmentId === r.id);
@@ -39,9 +42,9 @@ export function createDashboardService(db: Db) {
       return {
         recruitments,
         recent_activity: activity.map(presentActivity),
-        interviews: [],
-        feedback_owed: [],
-        approvals: [],
+        interviews: mine.interviews,
+        feedback_owed: mine.feedback_owed,
+        approvals: await offerApprovalsFor(db, organisationId, user.userId),
         counts: {
           open_recruitments: recruitments.length,
           active_candidates: recruitments.reduce((n, r) => n + r.active_count, 0),

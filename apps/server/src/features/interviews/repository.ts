@@ -1,0 +1,373 @@
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { INTERVIEW_MINUTES } from '@hireloop/contract/interviews';
+import type { Db } from '../../db/client.ts';
+import { applications, candidates } from '../../db/schema/candidates.ts';
+import { interviewInterviewers, interviewTypes, interviews, scorecards } from '../../db/schema/interviews.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { recruitments } from '../../db/schema/recruitments.ts';
+import { users } from '../../db/schema/users.ts';
+import { offsetOf } from '../../lib/paging.ts';
+
+export type InterviewRow = typeof interviews.$inferSelect;
+export type NewInterview = typeof interviews.$inferInsert;
+export type ScorecardRow = typeof scorecards.$inferSelect;
+
+/** The application an interview is for, with what scheduling checks and the invitation needs. */
+export function findApplicationContext(db: Db, organisationId: string, applicationId: string) {
+  return db
+    .select({
+      id: applications.id,
+      recruitmentId: applications.recruitmentId,
+      rejectedAt: applications.rejectedAt,
+      candidateId: candidates.id,
+      candidateName: candidates.name,
+      candidateEmail: candidates.email,
+      candidateErasedAt: candidates.erasedAt,
+      recruitmentName: recruitments.name,
+      recruitmentStatus: recruitments.status,
+    })
+    .from(applications)
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitments, eq(recruitments.id, applications.recruitmentId))
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, applicationId)))
+    .then((r) => r[0]);
+}
+
+export function organisationDefaults(db: Db, organisationId: string) {
+  return db
+    .select({ minutes: organisations.defaultInterviewMinutes, timezone: organisations.timezone, name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .then((r) => r[0]);
+}
+
+export function recruitmentExists(db: Db, organisationId: string, recruitmentId: string) {
+  return db
+    .select({ id: recruitments.id })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, recruitmentId)))
+    .then((r) => r.length > 0);
+}
+
+export type Person = { id: string; name: string; email: string | null; avatarUrl: string | null };
+
+/** The users among `ids` who are members of the organisation. */
+export function membersAmong(db: Db, organisationId: string, ids: string[]): Promise<Person[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, ids)));
+}
+
+export function personOf(db: Db, userId: string) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((r) => r[0]);
+}
+
+export const insertInterview = (db: Db, values: NewInterview) =>
+  db
+    .insert(interviews)
+    .values(values)
+    .returning()
+    .then((r) => r[0]!);
+
+export const updateInterview = (db: Db, organisationId: string, id: string, changes: Partial<NewInterview>) =>
+  db
+    .update(interviews)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(interviews.organisationId, organisationId), eq(interviews.id, id)))
+    .returning()
+    .then((r) => r[0]);
+
+export async function addInterviewers(db: Db, interviewId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await db
+    .insert(interviewInterviewers)
+    .values(userIds.map((userId) => ({ interviewId, userId })))
+    .onConflictDoNothing();
+}
+
+export async function removeInterviewers(db: Db, interviewId: string, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await db
+    .delete(interviewInterviewers)
+    .where(and(eq(interviewInterviewers.interviewId, interviewId), inArray(interviewInterviewers.userId, userIds)));
+}
+
+/** Locks the interview row for the rest of the transaction. */
+export function lockInterview(db: Db, organisationId: string, id: string) {
+  return db
+    .select()
+    .from(interviews)
+    .where(and(eq(interviews.organisationId, organisationId), eq(interviews.id, id)))
+    .for('update')
+    .then((r) => r[0]);
+}
+
+const baseColumns = {
+  interview: interviews,
+  candidateName: candidates.name,
+  candidateErasedAt: candidates.erasedAt,
+  candidateId: candidates.id,
+  recruitmentName: recruitments.name,
+  organiserName: users.name,
+  typeName: interviewTypes.name,
+  /** The panel and the submitted scorecards' heads, in the same round trip (lists stay one query + a count). */
+  panel: sql<Array<{ id: string; name: string; email: string | null; avatarUrl: string | null }>>`(
+    select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email, 'avatarUrl', u.avatar_url) order by u.name, u.id), '[]'::json)
+    from ${interviewInterviewers} ii join ${users} u on u.id = ii.user_id where ii.interview_id = ${interviews.id})`,
+  heads: sql<Array<{ interviewerId: string; recommendation: string }>>`(
+    select coalesce(json_agg(json_build_object('interviewerId', s.interviewer_id, 'recommendation', s.recommendation)), '[]'::json)
+    from ${scorecards} s where s.interview_id = ${interviews.id})`,
+};
+export type InterviewBase = {
+  interview: InterviewRow;
+  candidateName: string;
+  candidateErasedAt: Date | null;
+  candidateId: string;
+  recruitmentName: string;
+  organiserName: string | null;
+  typeName: string | null;
+  panel: Array<{ id: string; name: string; email: string | null; avatarUrl: string | null }>;
+  heads: Array<{ interviewerId: string; recommendation: string }>;
+};
+
+function baseQuery(db: Db) {
+  return db
+    .select(baseColumns)
+    .from(interviews)
+    .innerJoin(applications, eq(applications.id, interviews.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitments, eq(recruitments.id, interviews.recruitmentId))
+    .leftJoin(users, eq(users.id, interviews.organiserId))
+    .leftJoin(interviewTypes, eq(interviewTypes.id, interviews.typeId));
+}
+
+const isInterviewer = (userId: string) =>
+  sql`exists (select 1 from ${interviewInterviewers} ii where ii.interview_id = ${interviews.id} and ii.user_id = ${userId})`;
+
+export function findInterviewBase(db: Db, organisationId: string, id: string, onlyFor?: string) {
+  return baseQuery(db)
+    .where(and(eq(interviews.organisationId, organisationId), eq(interviews.id, id), onlyFor ? isInterviewer(onlyFor) : undefined))
+    .then((r) => r[0]);
+}
+
+export type InterviewFilters = {
+  interviewerId?: string | undefined;
+  statuses?: string[] | undefined;
+  when: 'upcoming' | 'past' | 'all';
+  applicationId?: string | undefined;
+  /** An interviewer-role member sees only their own. */
+  onlyFor?: string | undefined;
+};
+
+function filterWhere(f: InterviewFilters, now: Date): SQL[] {
+  const where: SQL[] = [];
+  if (f.interviewerId) where.push(isInterviewer(f.interviewerId));
+  if (f.onlyFor) where.push(isInterviewer(f.onlyFor));
+  if (f.statuses && f.statuses.length > 0) where.push(inArray(interviews.status, f.statuses));
+  if (f.applicationId) where.push(eq(interviews.applicationId, f.applicationId));
+  // The start bounds are implied (an interview lasts at most INTERVIEW_MINUTES.max) but let the
+  // (recruitment_id, starts_at) index range-scan instead of filtering the recruitment's whole history.
+  if (f.when === 'upcoming')
+    where.push(gte(interviews.endsAt, now), gt(interviews.startsAt, new Date(now.getTime() - INTERVIEW_MINUTES.max * 60_000)));
+  if (f.when === 'past') where.push(lt(interviews.endsAt, now), lt(interviews.startsAt, now));
+  return where;
+}
+
+export async function listRecruitmentInterviews(
+  db: Db,
+  organisationId: string,
+  recruitmentId: string,
+  f: InterviewFilters,
+  o: { page: number; perPage: number; now: Date },
+) {
+  const where = and(eq(interviews.recruitmentId, recruitmentId), eq(interviews.organisationId, organisationId), ...filterWhere(f, o.now));
+  const order = f.when === 'past' ? [desc(interviews.startsAt), desc(interviews.id)] : [asc(interviews.startsAt), asc(interviews.id)];
+  const [rows, [total]] = await Promise.all([
+    baseQuery(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db.select({ n: count() }).from(interviews).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function applicationInterviews(db: Db, organisationId: string, applicationId: string, onlyFor?: string) {
+  return baseQuery(db)
+    .where(
+      and(
+        eq(interviews.organisationId, organisationId),
+        eq(interviews.applicationId, applicationId),
+        onlyFor ? isInterviewer(onlyFor) : undefined,
+      ),
+    )
+    .orderBy(asc(interviews.startsAt), asc(interviews.id));
+}
+
+/** Interviewers (with names) of these interviews. */
+export function interviewersOf(db: Db, interviewIds: string[]) {
+  if (interviewIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      interviewId: interviewInterviewers.interviewId,
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      avatarUrl: users.avatarUrl,
+    })
+    .from(interviewInterviewers)
+    .innerJoin(users, eq(users.id, interviewInterviewers.userId))
+    .where(inArray(interviewInterviewers.interviewId, interviewIds))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+export function scorecardsOf(db: Db, interviewId: string) {
+  return db
+    .select({ scorecard: scorecards, interviewerName: users.name })
+    .from(scorecards)
+    .innerJoin(users, eq(users.id, scorecards.interviewerId))
+    .where(eq(scorecards.interviewId, interviewId))
+    .orderBy(asc(scorecards.submittedAt), asc(scorecards.id));
+}
+
+export const insertScorecard = (db: Db, values: typeof scorecards.$inferInsert) =>
+  db
+    .insert(scorecards)
+    .values(values)
+    .onConflictDoNothing()
+    .returning()
+    .then((r) => r[0]);
+
+/** The scheduled interviews of these users overlapping [startsAt, endsAt). */
+export function overlapping(db: Db, organisationId: string, userIds: string[], startsAt: Date, endsAt: Date, excludeId?: string) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      userId: interviewInterviewers.userId,
+      userName: users.name,
+      id: interviews.id,
+      title: interviews.title,
+      startsAt: interviews.startsAt,
+      endsAt: interviews.endsAt,
+      candidateName: candidates.name,
+      recruitmentId: recruitments.id,
+      recruitmentName: recruitments.name,
+    })
+    .from(interviewInterviewers)
+    .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
+    .innerJoin(users, eq(users.id, interviewInterviewers.userId))
+    .innerJoin(applications, eq(applications.id, interviews.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitments, eq(recruitments.id, interviews.recruitmentId))
+    .where(
+      and(
+        eq(interviews.organisationId, organisationId),
+        inArray(interviewInterviewers.userId, userIds),
+        eq(interviews.status, 'scheduled'),
+        lt(interviews.startsAt, endsAt),
+        gt(interviews.endsAt, startsAt),
+        excludeId ? ne(interviews.id, excludeId) : undefined,
+      ),
+    )
+    .orderBy(asc(interviews.startsAt), asc(users.name));
+}
+
+/** The user's upcoming scheduled interviews in the organisation (dashboard). */
+export function upcomingFor(db: Db, organisationId: string, userId: string, now: Date, limit: number) {
+  return db
+    .select({
+      id: interviews.id,
+      title: interviews.title,
+      startsAt: interviews.startsAt,
+      recruitmentId: interviews.recruitmentId,
+      candidateName: candidates.name,
+    })
+    .from(interviewInterviewers)
+    .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
+    .innerJoin(applications, eq(applications.id, interviews.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .where(
+      and(
+        eq(interviewInterviewers.userId, userId),
+        eq(interviews.organisationId, organisationId),
+        eq(interviews.status, 'scheduled'),
+        gte(interviews.endsAt, now),
+      ),
+    )
+    .orderBy(asc(interviews.startsAt))
+    .limit(limit);
+}
+
+/** Interviews the user was on that have ended (not cancelled) without their scorecard. */
+export function feedbackOwedBy(db: Db, organisationId: string, userId: string, now: Date, limit: number) {
+  return db
+    .select({
+      id: interviews.id,
+      title: interviews.title,
+      endsAt: interviews.endsAt,
+      recruitmentId: interviews.recruitmentId,
+      candidateName: candidates.name,
+    })
+    .from(interviewInterviewers)
+    .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
+    .innerJoin(applications, eq(applications.id, interviews.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .leftJoin(scorecards, and(eq(scorecards.interviewId, interviews.id), eq(scorecards.interviewerId, userId)))
+    .where(
+      and(
+        eq(interviewInterviewers.userId, userId),
+        eq(interviews.organisationId, organisationId),
+        ne(interviews.status, 'cancelled'),
+        lt(interviews.endsAt, now),
+        isNull(scorecards.id),
+      ),
+    )
+    .orderBy(desc(interviews.endsAt))
+    .limit(limit);
+}
+
+/**
+ * (interview, interviewer) pairs of interviews that ended within the last `windowDays` (not
+ * cancelled) with no scorecard from that interviewer and no feedback-due notification sent yet.
+ */
+export function endedWithoutFeedback(db: Db, now: Date, windowDays = 14, limit = 500) {
+  const since = new Date(now.getTime() - windowDays * 86_400_000);
+  return db
+    .select({
+      interviewId: interviews.id,
+      organisationId: interviews.organisationId,
+      recruitmentId: interviews.recruitmentId,
+      title: interviews.title,
+      userId: interviewInterviewers.userId,
+      candidateName: candidates.name,
+      candidateErased: sql<boolean>`${candidates.erasedAt} is not null`,
+    })
+    .from(interviews)
+    .innerJoin(interviewInterviewers, eq(interviewInterviewers.interviewId, interviews.id))
+    .innerJoin(applications, eq(applications.id, interviews.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.organisationId, interviews.organisationId), eq(memberships.userId, interviewInterviewers.userId)),
+    )
+    .where(
+      and(
+        ne(interviews.status, 'cancelled'),
+        lt(interviews.endsAt, now),
+        gte(interviews.endsAt, since),
+        sql`not exists (select 1 from ${scorecards} s where s.interview_id = ${interviews.id} and s.interviewer_id = ${interviewInterviewers.userId})`,
+        sql`not exists (select 1 from ${notifications} n where n.user_id = ${interviewInterviewers.userId} and n.type = 'interview_feedback_due' and n.data->>'interview_id' = ${interviews.id}::text)`,
+      ),
+    )
+    .orderBy(asc(interviews.endsAt))
+    .limit(limit);
+}

@@ -1,0 +1,318 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { applicationStageChanges, applications, candidates } from '../../db/schema/candidates.ts';
+import { offerApprovals, offers } from '../../db/schema/interviews.ts';
+import { jobRoles } from '../../db/schema/job-roles.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
+import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
+import { users } from '../../db/schema/users.ts';
+import { offsetOf } from '../../lib/paging.ts';
+
+export type OfferValues = Partial<Omit<typeof offers.$inferInsert, 'id' | 'organisationId' | 'createdAt'>>;
+
+const creator = alias(users, 'offer_creator');
+
+const joined = {
+  offer: offers,
+  candidateId: candidates.id,
+  candidateName: candidates.name,
+  candidateEmail: candidates.email,
+  recruitmentName: recruitments.name,
+  roleId: jobRoles.id,
+  roleName: jobRoles.name,
+  organisationName: organisations.name,
+  createdByName: creator.name,
+};
+
+function selectJoined(db: Db) {
+  return db
+    .select(joined)
+    .from(offers)
+    .innerJoin(applications, eq(applications.id, offers.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitments, eq(recruitments.id, offers.recruitmentId))
+    .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
+    .innerJoin(organisations, eq(organisations.id, offers.organisationId))
+    .leftJoin(creator, eq(creator.id, offers.createdById));
+}
+
+export type OfferJoined = Awaited<ReturnType<typeof findOffer>> & {};
+
+export async function findOffer(db: Db, organisationId: string, id: string) {
+  const [row] = await selectJoined(db).where(and(eq(offers.organisationId, organisationId), eq(offers.id, id)));
+  return row ?? null;
+}
+
+export async function findOfferByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await selectJoined(db).where(eq(offers.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** Newest first; index offers_recruitment_idx (recruitment_id, created_at). */
+export async function listOffers(
+  db: Db,
+  organisationId: string,
+  recruitmentId: string,
+  o: { status?: string | undefined; page: number; perPage: number },
+) {
+  const where: SQL[] = [eq(offers.organisationId, organisationId), eq(offers.recruitmentId, recruitmentId)];
+  if (o.status) where.push(eq(offers.status, o.status));
+  const [rows, [total]] = await Promise.all([
+    selectJoined(db)
+      .where(and(...where))
+      .orderBy(desc(offers.createdAt), desc(offers.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db
+      .select({ n: count() })
+      .from(offers)
+      .where(and(...where)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function listApplicationOffers(db: Db, organisationId: string, applicationId: string) {
+  return selectJoined(db)
+    .where(and(eq(offers.organisationId, organisationId), eq(offers.applicationId, applicationId)))
+    .orderBy(desc(offers.createdAt), desc(offers.id));
+}
+
+export type ApprovalRow = {
+  offerId: string;
+  approverId: string;
+  approverName: string;
+  position: number;
+  decision: string;
+  comment: string | null;
+  decidedAt: Date | null;
+};
+
+export async function approvalsOf(db: Db, offerIds: string[]): Promise<ApprovalRow[]> {
+  if (offerIds.length === 0) return [];
+  return db
+    .select({
+      offerId: offerApprovals.offerId,
+      approverId: offerApprovals.approverId,
+      approverName: users.name,
+      position: offerApprovals.position,
+      decision: offerApprovals.decision,
+      comment: offerApprovals.comment,
+      decidedAt: offerApprovals.decidedAt,
+    })
+    .from(offerApprovals)
+    .innerJoin(users, eq(users.id, offerApprovals.approverId))
+    .where(inArray(offerApprovals.offerId, offerIds))
+    .orderBy(asc(offerApprovals.offerId), asc(offerApprovals.position));
+}
+
+export async function lockOffer(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.organisationId, organisationId), eq(offers.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockOfferByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(offers).where(eq(offers.tokenHash, tokenHash)).for('update');
+  return row ?? null;
+}
+
+export async function insertOffer(db: Db, values: typeof offers.$inferInsert) {
+  const [row] = await db.insert(offers).values(values).returning();
+  return row!;
+}
+
+export async function updateOffer(db: Db, id: string, values: OfferValues) {
+  await db
+    .update(offers)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(offers.id, id));
+}
+
+export async function replaceApprovals(db: Db, offerId: string, approverIds: string[]) {
+  await db.delete(offerApprovals).where(eq(offerApprovals.offerId, offerId));
+  if (approverIds.length > 0)
+    await db.insert(offerApprovals).values(approverIds.map((approverId, i) => ({ offerId, approverId, position: i + 1 })));
+}
+
+export async function resetApprovals(db: Db, offerId: string) {
+  await db.update(offerApprovals).set({ decision: 'pending', comment: null, decidedAt: null }).where(eq(offerApprovals.offerId, offerId));
+}
+
+export async function decideApproval(
+  db: Db,
+  offerId: string,
+  approverId: string,
+  decision: 'approved' | 'rejected',
+  comment: string | null,
+) {
+  await db
+    .update(offerApprovals)
+    .set({ decision, comment, decidedAt: sql`now()` })
+    .where(and(eq(offerApprovals.offerId, offerId), eq(offerApprovals.approverId, approverId)));
+}
+
+/** The application an offer is made for, with what the offer needs of it. */
+export async function findApplication(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      candidateId: applications.candidateId,
+      recruitmentId: applications.recruitmentId,
+      rejectedAt: applications.rejectedAt,
+    })
+    .from(applications)
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)));
+  return row ?? null;
+}
+
+export async function recruitmentExists(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ id: recruitments.id })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)));
+  return Boolean(row);
+}
+
+export async function memberRolesOf(db: Db, organisationId: string, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, userIds)));
+}
+
+export async function hiringTeamOf(db: Db, recruitmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: recruitmentMembers.userId })
+    .from(recruitmentMembers)
+    .where(eq(recruitmentMembers.recruitmentId, recruitmentId));
+  return rows.map((r) => r.userId);
+}
+
+/** The organisation's first status of category hired (by pipeline position). */
+export async function firstHiredStatus(db: Db, organisationId: string) {
+  const [row] = await db
+    .select({ id: recruitmentStatuses.id, name: recruitmentStatuses.name })
+    .from(recruitmentStatuses)
+    .where(and(eq(recruitmentStatuses.organisationId, organisationId), eq(recruitmentStatuses.category, 'hired')))
+    .orderBy(asc(recruitmentStatuses.position), asc(recruitmentStatuses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lockApplicationForHire(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: applications.id,
+      statusId: applications.statusId,
+      statusName: recruitmentStatuses.name,
+      hiredAt: applications.hiredAt,
+      rejectedAt: applications.rejectedAt,
+    })
+    .from(applications)
+    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+    .where(eq(applications.id, id))
+    .for('update', { of: applications });
+  return row ?? null;
+}
+
+/** Puts the application at the end of the hired column, records the stage change; a rejected one is restored. */
+export async function moveToHired(
+  db: Db,
+  a: {
+    organisationId: string;
+    applicationId: string;
+    recruitmentId: string;
+    fromStatusId: string;
+    toStatusId: string;
+    movedById: string | null;
+  },
+) {
+  const [last] = await db
+    .select({ p: sql<number | null>`max(${applications.boardPosition})`.mapWith(Number) })
+    .from(applications)
+    .where(and(eq(applications.recruitmentId, a.recruitmentId), eq(applications.statusId, a.toStatusId)));
+  const position = (last?.p ?? 0) + 1;
+  const clock = sql`clock_timestamp()`;
+  await db
+    .update(applications)
+    .set({
+      statusId: a.toStatusId,
+      boardPosition: Number.isFinite(position) ? position : 1,
+      stageEnteredAt: clock,
+      hiredAt: sql`coalesce(${applications.hiredAt}, clock_timestamp())`,
+      rejectedAt: null,
+      rejectionReason: null,
+      rejectedById: null,
+      version: sql`${applications.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(applications.id, a.applicationId));
+  if (a.fromStatusId !== a.toStatusId) {
+    await db.insert(applicationStageChanges).values({
+      organisationId: a.organisationId,
+      applicationId: a.applicationId,
+      recruitmentId: a.recruitmentId,
+      fromStatusId: a.fromStatusId,
+      toStatusId: a.toStatusId,
+      movedById: a.movedById,
+      movedAt: clock,
+    });
+  }
+}
+
+export async function touchCandidate(db: Db, candidateId: string) {
+  await db
+    .update(candidates)
+    .set({ lastActivityAt: sql`now()` })
+    .where(eq(candidates.id, candidateId));
+}
+
+/** Offers waiting for this user's decision: they are the first approver who has not approved. Index offer_approvals_approver_idx. */
+export async function approvalsWaitingFor(db: Db, organisationId: string, userId: string, limit: number) {
+  return db
+    .select({
+      id: offers.id,
+      recruitmentId: offers.recruitmentId,
+      recruitmentName: recruitments.name,
+      candidateName: candidates.name,
+    })
+    .from(offerApprovals)
+    .innerJoin(offers, eq(offers.id, offerApprovals.offerId))
+    .innerJoin(applications, eq(applications.id, offers.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitments, eq(recruitments.id, offers.recruitmentId))
+    .where(
+      and(
+        eq(offerApprovals.approverId, userId),
+        eq(offerApprovals.decision, 'pending'),
+        eq(offers.organisationId, organisationId),
+        eq(offers.status, 'pending_approval'),
+        sql`not exists (select 1 from ${offerApprovals} earlier where earlier.offer_id = ${offerApprovals.offerId} and earlier.position < ${offerApprovals.position} and earlier.decision <> 'approved')`,
+      ),
+    )
+    .orderBy(asc(offers.updatedAt))
+    .limit(limit);
+}
+
+/** Sent offers whose expiry has passed, locked for the expiry pass. */
+export async function lockExpiredOffers(db: Db, now: Date, limit: number) {
+  return db
+    .select({
+      id: offers.id,
+      organisationId: offers.organisationId,
+      applicationId: offers.applicationId,
+      recruitmentId: offers.recruitmentId,
+      candidateId: applications.candidateId,
+    })
+    .from(offers)
+    .innerJoin(applications, eq(applications.id, offers.applicationId))
+    .where(and(eq(offers.status, 'sent'), sql`${offers.expiresAt} < ${now.toISOString()}`))
+    .limit(limit)
+    .for('update', { of: offers, skipLocked: true });
+}

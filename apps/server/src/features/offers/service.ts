@@ -1,0 +1,512 @@
+import {
+  OFFER_EDITABLE_STATUSES,
+  OFFER_TEXTS,
+  OFFER_WITHDRAWABLE_STATUSES,
+  offerPagePath,
+  publicOfferPath,
+  type ApplicationOffersResponse,
+  type ApproveOfferBody,
+  type CreateOfferBody,
+  type Offer,
+  type OfferSalaryPeriod,
+  type PublicOffer,
+  type UpdateOfferBody,
+} from '@hireloop/contract/offers';
+import type { ActivityType } from '@hireloop/contract/candidates';
+import type { MemberRole } from '@hireloop/contract/constants';
+import { PERMISSIONS } from '@hireloop/contract/permissions';
+import type { Db } from '../../db/client.ts';
+import { AppError, validationFailed } from '../../http/errors.ts';
+import type { Actor } from '../../http/organisation-scope.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { recordActivity, type ActivityInput } from '../activities/service.ts';
+import { enqueueMail } from '../mail/service.ts';
+import { notify } from '../notifications/service.ts';
+import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
+import { currentApprover, expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
+import {
+  approvalsOf,
+  approvalsWaitingFor,
+  decideApproval,
+  findApplication,
+  findOffer,
+  findOfferByTokenHash,
+  firstHiredStatus,
+  hiringTeamOf,
+  insertOffer,
+  listApplicationOffers,
+  listOffers,
+  lockApplicationForHire,
+  lockExpiredOffers,
+  lockOffer,
+  lockOfferByTokenHash,
+  memberRolesOf,
+  moveToHired,
+  recruitmentExists,
+  replaceApprovals,
+  resetApprovals,
+  touchCandidate,
+  updateOffer,
+  type OfferJoined,
+  type OfferValues,
+} from './repository.ts';
+
+type OfferRow = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
+
+const offerNotFound = () => new AppError('not_found', OFFER_TEXTS.notFound);
+const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
+const conflict = (message: string) => new AppError('conflict', message);
+const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
+const APPROVER_ROLES = PERMISSIONS['offers.approve'].roles as readonly MemberRole[];
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+/** A token is 32 random bytes, base64url: anything else names no offer. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** The offer can be accepted until the end of its expiry day (UTC). */
+const expiresAtOf = (expiresOn: string) => new Date(`${expiresOn}T23:59:59.999Z`);
+
+export type OfferServiceDeps = { appUrl: string };
+
+function factsOf(row: OfferJoined): LetterFacts {
+  return {
+    candidateName: row.candidateName,
+    role: row.roleName,
+    organisation: row.organisationName,
+    salary: row.offer.salary,
+    currency: row.offer.currency,
+    salaryPeriod: row.offer.salaryPeriod as OfferSalaryPeriod,
+    startDate: row.offer.startDate,
+    expiresOn: expiresOnOf(row.offer.expiresAt),
+  };
+}
+
+async function activity(
+  tx: Db,
+  actor: ActivityInput['actor'],
+  row: OfferJoined | OfferRow,
+  candidateId: string,
+  type: ActivityType,
+  data: Record<string, unknown> = {},
+) {
+  const o = 'offer' in row ? row.offer : row;
+  await recordActivity(tx, {
+    organisationId: o.organisationId,
+    actor,
+    type,
+    candidateId,
+    applicationId: o.applicationId,
+    recruitmentId: o.recruitmentId,
+    data: { offer_id: o.id, ...data },
+  });
+  await touchCandidate(tx, candidateId);
+}
+
+async function notifyApprover(tx: Db, row: OfferJoined, approverId: string) {
+  await notify(tx, {
+    userId: approverId,
+    organisationId: row.offer.organisationId,
+    type: 'offer_approval',
+    data: {
+      title: `Approve the offer for ${row.candidateName}`,
+      body: row.recruitmentName,
+      url: offerPagePath(row.offer.recruitmentId, row.offer.id),
+      offer_id: row.offer.id,
+    },
+  });
+}
+
+export function createOfferService(db: Db, deps: OfferServiceDeps) {
+  async function joined(tx: Db, organisationId: string, id: string) {
+    const row = await findOffer(tx, organisationId, id);
+    if (!row) throw offerNotFound();
+    return row;
+  }
+
+  async function present(rows: OfferJoined[], viewerId: string | null): Promise<Offer[]> {
+    const approvals = await approvalsOf(
+      db,
+      rows.map((r) => r.offer.id),
+    );
+    return rows.map((r) =>
+      presentOffer(
+        r,
+        approvals.filter((a) => a.offerId === r.offer.id),
+        viewerId,
+      ),
+    );
+  }
+
+  async function one(organisationId: string, id: string, viewerId: string | null): Promise<Offer> {
+    const [offer] = await present([await joined(db, organisationId, id)], viewerId);
+    return offer!;
+  }
+
+  async function locked(tx: Db, organisationId: string, id: string) {
+    const row = await lockOffer(tx, organisationId, id);
+    if (!row) throw offerNotFound();
+    return row;
+  }
+
+  async function checkApprovers(tx: Db, organisationId: string, ids: string[]) {
+    if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw invalid('approver_ids', OFFER_TEXTS.approverUnknown);
+    const members = await memberRolesOf(tx, organisationId, ids);
+    const allowed = new Set(members.filter((m) => APPROVER_ROLES.includes(m.role as MemberRole)).map((m) => m.userId));
+    if (ids.some((id) => !allowed.has(id))) throw invalid('approver_ids', OFFER_TEXTS.approverUnknown);
+  }
+
+  function checkFields(body: UpdateOfferBody, now: Date) {
+    const errors: Record<string, string[]> = {};
+    if (body.currency !== undefined && !CURRENCIES.has(body.currency)) errors.currency = [OFFER_TEXTS.currencyUnknown];
+    if (body.expires_on !== undefined && body.expires_on < todayUtc(now)) errors.expires_on = [OFFER_TEXTS.expiryPast];
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  }
+
+  return {
+    async list(
+      organisationId: string,
+      actor: Actor,
+      recruitmentId: string,
+      o: { status?: string | undefined; page: number; perPage: number },
+    ) {
+      if (!(await recruitmentExists(db, organisationId, recruitmentId))) throw new AppError('not_found', OFFER_TEXTS.recruitmentNotFound);
+      const { rows, total } = await listOffers(db, organisationId, recruitmentId, o);
+      return { offers: await present(rows, viewerOf(actor)), total };
+    },
+
+    async forApplication(organisationId: string, actor: Actor, applicationId: string): Promise<ApplicationOffersResponse> {
+      if (!(await findApplication(db, organisationId, applicationId))) throw new AppError('not_found', OFFER_TEXTS.applicationNotFound);
+      return { offers: await present(await listApplicationOffers(db, organisationId, applicationId), viewerOf(actor)) };
+    },
+
+    get: (organisationId: string, actor: Actor, id: string) => one(organisationId, id, viewerOf(actor)),
+
+    async create(organisationId: string, actor: Actor, applicationId: string, body: CreateOfferBody, now = new Date()): Promise<Offer> {
+      const id = await db.transaction(async (tx) => {
+        const application = await findApplication(tx, organisationId, applicationId);
+        if (!application) throw new AppError('not_found', OFFER_TEXTS.applicationNotFound);
+        checkFields(body, now);
+        if (application.rejectedAt) throw invalid('application', OFFER_TEXTS.applicationRejected);
+        const approverIds = body.approver_ids ?? [];
+        await checkApprovers(tx, organisationId, approverIds);
+        const offer = await insertOffer(tx, {
+          organisationId,
+          applicationId,
+          recruitmentId: application.recruitmentId,
+          salary: body.salary,
+          currency: body.currency,
+          salaryPeriod: body.salary_period ?? 'year',
+          bonusNote: body.bonus_note || null,
+          startDate: body.start_date,
+          contractType: body.contract_type ?? 'full_time',
+          expiresAt: expiresAtOf(body.expires_on),
+          createdById: viewerOf(actor),
+        });
+        await replaceApprovals(tx, offer.id, approverIds);
+        await activity(tx, actor, offer, application.candidateId, 'offer.created', { status: 'draft' });
+        return offer.id;
+      });
+      return one(organisationId, id, viewerOf(actor));
+    },
+
+    /** Edits bump the version; an edit of a pending or approved offer resets its approvals (see the contract). */
+    async update(organisationId: string, actor: Actor, id: string, body: UpdateOfferBody, now = new Date()): Promise<Offer> {
+      await db.transaction(async (tx) => {
+        const before = await locked(tx, organisationId, id);
+        if (!(OFFER_EDITABLE_STATUSES as readonly string[]).includes(before.status)) throw conflict(OFFER_TEXTS.notEditable);
+        if (body.version !== undefined && body.version !== before.version) throw conflict(OFFER_TEXTS.stale);
+        checkFields(body, now);
+        const changes: OfferValues = {};
+        if (body.salary !== undefined && body.salary !== before.salary) changes.salary = body.salary;
+        if (body.currency !== undefined && body.currency !== before.currency) changes.currency = body.currency;
+        if (body.salary_period !== undefined && body.salary_period !== before.salaryPeriod) changes.salaryPeriod = body.salary_period;
+        if (body.bonus_note !== undefined && (body.bonus_note || null) !== before.bonusNote) changes.bonusNote = body.bonus_note || null;
+        if (body.start_date !== undefined && body.start_date !== before.startDate) changes.startDate = body.start_date;
+        if (body.contract_type !== undefined && body.contract_type !== before.contractType) changes.contractType = body.contract_type;
+        if (body.expires_on !== undefined && body.expires_on !== expiresOnOf(before.expiresAt))
+          changes.expiresAt = expiresAtOf(body.expires_on);
+        const approvals = await approvalsOf(tx, [id]);
+        let approverIds = approvals.map((a) => a.approverId);
+        const approversChanged = body.approver_ids !== undefined && body.approver_ids.join() !== approverIds.join();
+        if (approversChanged) {
+          approverIds = body.approver_ids!;
+          await checkApprovers(tx, organisationId, approverIds);
+        }
+        if (Object.keys(changes).length === 0 && !approversChanged) return;
+        // A draft keeps its decisions (a rejection's comment stays readable) until it is submitted again.
+        if (approversChanged) await replaceApprovals(tx, id, approverIds);
+        else if (before.status !== 'draft') await resetApprovals(tx, id);
+        let status = before.status;
+        if (before.status !== 'draft') status = approverIds.length > 0 ? 'pending_approval' : 'draft';
+        await updateOffer(tx, id, { ...changes, status, version: before.version + 1 });
+        const row = await joined(tx, organisationId, id);
+        const hadDecisions = approvals.some((a) => a.decision !== 'pending');
+        if (status !== before.status || (status === 'pending_approval' && (hadDecisions || approversChanged))) {
+          if (status === 'pending_approval') {
+            await activity(tx, actor, row, row.candidateId, 'offer.submitted', { status, reason: 'edited' });
+            await notifyApprover(tx, row, approverIds[0]!);
+          } else if (status !== before.status) {
+            await activity(tx, actor, row, row.candidateId, 'offer.rejected', { status, reason: 'edited' });
+          }
+        }
+      });
+      return one(organisationId, id, viewerOf(actor));
+    },
+
+    async submit(organisationId: string, actor: Actor, id: string): Promise<Offer> {
+      await db.transaction(async (tx) => {
+        const before = await locked(tx, organisationId, id);
+        if (before.status !== 'draft') throw conflict(OFFER_TEXTS.notDraft);
+        await resetApprovals(tx, id);
+        const approvals = await approvalsOf(tx, [id]);
+        const status = approvals.length > 0 ? 'pending_approval' : 'approved';
+        await updateOffer(tx, id, { status });
+        const row = await joined(tx, organisationId, id);
+        await activity(tx, actor, row, row.candidateId, 'offer.submitted', { status });
+        if (approvals[0]) await notifyApprover(tx, row, approvals[0].approverId);
+        else await activity(tx, actor, row, row.candidateId, 'offer.approved', { status, final: true });
+      });
+      return one(organisationId, id, viewerOf(actor));
+    },
+
+    async decide(
+      organisationId: string,
+      actor: Actor,
+      id: string,
+      decision: 'approved' | 'rejected',
+      body: ApproveOfferBody,
+    ): Promise<Offer> {
+      await db.transaction(async (tx) => {
+        const before = await locked(tx, organisationId, id);
+        const userId = viewerOf(actor);
+        const approvals = await approvalsOf(tx, [id]);
+        const mine = approvals.find((a) => a.approverId === userId);
+        if (!userId || !mine) throw new AppError('forbidden', OFFER_TEXTS.notApprover);
+        if (before.status !== 'pending_approval') throw conflict(OFFER_TEXTS.notPendingApproval);
+        if (mine.decision === 'approved') throw conflict(OFFER_TEXTS.alreadyApproved);
+        const current = currentApprover(before.status, approvals);
+        if (current?.approverId !== userId) throw new AppError('forbidden', OFFER_TEXTS.notYourTurn);
+        const comment = body?.comment?.trim() || null;
+        await decideApproval(tx, id, userId, decision, comment);
+        const row = await joined(tx, organisationId, id);
+        if (decision === 'rejected') {
+          await updateOffer(tx, id, { status: 'draft' });
+          await activity(tx, actor, row, row.candidateId, 'offer.rejected', { status: 'draft', comment });
+          if (row.offer.createdById && row.offer.createdById !== userId) {
+            await notify(tx, {
+              userId: row.offer.createdById,
+              organisationId,
+              type: 'offer_approval',
+              data: {
+                title: `The offer for ${row.candidateName} was rejected`,
+                body: comment ?? row.recruitmentName,
+                url: offerPagePath(row.offer.recruitmentId, id),
+                offer_id: id,
+              },
+            });
+          }
+          return;
+        }
+        const next = approvals.find((a) => a.position > mine.position && a.decision !== 'approved');
+        const status = next ? 'pending_approval' : 'approved';
+        if (!next) await updateOffer(tx, id, { status });
+        else await updateOffer(tx, id, {});
+        await activity(tx, actor, row, row.candidateId, 'offer.approved', { status, comment, final: !next });
+        if (next) await notifyApprover(tx, row, next.approverId);
+      });
+      return one(organisationId, id, viewerOf(actor));
+    },
+
+    /** Renders the letter, makes the single-purpose link (only its sha256 is kept) and mails it to the candidate. */
+    async send(organisationId: string, actor: Actor, id: string): Promise<Offer> {
+      await db.transaction(async (tx) => {
+        const before = await locked(tx, organisationId, id);
+        if (before.status !== 'approved') throw conflict(OFFER_TEXTS.notApproved);
+        const row = await joined(tx, organisationId, id);
+        if (!row.candidateEmail) throw invalid('candidate', OFFER_TEXTS.candidateNoEmail);
+        const letterText = await renderLetterText(tx, organisationId, factsOf(row));
+        const token = randomToken();
+        await updateOffer(tx, id, { status: 'sent', letterText, tokenHash: sha256(token), sentAt: new Date() });
+        const link = `${deps.appUrl.replace(/\/$/, '')}${publicOfferPath(token)}`;
+        const facts = factsOf(row);
+        const pdf = await letterPdf(row.organisationName, letterText);
+        const expires = new Date(`${facts.expiresOn}T00:00:00Z`).toLocaleDateString('en-GB', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: 'UTC',
+        });
+        const text = [
+          `Dear ${row.candidateName},`,
+          '',
+          `${row.organisationName} is pleased to offer you the position of ${row.roleName} (${formatSalary(facts.salary, facts.currency, facts.salaryPeriod)}).`,
+          '',
+          `Read the offer letter and accept or decline it here: ${link}`,
+          '',
+          `The offer is valid until ${expires}. The link is personal: please do not share it.`,
+        ].join('\n');
+        const html = `<p>Dear ${escapeHtml(row.candidateName)},</p><p>${escapeHtml(row.organisationName)} is pleased to offer you the position of ${escapeHtml(row.roleName)}.</p><p><a href="${escapeHtml(link)}">Read the offer letter and accept or decline it</a></p><p>The offer is valid until ${escapeHtml(expires)}. The link is personal: please do not share it.</p>`;
+        await enqueueMail(tx, {
+          to: row.candidateEmail,
+          subject: `Your offer from ${row.organisationName}`,
+          text,
+          html,
+          attachments: [{ filename: 'offer-letter.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
+        });
+        await activity(tx, actor, row, row.candidateId, 'offer.sent', { status: 'sent' });
+      });
+      return one(organisationId, id, viewerOf(actor));
+    },
+
+    async withdraw(organisationId: string, actor: Actor, id: string): Promise<Offer> {
+      await db.transaction(async (tx) => {
+        const before = await locked(tx, organisationId, id);
+        if (!(OFFER_WITHDRAWABLE_STATUSES as readonly string[]).includes(before.status)) throw conflict(OFFER_TEXTS.notWithdrawable);
+        await updateOffer(tx, id, { status: 'withdrawn' });
+        const row = await joined(tx, organisationId, id);
+        await activity(tx, actor, row, row.candidateId, 'offer.withdrawn', { status: 'withdrawn', previous: before.status });
+      });
+      return one(organisationId, id, viewerOf(actor));
+    },
+
+    /** The letter as sent, or a preview from the current template. */
+    async letter(organisationId: string, id: string): Promise<Uint8Array> {
+      const row = await joined(db, organisationId, id);
+      const text = row.offer.letterText ?? (await renderLetterText(db, organisationId, factsOf(row)));
+      return letterPdf(row.organisationName, text);
+    },
+  };
+}
+
+export type OfferService = ReturnType<typeof createOfferService>;
+
+/* ---------- the candidate's side (no account) ---------- */
+
+const linkNotFound = () => new AppError('not_found', OFFER_TEXTS.linkNotFound);
+
+/** 404 for a token that names no offer; 410 when the offer expired or was withdrawn. */
+function usable(offer: { status: string; expiresAt: Date } | null, now: Date) {
+  if (!offer) throw linkNotFound();
+  if (offer.status === 'withdrawn') throw new AppError('gone', OFFER_TEXTS.linkWithdrawn);
+  if (offer.status === 'expired' || (offer.status === 'sent' && offer.expiresAt.getTime() < now.getTime()))
+    throw new AppError('gone', OFFER_TEXTS.linkExpired);
+  if (!['sent', 'accepted', 'declined'].includes(offer.status)) throw linkNotFound();
+}
+
+export function createPublicOfferService(db: Db) {
+  async function byToken(tx: Db, token: string, now: Date) {
+    if (!TOKEN.test(token)) throw linkNotFound();
+    const row = await findOfferByTokenHash(tx, sha256(token));
+    usable(row?.offer ?? null, now);
+    return row!;
+  }
+
+  async function decide(token: string, decision: 'accepted' | 'declined', reason: string | null, now: Date): Promise<PublicOffer> {
+    if (!TOKEN.test(token)) throw linkNotFound();
+    const hash = sha256(token);
+    await db.transaction(async (tx) => {
+      const offer = await lockOfferByTokenHash(tx, hash);
+      usable(offer, now);
+      if (offer!.status !== 'sent') throw conflict(OFFER_TEXTS.alreadyDecided);
+      await updateOffer(tx, offer!.id, { status: decision, decidedAt: now, declineReason: decision === 'declined' ? reason : null });
+      const row = (await findOfferByTokenHash(tx, hash))!;
+      const actor = { kind: 'system' as const, name: row.candidateName };
+      const o = row.offer;
+      if (decision === 'accepted') {
+        const hired = await firstHiredStatus(tx, o.organisationId);
+        const application = await lockApplicationForHire(tx, o.applicationId);
+        if (hired && application) {
+          await moveToHired(tx, {
+            organisationId: o.organisationId,
+            applicationId: o.applicationId,
+            recruitmentId: o.recruitmentId,
+            fromStatusId: application.statusId,
+            toStatusId: hired.id,
+            movedById: null,
+          });
+          if (application.statusId !== hired.id) {
+            await recordActivity(tx, {
+              organisationId: o.organisationId,
+              actor,
+              type: 'application.moved',
+              candidateId: row.candidateId,
+              applicationId: o.applicationId,
+              recruitmentId: o.recruitmentId,
+              data: { from: application.statusName, to: hired.name, from_id: application.statusId, to_id: hired.id, offer_id: o.id },
+            });
+          }
+        }
+      }
+      await activity(tx, actor, row, row.candidateId, decision === 'accepted' ? 'offer.accepted' : 'offer.declined', {
+        status: decision,
+        ...(decision === 'declined' && reason ? { reason } : {}),
+      });
+      const followers = new Set(await hiringTeamOf(tx, o.recruitmentId));
+      if (o.createdById) followers.add(o.createdById);
+      for (const userId of followers) {
+        await notify(tx, {
+          userId,
+          organisationId: o.organisationId,
+          type: 'offer_decision',
+          data: {
+            title: `${row.candidateName} ${decision} the offer`,
+            body: decision === 'declined' && reason ? reason : row.recruitmentName,
+            url: offerPagePath(o.recruitmentId, o.id),
+            offer_id: o.id,
+          },
+        });
+      }
+    });
+    return presentPublicOffer(await byToken(db, token, now), token);
+  }
+
+  return {
+    async view(token: string, now = new Date()): Promise<PublicOffer> {
+      return presentPublicOffer(await byToken(db, token, now), token);
+    },
+    accept: (token: string, now = new Date()) => decide(token, 'accepted', null, now),
+    decline: (token: string, reason: string | null, now = new Date()) => decide(token, 'declined', reason?.trim() || null, now),
+    async letter(token: string, now = new Date()): Promise<Uint8Array> {
+      const row = await byToken(db, token, now);
+      return letterPdf(row.organisationName, row.offer.letterText ?? '');
+    },
+  };
+}
+
+/* ---------- for the dashboard and the expiry job ---------- */
+
+/** The offers waiting for this user's approval, for the dashboard. */
+export async function offerApprovalsFor(db: Db, organisationId: string, userId: string, limit = 10) {
+  const rows = await approvalsWaitingFor(db, organisationId, userId, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    title: `Offer for ${r.candidateName} — ${r.recruitmentName}`,
+    url: offerPagePath(r.recruitmentId, r.id),
+  }));
+}
+
+/** Marks sent offers past their expiry as expired, each with a timeline entry. Returns how many. */
+export async function expireOffers(db: Db, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const rows = await lockExpiredOffers(tx, now, 100);
+      for (const r of rows) {
+        await updateOffer(tx, r.id, { status: 'expired' });
+        await recordActivity(tx, {
+          organisationId: r.organisationId,
+          actor: { kind: 'system', name: 'Hireloop' },
+          type: 'offer.expired',
+          candidateId: r.candidateId,
+          applicationId: r.applicationId,
+          recruitmentId: r.recruitmentId,
+          data: { offer_id: r.id, status: 'expired' },
+        });
+      }
+      return rows.length;
+    });
+    total += n;
+    if (n < 100) return total;
+  }
+}

@@ -1,0 +1,350 @@
+import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities } from '../src/db/schema/candidates.ts';
+import { interviews } from '../src/db/schema/interviews.ts';
+import { notifications } from '../src/db/schema/notifications.ts';
+import { outbox } from '../src/db/schema/outbox.ts';
+import { seedPipeline, seedCandidate } from './candidate-fixtures.ts';
+import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { calendarMails, icsUtc } from './ics-fixtures.ts';
+
+let t: TestApp;
+let org: { id: string };
+let other: { id: string };
+const people = {} as Record<
+  'owner' | 'recruiter' | 'manager' | 'elena' | 'ivan' | 'stranger',
+  { id: string; name: string; email: string | null }
+>;
+const as = {} as Record<'owner' | 'recruiter' | 'manager' | 'elena' | 'ivan', Client>;
+let recruitmentId = '';
+let applicationId = '';
+let candidateEmail = '';
+let typeId = '';
+const HOUR = 3_600_000;
+const api = (path: string) => `organisation/${org.id}/${path}`;
+const inDays = (d: number, hour = 9) => {
+  const x = new Date(Date.now() + d * 86_400_000);
+  x.setUTCHours(hour, 0, 0, 0);
+  return x.toISOString();
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  people.owner = await createUser(t, { name: 'Olive Owner' });
+  org = await createOrganisation(t, people.owner, { name: 'Interview Org' });
+  for (const [key, role] of [
+    ['recruiter', 'recruiter'],
+    ['manager', 'hiring_manager'],
+    ['elena', 'interviewer'],
+    ['ivan', 'interviewer'],
+  ] as const) {
+    people[key] = await createUser(t, { name: `Int ${key}` });
+    await addMember(t, org.id, people[key].id, role);
+  }
+  people.stranger = await createUser(t, { name: 'Stranger' });
+  other = await createOrganisation(t, people.stranger);
+  for (const key of ['owner', 'recruiter', 'manager', 'elena', 'ivan'] as const) as[key] = await signIn(t, people[key]);
+  const { statuses, recruitment } = await seedPipeline(t, org.id);
+  const r = await recruitment('Platform engineer');
+  recruitmentId = r.id;
+  const c = await seedCandidate(t, org.id, statuses[0]!.id, { name: 'Ada Candidate' }, [r.id]);
+  applicationId = c.applications[0]!.id;
+  candidateEmail = c.candidate.email!;
+  const res = await as.owner.post(api('interview-types'), {
+    name: 'Technical',
+    questions: ['Design a queue'],
+    criteria: ['Depth', 'Clarity'],
+  });
+  expect(res.status).toBe(201);
+  typeId = res.json.interview_type.id;
+});
+
+afterAll(() => t?.close());
+
+const schedule = (c: Client, body: Record<string, unknown> = {}, application = applicationId) =>
+  c.post(api(`applications/${application}/interviews`), {
+    type_id: typeId,
+    starts_at: inDays(3),
+    duration_minutes: 60,
+    timezone: 'Europe/Berlin',
+    video_url: 'https://meet.example.test/x',
+    interviewer_ids: [people.elena.id],
+    ...body,
+  });
+
+describe('interview types', () => {
+  it('lists, creates, renames, changes the kit, reorders and deletes', async () => {
+    const a = await as.recruiter.post(api('interview-types'), { name: 'Phone screen', criteria: ['Motivation'] });
+    expect(a.status).toBe(201);
+    expect(a.json.interview_type).toMatchObject({ name: 'Phone screen', position: 2, questions: [], criteria: ['Motivation'] });
+    expect((await as.recruiter.post(api('interview-types'), { name: 'phone SCREEN' })).status).toBe(409);
+    const renamed = await as.recruiter.patch(api(`interview-types/${a.json.interview_type.id}`), {
+      name: 'Screen',
+      questions: ['Why us?'],
+    });
+    expect(renamed.json.interview_type).toMatchObject({ name: 'Screen', questions: ['Why us?'] });
+    const reordered = await as.recruiter.patch(api('interview-types/reorder'), { original: 2, new: 1 });
+    expect(reordered.status).toBe(200);
+    expect(reordered.json.interview_types.data.map((x: { name: string }) => x.name)).toEqual(['Screen', 'Technical']);
+    expect((await as.recruiter.patch(api('interview-types/reorder'), { original: 5, new: 1 })).status).toBe(422);
+    const list = await as.elena.get(api('interview-types'));
+    expect(list.json.interview_types.meta.total).toBe(2);
+    expect((await as.elena.post(api('interview-types'), { name: 'Nope' })).status).toBe(403);
+    expect((await as.recruiter.delete(api(`interview-types/${a.json.interview_type.id}`))).status).toBe(204);
+    expect((await as.recruiter.delete(api('interview-types/not-an-id'))).json.message).toBe(INTERVIEW_TEXTS.typeNotFound);
+    expect((await as.recruiter.get(api('interview-types'))).json.interview_types.data[0]).toMatchObject({ name: 'Technical', position: 1 });
+  });
+});
+
+describe('scheduling', () => {
+  let interviewId = '';
+
+  it('schedules with the default duration, sends .ics invitations, notifies and records the activity', async () => {
+    const before = (await calendarMails(t)).length;
+    const startsAt = inDays(2, 14);
+    const res = await schedule(as.recruiter, {
+      duration_minutes: undefined,
+      starts_at: startsAt,
+      interviewer_ids: [people.elena.id, people.ivan.id],
+    });
+    expect(res.status).toBe(201);
+    const i = res.json.interview;
+    interviewId = i.id;
+    expect(i).toMatchObject({
+      title: 'Technical',
+      status: 'scheduled',
+      duration_minutes: 45,
+      timezone: 'Europe/Berlin',
+      criteria: ['Depth', 'Clarity'],
+      candidate: { name: 'Ada Candidate', erased: false },
+      recruitment: { id: recruitmentId },
+      sequence: 0,
+      scorecards: { submitted: 0, expected: 2 },
+    });
+    expect(i.starts_at).toBe(startsAt);
+    expect(i.interviewers.map((p: { id: string }) => p.id).sort()).toEqual([people.elena.id, people.ivan.id].sort());
+
+    const mails = (await calendarMails(t)).slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual([candidateEmail, people.elena.email, people.ivan.email].sort());
+    for (const m of mails) {
+      expect(m.contentType).toBe('text/calendar; method=REQUEST; charset=UTF-8');
+      expect(m.ics!.method).toBe('REQUEST');
+      expect(m.ics!.props.SEQUENCE).toBe('0');
+      expect(m.ics!.props.DTSTART).toBe(icsUtc(startsAt));
+      expect(m.ics!.props.DTEND).toBe(icsUtc(new Date(Date.parse(startsAt) + 45 * 60_000)));
+      expect(m.ics!.attendees).toEqual([candidateEmail, people.elena.email, people.ivan.email].sort());
+      expect(m.ics!.organizer).toBe(people.recruiter.email);
+    }
+    const uids = new Set(mails.map((m) => m.ics!.props.UID));
+    expect(uids.size).toBe(1);
+
+    const notes = await t.database.db.select().from(notifications).where(eq(notifications.type, 'assigned'));
+    expect(
+      notes
+        .filter((n) => n.data.interview_id === interviewId)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([people.elena.id, people.ivan.id].sort());
+    const acts = await t.database.db.select().from(activities).where(eq(activities.applicationId, applicationId));
+    expect(acts.some((a) => a.type === 'interview.scheduled' && a.data.interview_id === interviewId)).toBe(true);
+  });
+
+  it('refuses bad input with clear messages and changes nothing', async () => {
+    const count = async () => (await t.database.db.select().from(interviews)).length;
+    const outboxBefore = (await t.database.db.select().from(outbox)).length;
+    const n = await count();
+    const past = await schedule(as.recruiter, { starts_at: new Date(Date.now() - HOUR).toISOString() });
+    expect(past.status).toBe(422);
+    expect(past.json.errors.starts_at).toEqual([INTERVIEW_TEXTS.inPast]);
+    const endBefore = await schedule(as.recruiter, { starts_at: inDays(3, 10), ends_at: inDays(3, 9) });
+    expect(endBefore.json.errors.ends_at).toEqual([INTERVIEW_TEXTS.endBeforeStart]);
+    const foreign = await schedule(as.recruiter, { interviewer_ids: [people.stranger.id] });
+    expect(foreign.status).toBe(422);
+    expect(foreign.json.errors.interviewer_ids).toEqual([INTERVIEW_TEXTS.interviewerUnknown]);
+    const long = await schedule(as.recruiter, { duration_minutes: 600 });
+    expect(long.status).toBe(422);
+    expect(long.json.errors.duration_minutes).toEqual([INTERVIEW_TEXTS.durationRange]);
+    const noZone = await schedule(as.recruiter, { starts_at: '2031-01-01T10:00:00' });
+    expect(noZone.json.errors.starts_at).toEqual([INTERVIEW_TEXTS.startsAtInvalid]);
+    const nowhere = await schedule(as.recruiter, { video_url: null });
+    expect(nowhere.json.errors.location).toEqual([INTERVIEW_TEXTS.locationRequired]);
+    const nobody = await schedule(as.recruiter, { interviewer_ids: [] });
+    expect(nobody.json.errors.interviewer_ids).toEqual([INTERVIEW_TEXTS.interviewersRequired]);
+    const badZone = await schedule(as.recruiter, { timezone: 'Mars/Olympus' });
+    expect(badZone.status).toBe(422);
+    expect((await schedule(as.recruiter, {}, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await schedule(as.elena)).status).toBe(403);
+    expect(await count()).toBe(n);
+    expect((await t.database.db.select().from(outbox)).length).toBe(outboxBefore);
+  });
+
+  it('reschedules with SEQUENCE+1 to everyone and CANCEL to removed interviewers', async () => {
+    const before = (await calendarMails(t)).length;
+    const uid = (await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId)))[0]!.icsUid;
+    const startsAt = inDays(4, 15);
+    const res = await as.manager.patch(api(`interviews/${interviewId}`), {
+      starts_at: startsAt,
+      interviewer_ids: [people.elena.id, people.manager.id],
+      location: 'Room 2',
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.interview).toMatchObject({ sequence: 1, duration_minutes: 45, location: 'Room 2' });
+    const mails = (await calendarMails(t)).slice(before);
+    const requests = mails.filter((m) => m.ics!.method === 'REQUEST');
+    const cancels = mails.filter((m) => m.ics!.method === 'CANCEL');
+    expect(requests.map((m) => m.to).sort()).toEqual([candidateEmail, people.elena.email, people.manager.email].sort());
+    expect(cancels.map((m) => m.to)).toEqual([people.ivan.email]);
+    for (const m of mails) {
+      expect(m.ics!.props.UID).toBe(uid);
+      expect(m.ics!.props.SEQUENCE).toBe('1');
+    }
+    expect(requests[0]!.ics!.props.DTSTART).toBe(icsUtc(startsAt));
+    expect(cancels[0]!.ics!.props.STATUS).toBe('CANCELLED');
+    expect(cancels[0]!.ics!.attendees).toEqual([people.ivan.email]);
+    // A reschedule into the past is refused, nothing changes.
+    const past = await as.manager.patch(api(`interviews/${interviewId}`), { starts_at: new Date(Date.now() - HOUR).toISOString() });
+    expect(past.json.errors.starts_at).toEqual([INTERVIEW_TEXTS.inPast]);
+    expect((await as.manager.get(api(`interviews/${interviewId}`))).json.interview.sequence).toBe(1);
+  });
+
+  it('shows conflicts with the interviewers’ other interviews', async () => {
+    const i = (await as.owner.get(api(`interviews/${interviewId}`))).json.interview;
+    const q = (s: string, e: string, extra = '') =>
+      as.recruiter.get(
+        api(
+          `interviews/conflicts?user_ids=${people.elena.id},${people.ivan.id}&starts_at=${encodeURIComponent(s)}&ends_at=${encodeURIComponent(e)}${extra}`,
+        ),
+      );
+    const overlapping = await q(
+      new Date(Date.parse(i.starts_at) + 15 * 60_000).toISOString(),
+      new Date(Date.parse(i.ends_at) + HOUR).toISOString(),
+    );
+    expect(overlapping.status).toBe(200);
+    expect(overlapping.json.conflicts).toHaveLength(1);
+    expect(overlapping.json.conflicts[0]).toMatchObject({
+      user: { id: people.elena.id },
+      interview: { id: interviewId, candidate_name: 'Ada Candidate' },
+    });
+    expect((await q(i.ends_at, new Date(Date.parse(i.ends_at) + HOUR).toISOString())).json.conflicts).toEqual([]);
+    expect((await q(i.starts_at, i.ends_at, `&exclude=${interviewId}`)).json.conflicts).toEqual([]);
+    expect((await q(i.ends_at, i.starts_at)).status).toBe(422);
+    expect((await as.recruiter.get(api('interviews/conflicts?user_ids=x&starts_at=a&ends_at=b'))).status).toBe(422);
+  });
+
+  it('lists a recruitment’s interviews with filters; an interviewer sees only theirs', async () => {
+    const second = await schedule(as.owner, { starts_at: inDays(5), interviewer_ids: [people.ivan.id] });
+    expect(second.status).toBe(201);
+    const all = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews`));
+    expect(all.status).toBe(200);
+    expect(all.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([interviewId, second.json.interview.id]);
+    const byIvan = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[interviewer]=${people.ivan.id}`));
+    expect(byIvan.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([second.json.interview.id]);
+    const mine = await as.ivan.get(api(`recruitments/${recruitmentId}/interviews?filter[when]=all`));
+    expect(mine.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([second.json.interview.id]);
+    expect(mine.json.interviews.meta.total).toBe(1);
+    expect((await as.ivan.get(api(`interviews/${interviewId}`))).status).toBe(404);
+    expect((await as.ivan.get(api(`interviews/${interviewId}/scorecards`))).status).toBe(404);
+    expect((await as.ivan.get(api(`applications/${applicationId}/interviews`))).json.interviews).toHaveLength(1);
+    expect((await as.elena.get(api(`applications/${applicationId}/interviews`))).json.interviews).toHaveLength(1);
+    expect((await as.manager.get(api(`applications/${applicationId}/interviews`))).json.interviews).toHaveLength(2);
+    const past = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[when]=past`));
+    expect(past.json.interviews.data).toEqual([]);
+    const bad = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[status]=nope`));
+    expect(bad.status).toBe(422);
+    expect((await as.recruiter.get(api(`recruitments/not-a-uuid/interviews`))).status).toBe(404);
+  });
+
+  it('cancels with METHOD:CANCEL to everyone; a cancelled interview cannot change', async () => {
+    const before = (await calendarMails(t)).length;
+    const res = await as.recruiter.post(api(`interviews/${interviewId}/cancel`), { reason: 'Candidate asked to move' });
+    expect(res.status).toBe(200);
+    expect(res.json.interview).toMatchObject({ status: 'cancelled', sequence: 2 });
+    const mails = (await calendarMails(t)).slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual([candidateEmail, people.elena.email, people.manager.email].sort());
+    for (const m of mails) {
+      expect(m.contentType).toBe('text/calendar; method=CANCEL; charset=UTF-8');
+      expect(m.ics!.method).toBe('CANCEL');
+      expect(m.ics!.props.STATUS).toBe('CANCELLED');
+      expect(m.ics!.props.SEQUENCE).toBe('2');
+    }
+    expect((await as.recruiter.post(api(`interviews/${interviewId}/cancel`), {})).status).toBe(409);
+    expect((await as.recruiter.patch(api(`interviews/${interviewId}`), { location: 'x' })).json.message).toBe(INTERVIEW_TEXTS.notScheduled);
+    const cancelled = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[status]=cancelled`));
+    expect(cancelled.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([interviewId]);
+    const acts = await t.database.db.select().from(activities).where(eq(activities.applicationId, applicationId));
+    expect(acts.map((a) => a.type)).toEqual(
+      expect.arrayContaining(['interview.scheduled', 'interview.rescheduled', 'interview.cancelled']),
+    );
+  });
+
+  it('completes only an interview that has started', async () => {
+    const res = await schedule(as.owner, { starts_at: inDays(6) });
+    const id = res.json.interview.id;
+    expect((await as.owner.post(api(`interviews/${id}/complete`))).json.message).toBe(INTERVIEW_TEXTS.completeBeforeStart);
+    await t.database.db
+      .update(interviews)
+      .set({ startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) })
+      .where(eq(interviews.id, id));
+    const done = await as.owner.post(api(`interviews/${id}/complete`));
+    expect(done.status).toBe(200);
+    expect(done.json.interview.status).toBe('completed');
+    expect((await as.owner.post(api(`interviews/${id}/complete`))).status).toBe(409);
+  });
+
+  it('does not let another organisation near them', async () => {
+    const stranger = await signIn(t, people.stranger);
+    expect((await stranger.get(api(`interviews/${interviewId}`))).status).toBe(404);
+    expect((await stranger.get(`organisation/${other.id}/interviews/${interviewId}`)).status).toBe(404);
+  });
+});
+
+describe('dashboard', () => {
+  it('shows the user’s upcoming interviews and the scorecards they owe', async () => {
+    const up = await schedule(as.owner, { starts_at: inDays(8), interviewer_ids: [people.elena.id] });
+    const owed = await schedule(as.owner, { starts_at: inDays(9), interviewer_ids: [people.elena.id] });
+    await t.database.db
+      .update(interviews)
+      .set({ startsAt: new Date(Date.now() - 3 * HOUR), endsAt: new Date(Date.now() - 2 * HOUR) })
+      .where(eq(interviews.id, owed.json.interview.id));
+    const d = (await as.elena.get(api('dashboard'))).json.dashboard;
+    expect(d.interviews.map((x: { id: string }) => x.id)).toContain(up.json.interview.id);
+    expect(d.interviews.map((x: { id: string }) => x.id)).not.toContain(owed.json.interview.id);
+    expect(d.interviews[0].url).toMatch(/^\/recruitment\/.+\/interviews\?interview=/);
+    expect(d.feedback_owed.map((x: { id: string }) => x.id)).toContain(owed.json.interview.id);
+    const ivan = (await as.ivan.get(api('dashboard'))).json.dashboard;
+    expect(ivan.feedback_owed.map((x: { id: string }) => x.id)).not.toContain(owed.json.interview.id);
+  });
+});
+
+describe('the demo organisation', () => {
+  it('has interview types, past interviews with scorecards and upcoming ones; Elena’s dashboard shows hers', async () => {
+    const { seedDemo } = await import('../src/db/demo-seed.ts');
+    const { users } = await import('../src/db/schema/users.ts');
+    const { scorecards } = await import('../src/db/schema/interviews.ts');
+    const demo = await startTestApp();
+    try {
+      await seedDemo(demo.database.db);
+      const [elena] = await demo.database.db.select().from(users).where(eq(users.email, 'elena@hireloop.test'));
+      const c = await signIn(demo, elena!);
+      const path = `organisation/${elena!.currentOrganisationId}`;
+      const types = (await c.get(`${path}/interview-types`)).json.interview_types.data;
+      expect(types.map((x: { name: string }) => x.name)).toEqual(['Phone screen', 'Technical', 'Onsite', 'Final']);
+      expect(types.every((x: { criteria: string[] }) => x.criteria.length > 0)).toBe(true);
+      const all = await demo.database.db.select().from(interviews);
+      expect(all.filter((i) => i.status === 'completed').length).toBeGreaterThan(3);
+      expect(all.filter((i) => i.status === 'scheduled' && i.startsAt.getTime() > Date.now()).length).toBeGreaterThan(3);
+      expect((await demo.database.db.select().from(scorecards)).length).toBeGreaterThan(3);
+      const dashboard = (await c.get(`${path}/dashboard`)).json.dashboard;
+      expect(dashboard.interviews.length).toBeGreaterThan(0);
+      expect(dashboard.feedback_owed.length).toBeGreaterThan(0);
+      const recruitment = all.find((i) => i.status === 'scheduled')!.recruitmentId;
+      const owner = (await demo.database.db.select().from(users).where(eq(users.email, 'demo@hireloop.test')))[0]!;
+      const list = await (await signIn(demo, owner)).get(`${path}/recruitments/${recruitment}/interviews?filter[when]=all`);
+      expect(list.status).toBe(200);
+      expect(list.json.interviews.data.length).toBeGreaterThan(0);
+    } finally {
+      await demo.close();
+    }
+  });
+});

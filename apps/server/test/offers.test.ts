@@ -1,0 +1,401 @@
+import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, applications } from '../src/db/schema/candidates.ts';
+import { offers } from '../src/db/schema/interviews.ts';
+import { notifications } from '../src/db/schema/notifications.ts';
+import { outbox } from '../src/db/schema/outbox.ts';
+import { expireOffers } from '../src/jobs/offer-expiry.ts';
+import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
+import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { fetchBytes, pdfText } from './pdf-text.ts';
+
+let t: TestApp;
+let org: { id: string; name: string };
+let owner: { id: string; name: string };
+let recruiterUser: { id: string; name: string };
+let managerUser: { id: string; name: string };
+let interviewerUser: { id: string };
+let ownerClient: Client;
+let recruiter: Client;
+let manager: Client;
+let interviewer: Client;
+let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
+let recruitmentId: string;
+let other: { org: { id: string }; client: Client; applicationId: string; offerId: string };
+
+const db = () => t.database.db;
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const o = (rest = '') => `organisation/${org.id}${rest}`;
+
+async function newApplication(attrs: { name?: string; email?: string | null } = {}) {
+  const { candidate, applications: apps } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, attrs, [recruitmentId]);
+  return { candidate, applicationId: apps[0]!.id };
+}
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  salary: 85000,
+  currency: 'EUR',
+  salary_period: 'year',
+  bonus_note: '10% annual bonus',
+  start_date: future(40),
+  contract_type: 'full_time',
+  expires_on: future(14),
+  approver_ids: [managerUser.id, owner.id],
+  ...extra,
+});
+
+async function draft(applicationId: string, extra: Record<string, unknown> = {}) {
+  const res = await recruiter.post(o(`/applications/${applicationId}/offers`), body(extra));
+  expect(res.status, res.text).toBe(201);
+  return res.json.offer as { id: string; version: number; status: string };
+}
+
+async function approved(applicationId: string) {
+  const offer = await draft(applicationId);
+  expect((await recruiter.post(o(`/offers/${offer.id}/submit`))).status).toBe(200);
+  expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).status).toBe(200);
+  const res = await ownerClient.post(o(`/offers/${offer.id}/approve`), { comment: 'Go' });
+  expect(res.json.offer.status).toBe('approved');
+  return offer;
+}
+
+const activityTypes = async (applicationId: string) =>
+  (await db().select().from(activities).where(eq(activities.applicationId, applicationId))).map((a) => a.type);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await createUser(t, { name: 'Dana Whitfield' });
+  org = await createOrganisation(t, owner, { name: 'Northwind Labs' });
+  recruiterUser = await createUser(t, { name: 'Priya Raman' });
+  managerUser = await createUser(t, { name: 'Tom Okafor' });
+  interviewerUser = await createUser(t, { name: 'Elena García' });
+  await addMember(t, org.id, recruiterUser.id, 'recruiter');
+  await addMember(t, org.id, managerUser.id, 'hiring_manager');
+  await addMember(t, org.id, interviewerUser.id, 'interviewer');
+  [ownerClient, recruiter, manager, interviewer] = await Promise.all([
+    signIn(t, owner),
+    signIn(t, recruiterUser),
+    signIn(t, managerUser),
+    signIn(t, interviewerUser),
+  ]);
+  pipeline = await seedPipeline(t, org.id);
+  recruitmentId = (await pipeline.recruitment('Backend engineer')).id;
+
+  const otherOwner = await createUser(t);
+  const otherOrg = await createOrganisation(t, otherOwner);
+  const otherPipeline = await seedPipeline(t, otherOrg.id);
+  const otherRecruitment = await otherPipeline.recruitment('Other');
+  const seeded = await seedCandidate(t, otherOrg.id, otherPipeline.statuses[0]!.id, {}, [otherRecruitment.id]);
+  const otherClient = await signIn(t, otherOwner);
+  const res = await otherClient.post(`organisation/${otherOrg.id}/applications/${seeded.applications[0]!.id}/offers`, {
+    ...body({ approver_ids: [] }),
+  });
+  expect(res.status, res.text).toBe(201);
+  other = { org: otherOrg, client: otherClient, applicationId: seeded.applications[0]!.id, offerId: res.json.offer.id };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('creating an offer', () => {
+  it('creates a draft with approvers in order, on the timeline', async () => {
+    const { applicationId, candidate } = await newApplication({ name: 'Ada Lovelace' });
+    const res = await recruiter.post(o(`/applications/${applicationId}/offers`), body());
+    expect(res.status, res.text).toBe(201);
+    const offer = res.json.offer;
+    expect(offer).toMatchObject({
+      status: 'draft',
+      salary: 85000,
+      currency: 'EUR',
+      salary_period: 'year',
+      bonus_note: '10% annual bonus',
+      contract_type: 'full_time',
+      expires_on: future(14),
+      version: 1,
+      candidate: { id: candidate.id, name: 'Ada Lovelace' },
+      recruitment: { id: recruitmentId, name: 'Backend engineer' },
+      role: { name: 'Engineer' },
+      created_by: { id: recruiterUser.id, name: 'Priya Raman' },
+      current_approver_id: null,
+      can_approve: false,
+      letter_text: null,
+      sent_at: null,
+    });
+    expect(
+      offer.approvals.map((a: { approver: { id: string }; position: number; decision: string }) => [a.approver.id, a.position, a.decision]),
+    ).toEqual([
+      [managerUser.id, 1, 'pending'],
+      [owner.id, 2, 'pending'],
+    ]);
+    expect(offer.letter_preview_url).toBe(`/api/v1/organisation/${org.id}/offers/${offer.id}/letter.pdf`);
+    expect(await activityTypes(applicationId)).toContain('offer.created');
+
+    const one = await manager.get(o(`/offers/${offer.id}`));
+    expect(one.status).toBe(200);
+    expect(one.json.offer.id).toBe(offer.id);
+    const forApp = await manager.get(o(`/applications/${applicationId}/offers`));
+    expect(forApp.json.offers.map((x: { id: string }) => x.id)).toEqual([offer.id]);
+  });
+
+  it('refuses bad input with clear messages and changes nothing', async () => {
+    const { applicationId } = await newApplication();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ salary: -1 }, 'salary', OFFER_TEXTS.salaryNegative],
+      [{ salary: 10.5 }, 'salary', OFFER_TEXTS.salaryWhole],
+      [{ currency: 'eur' }, 'currency', OFFER_TEXTS.currencyFormat],
+      [{ currency: 'XYZ' }, 'currency', OFFER_TEXTS.currencyUnknown],
+      [{ expires_on: yesterday }, 'expires_on', OFFER_TEXTS.expiryPast],
+      [{ expires_on: '2027-02-30' }, 'expires_on', OFFER_TEXTS.dateInvalid],
+      [{ start_date: 'tomorrow' }, 'start_date', OFFER_TEXTS.dateInvalid],
+      [{ contract_type: 'forever' }, 'contract_type', OFFER_TEXTS.contractTypeInvalid],
+      [{ approver_ids: [interviewerUser.id] }, 'approver_ids', OFFER_TEXTS.approverUnknown],
+      [{ approver_ids: [managerUser.id, managerUser.id] }, 'approver_ids', OFFER_TEXTS.approverDuplicate],
+    ];
+    for (const [extra, field, message] of cases) {
+      const res = await recruiter.post(o(`/applications/${applicationId}/offers`), body(extra));
+      expect(res.status, JSON.stringify(extra)).toBe(422);
+      expect(res.json.errors[field], JSON.stringify(res.json)).toContain(message);
+    }
+    // An approver from another organisation.
+    const stranger = await recruiter.post(o(`/applications/${applicationId}/offers`), body({ approver_ids: [(await createUser(t)).id] }));
+    expect(stranger.json.errors.approver_ids).toContain(OFFER_TEXTS.approverUnknown);
+    const rows = await db().select().from(offers).where(eq(offers.applicationId, applicationId));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('404s for unknown, malformed and foreign ids', async () => {
+    expect((await recruiter.post(o('/applications/nope/offers'), body())).json.message).toBe(OFFER_TEXTS.applicationNotFound);
+    expect((await recruiter.post(o(`/applications/${other.applicationId}/offers`), body())).status).toBe(404);
+    expect((await recruiter.get(o(`/offers/${other.offerId}`))).json.message).toBe(OFFER_TEXTS.notFound);
+    expect((await recruiter.get(o('/offers/123'))).status).toBe(404);
+    expect((await recruiter.patch(o(`/offers/${other.offerId}`), { salary: 1 })).status).toBe(404);
+    expect((await recruiter.post(o(`/offers/${other.offerId}/withdraw`))).status).toBe(404);
+    expect((await recruiter.get(o(`/recruitments/${crypto.randomUUID()}/offers`))).status).toBe(404);
+    const [row] = await db().select().from(offers).where(eq(offers.id, other.offerId));
+    expect(row!.status).toBe('draft');
+  });
+});
+
+describe('approvals', () => {
+  it('runs in order: only the current approver decides; all approved → approved', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    // Approving a draft: not pending.
+    expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).status).toBe(409);
+    const sub = await recruiter.post(o(`/offers/${offer.id}/submit`));
+    expect(sub.status, sub.text).toBe(200);
+    expect(sub.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: managerUser.id, can_approve: false });
+    const [note] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, managerUser.id), eq(notifications.type, 'offer_approval')));
+    expect(note!.data).toMatchObject({ offer_id: offer.id, url: `/recruitment/${recruitmentId}/offers?offer=${offer.id}` });
+    expect((await recruiter.post(o(`/offers/${offer.id}/submit`))).json.message).toBe(OFFER_TEXTS.notDraft);
+
+    // The second approver before the first: 403; a non-approver: 403.
+    const early = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
+    expect(early.status).toBe(403);
+    expect(early.json.message).toBe(OFFER_TEXTS.notYourTurn);
+    const outsider = await recruiter.post(o(`/offers/${offer.id}/approve`), {});
+    expect(outsider.status).toBe(403);
+    expect(outsider.json.message).toBe(OFFER_TEXTS.notApprover);
+
+    const viewed = await manager.get(o(`/offers/${offer.id}`));
+    expect(viewed.json.offer.can_approve).toBe(true);
+    const first = await manager.post(o(`/offers/${offer.id}/approve`), { comment: 'Fair' });
+    expect(first.status, first.text).toBe(200);
+    expect(first.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
+    expect(first.json.offer.approvals[0]).toMatchObject({ decision: 'approved', comment: 'Fair' });
+    expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).json.message).toBe(OFFER_TEXTS.alreadyApproved);
+
+    // The owner's dashboard shows the approval waiting.
+    const dash = await ownerClient.get(o('/dashboard'));
+    expect(dash.json.dashboard.approvals.map((a: { id: string }) => a.id)).toContain(offer.id);
+
+    const last = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
+    expect(last.json.offer).toMatchObject({ status: 'approved', current_approver_id: null });
+    const dashAfter = await ownerClient.get(o('/dashboard'));
+    expect(dashAfter.json.dashboard.approvals.map((a: { id: string }) => a.id)).not.toContain(offer.id);
+    expect(await activityTypes(applicationId)).toEqual(expect.arrayContaining(['offer.created', 'offer.submitted', 'offer.approved']));
+  });
+
+  it('a rejection sends the offer back to draft with the comment; a comment is required', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    await recruiter.post(o(`/offers/${offer.id}/submit`));
+    const noComment = await manager.post(o(`/offers/${offer.id}/reject`), { comment: ' ' });
+    expect(noComment.status).toBe(422);
+    expect(noComment.json.errors.comment).toContain(OFFER_TEXTS.commentRequired);
+    const res = await manager.post(o(`/offers/${offer.id}/reject`), { comment: 'Too high for the band' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.offer.status).toBe('draft');
+    expect(res.json.offer.approvals[0]).toMatchObject({ decision: 'rejected', comment: 'Too high for the band' });
+    expect(await activityTypes(applicationId)).toContain('offer.rejected');
+    // Editing the draft keeps the rejection readable; resubmitting starts the chain over.
+    const edited = await recruiter.patch(o(`/offers/${offer.id}`), { salary: 80000 });
+    expect(edited.json.offer).toMatchObject({ status: 'draft', salary: 80000 });
+    expect(edited.json.offer.approvals[0]).toMatchObject({ decision: 'rejected', comment: 'Too high for the band' });
+    const again = await recruiter.post(o(`/offers/${offer.id}/submit`));
+    expect(again.json.offer.approvals.map((a: { decision: string }) => a.decision)).toEqual(['pending', 'pending']);
+  });
+
+  it('an edit after an approval resets the approvals and bumps the version', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await approved(applicationId);
+    const stale = await recruiter.patch(o(`/offers/${offer.id}`), { salary: 90000, version: 99 });
+    expect(stale.status).toBe(409);
+    expect(stale.json.message).toBe(OFFER_TEXTS.stale);
+    const res = await recruiter.patch(o(`/offers/${offer.id}`), { salary: 90000, version: offer.version });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.offer).toMatchObject({ salary: 90000, status: 'pending_approval', version: offer.version + 1 });
+    expect(res.json.offer.approvals.map((a: { decision: string }) => a.decision)).toEqual(['pending', 'pending']);
+    // Not sendable now.
+    const send = await recruiter.post(o(`/offers/${offer.id}/send`));
+    expect(send.status).toBe(409);
+    expect(send.json.message).toBe(OFFER_TEXTS.notApproved);
+    // An edit of a draft keeps it a draft; bad values are refused.
+    const d = await draft((await newApplication()).applicationId);
+    const e = await recruiter.patch(o(`/offers/${d.id}`), { approver_ids: [], bonus_note: null });
+    expect(e.json.offer).toMatchObject({ status: 'draft', approvals: [], bonus_note: null, version: 2 });
+    expect((await recruiter.patch(o(`/offers/${d.id}`), { salary: -5 })).status).toBe(422);
+  });
+});
+
+describe('sending, withdrawing, the letter', () => {
+  it('refuses to send before approval; sends once approved with a hashed single-purpose link', async () => {
+    const { applicationId, candidate } = await newApplication({ name: 'Grace Hopper' });
+    const offer = await draft(applicationId);
+    expect((await recruiter.post(o(`/offers/${offer.id}/send`))).json.message).toBe(OFFER_TEXTS.notApproved);
+    await recruiter.post(o(`/offers/${offer.id}/submit`));
+    expect((await recruiter.post(o(`/offers/${offer.id}/send`))).status).toBe(409);
+    await manager.post(o(`/offers/${offer.id}/approve`), {});
+    await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
+    const res = await recruiter.post(o(`/offers/${offer.id}/send`));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.offer.status).toBe('sent');
+    expect(res.json.offer.sent_at).not.toBeNull();
+    expect(res.json.offer.letter_text).toContain('Dear Grace Hopper');
+    expect(res.json.offer.letter_text).toContain('85,000 EUR per year');
+    const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).map(
+      (m) => m.payload as { to: string; text: string; attachments?: unknown[] },
+    );
+    const mail = mails.find((m) => m.to === candidate.email);
+    expect(mail).toBeDefined();
+    const token = new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(mail!.text)?.[1];
+    expect(token).toBeDefined();
+    expect(mail!.attachments).toHaveLength(1);
+    const [row] = await db().select().from(offers).where(eq(offers.id, offer.id));
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.tokenHash).not.toContain(token!);
+    // Sent offers are not editable or sendable again.
+    expect((await recruiter.patch(o(`/offers/${offer.id}`), { salary: 1 })).json.message).toBe(OFFER_TEXTS.notEditable);
+    expect((await recruiter.post(o(`/offers/${offer.id}/send`))).status).toBe(409);
+    expect(await activityTypes(applicationId)).toContain('offer.sent');
+  });
+
+  it('serves the letter preview as an inline PDF with the candidate, role and salary', async () => {
+    const { applicationId } = await newApplication({ name: 'Katherine Johnson' });
+    const offer = await draft(applicationId, { salary: 123456 });
+    const res = await fetchBytes(`${t.baseUrl}/api/v1/${o(`/offers/${offer.id}/letter.pdf`)}`, {
+      cookie: `hireloop_session=${recruiter.cookie('hireloop_session')}`,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline/);
+    const { text } = await pdfText(res.bytes);
+    expect(text).toContain('Katherine Johnson');
+    expect(text).toContain('Engineer');
+    expect(text).toContain('123,456 EUR per year');
+    expect(text).toContain('Northwind Labs');
+  });
+
+  it('withdraws an undecided offer, once', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    const res = await recruiter.post(o(`/offers/${offer.id}/withdraw`));
+    expect(res.json.offer.status).toBe('withdrawn');
+    const again = await recruiter.post(o(`/offers/${offer.id}/withdraw`));
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(OFFER_TEXTS.notWithdrawable);
+    expect(await activityTypes(applicationId)).toContain('offer.withdrawn');
+  });
+
+  it('lists the recruitment’s offers paged and filtered by status', async () => {
+    const all = await manager.get(o(`/recruitments/${recruitmentId}/offers?per_page=2`));
+    expect(all.status).toBe(200);
+    expect(all.json.offers.data).toHaveLength(2);
+    expect(all.json.offers.meta.total).toBeGreaterThan(2);
+    const drafts = await manager.get(o(`/recruitments/${recruitmentId}/offers?filter[status]=withdrawn`));
+    expect(drafts.json.offers.data.length).toBeGreaterThan(0);
+    expect(drafts.json.offers.data.every((x: { status: string }) => x.status === 'withdrawn')).toBe(true);
+    expect((await manager.get(o(`/recruitments/${recruitmentId}/offers?filter[status]=nope`))).status).toBe(422);
+  });
+
+  it('expires sent offers past their expiry, with a timeline entry', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await approved(applicationId);
+    await recruiter.post(o(`/offers/${offer.id}/send`));
+    await db()
+      .update(offers)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(offers.id, offer.id));
+    expect(await expireOffers(db())).toBeGreaterThanOrEqual(1);
+    const [row] = await db().select().from(offers).where(eq(offers.id, offer.id));
+    expect(row!.status).toBe('expired');
+    expect(await activityTypes(applicationId)).toContain('offer.expired');
+    const [app] = await db().select().from(applications).where(eq(applications.id, applicationId));
+    expect(app!.hiredAt).toBeNull();
+  });
+});
+
+describe('who may', () => {
+  it('an interviewer gets 403 on offers; a hiring manager reads but does not manage', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    expect((await interviewer.get(o(`/offers/${offer.id}`))).status).toBe(403);
+    expect((await interviewer.get(o(`/recruitments/${recruitmentId}/offers`))).status).toBe(403);
+    expect((await interviewer.get(o(`/applications/${applicationId}/offers`))).status).toBe(403);
+    expect((await interviewer.get(o(`/offers/${offer.id}/letter.pdf`))).status).toBe(403);
+    expect((await interviewer.get(o('/offer-letter-template'))).status).toBe(403);
+    expect((await manager.get(o(`/offers/${offer.id}`))).status).toBe(200);
+    expect((await manager.post(o(`/applications/${applicationId}/offers`), body())).status).toBe(403);
+    expect((await manager.patch(o(`/offers/${offer.id}`), { salary: 1 })).status).toBe(403);
+    expect((await manager.post(o(`/offers/${offer.id}/send`))).status).toBe(403);
+  });
+});
+
+describe('demo data', () => {
+  it('has offers in several states, one waiting for Dana’s approval, the accepted one hired', async () => {
+    const { seedDemo } = await import('../src/db/demo-seed.ts');
+    const { users } = await import('../src/db/schema/users.ts');
+    const demo = await startTestApp();
+    try {
+      await seedDemo(demo.database.db);
+      const [dana] = await demo.database.db.select().from(users).where(eq(users.email, 'demo@hireloop.test'));
+      const c = await signIn(demo, dana!);
+      const path = `organisation/${dana!.currentOrganisationId}`;
+      const rows = await demo.database.db.select().from(offers);
+      expect(new Set(rows.map((r) => r.status))).toEqual(
+        new Set(['draft', 'pending_approval', 'approved', 'sent', 'accepted', 'declined']),
+      );
+      const dashboard = (await c.get(`${path}/dashboard`)).json.dashboard;
+      expect(dashboard.approvals).toHaveLength(1);
+      const pending = rows.find((r) => r.status === 'pending_approval')!;
+      const viewed = (await c.get(`${path}/offers/${pending.id}`)).json.offer;
+      expect(viewed).toMatchObject({ can_approve: true, current_approver_id: dana!.id });
+      const accepted = rows.find((r) => r.status === 'accepted')!;
+      const [app] = await demo.database.db.select().from(applications).where(eq(applications.id, accepted.applicationId));
+      expect(app!.hiredAt).not.toBeNull();
+      const list = await c.get(`${path}/recruitments/${accepted.recruitmentId}/offers`);
+      expect(list.json.offers.data.length).toBeGreaterThan(0);
+      const pdf = await fetchBytes(`${demo.baseUrl}/api/v1/${path}/offers/${accepted.id}/letter.pdf`, {
+        cookie: `hireloop_session=${c.cookie('hireloop_session')}`,
+      });
+      expect((await pdfText(pdf.bytes)).text).toContain('Northwind Labs');
+    } finally {
+      await demo.close();
+    }
+  }, 90_000);
+});

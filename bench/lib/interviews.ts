@@ -1,0 +1,101 @@
+import path from 'node:path';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { measureLoad, loadProblems, type LoadResult } from './load.ts';
+import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
+import type { Row, Section } from './report.ts';
+
+/** Issue 5: the interviews list of a recruitment with 5,000 interviews, p95 ≤ 30 ms at 16 connections. */
+export const INTERVIEWS_TARGET = { p95Ms: 30, connections: 16 } as const;
+const START_TIMEOUT_MS = 240_000;
+
+type Info = {
+  port: number;
+  organisationId: string;
+  cookie: string;
+  recruitmentId: string;
+  listPath: string;
+  seedMs: number;
+  interviews: number;
+};
+const isInfo = (v: unknown): v is Info => {
+  const i = v as Partial<Info> | null;
+  return typeof i?.port === 'number' && typeof i.cookie === 'string' && typeof i.listPath === 'string' && typeof i.interviews === 'number';
+};
+
+export type InterviewsRun = { label: string; upcoming: LoadResult; past: LoadResult; interviews: number; seedMs: number };
+
+/** Runs bench/interviews-server.ts on one database (PGlite in a scratch dir, or a fresh PostgreSQL database) and loads it. */
+export async function measureInterviews(
+  root: string,
+  baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,
+  where: { label: string; dataDir: string; postgresUrl?: string },
+): Promise<InterviewsRun> {
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let child: Child | undefined;
+  try {
+    const port = await freePort();
+    const env = baseEnv(port, where.dataDir);
+    if (where.postgresUrl) {
+      const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: where.postgresUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(where.postgresUrl);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+      dropDatabase = async () => {
+        const a = new pg.Client({ connectionString: where.postgresUrl });
+        await a.connect();
+        await a.query(`drop database if exists ${name} with (force)`);
+        await a.end();
+      };
+    }
+    child = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/interviews-server.ts')], { cwd: root, env });
+    const info = await firstJsonLine(child, START_TIMEOUT_MS);
+    if (!isInfo(info)) throw new Error(`unexpected line from interviews-server: ${JSON.stringify(info)}`);
+    const base = `http://127.0.0.1:${info.port}${info.listPath}`;
+    const headers = { cookie: info.cookie, accept: 'application/json' };
+    const upcoming = await measureLoad(base, headers, INTERVIEWS_TARGET.connections);
+    const past = await measureLoad(`${base}&filter[when]=past&page=3`, headers, INTERVIEWS_TARGET.connections);
+    return { label: where.label, upcoming, past, interviews: info.interviews, seedMs: info.seedMs };
+  } finally {
+    if (child) await stopChild(child);
+    if (dropDatabase) await dropDatabase().catch(() => undefined);
+  }
+}
+
+export function interviewsRows(run: InterviewsRun): Row[] {
+  const row = (what: string, r: LoadResult): Row => {
+    const invalid = loadProblems(r);
+    return {
+      metric: `Interviews list, ${run.interviews.toLocaleString('en-GB')} in the recruitment, ${what}, 25 a page (${run.label}): p97.5 at ${INTERVIEWS_TARGET.connections} connections`,
+      measured: `${r.p975Ms} ms (p90 ${r.p90Ms} ms, ${Math.round(r.requestsPerSecond)} req/s)`,
+      target: `p95 ≤ ${INTERVIEWS_TARGET.p95Ms} ms`,
+      verdict: invalid ? 'ERROR' : r.p975Ms <= INTERVIEWS_TARGET.p95Ms ? 'PASS' : 'FAIL',
+    };
+  };
+  return [row('upcoming', run.upcoming), row('past, page 3', run.past)];
+}
+
+export function interviewsSection(runs: InterviewsRun[]): Section {
+  const line = (label: string, r: LoadResult) =>
+    `| ${label} | ${Math.round(r.requestsPerSecond)} | ${r.p50Ms} ms | ${r.p90Ms} ms | ${r.p975Ms} ms | ${r.p99Ms} ms | ${r.non2xx} | ${r.errors} |`;
+  return {
+    title: 'Interviews list with 5,000 interviews in one recruitment',
+    lines: [
+      '`bench/interviews-server.ts` runs the app from source on a fresh database with the demo seed plus 5,000 interviews in the ' +
+        'largest open demo recruitment (two interviewers each; a third of the completed ones with scorecards), seeded with generate_series. ' +
+        `autocannon, ${INTERVIEWS_TARGET.connections} connections, \`GET organisation/{id}/recruitments/{recruitment}/interviews?per_page=25\` ` +
+        "(upcoming, the screen's default) and `…&filter[when]=past&page=3`. The verdict uses p97.5, which is never below p95.",
+      '',
+      '| Run | req/s | p50 | p90 | p97.5 | p99 | non-2xx | errors |',
+      '|---|---|---|---|---|---|---|---|',
+      ...runs.flatMap((r) => [
+        line(`${r.label}, upcoming (seeded in ${r.seedMs} ms)`, r.upcoming),
+        line(`${r.label}, past page 3`, r.past),
+      ]),
+    ],
+  };
+}
