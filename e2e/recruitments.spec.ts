@@ -126,6 +126,8 @@ test('the dashboard shows the user’s hiring day, accessibly', async ({ page })
   await expect(page.getByRole('heading', { name: 'Hiring at a glance' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your recruitments' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
-  await expect(page.getByText('Interviews you are on will appear here.')).toBeVisible();
+  // The demo has interviews Dana is on and an offer waiting for her approval (issue 5's demo data).
+  await expect(page.getByRole('heading', { name: 'Your upcoming interviews' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Approvals waiting for you' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

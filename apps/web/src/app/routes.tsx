@@ -63,6 +63,7 @@ const ExperienceLevelsPage = page(() => import('../features/settings/pages/exper
 const RecruitmentStatusPage = page(() => import('../features/settings/pages/recruitment-status-page.tsx'), 'RecruitmentStatusPage');
 const BillingPage = page(() => import('../features/settings/pages/billing-page.tsx'), 'BillingPage');
 const InvitationPage = page(() => import('../features/organisations/pages/invitation-page.tsx'), 'InvitationPage');
+const PublicOfferPage = page(() => import('../features/public-offer/pages/public-offer-page.tsx'), 'PublicOfferPage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -81,6 +82,8 @@ export const routes: RouteObject[] = [
           { path: '/get-started', element: <GetStartedPage />, handle: titled('Log in') },
           // The accept link of an invitation mail: shown signed out too (sign-in comes back here).
           { path: '/invitations/:token', element: <InvitationPage />, handle: titled('Invitation') },
+          // The candidate's offer link (issue 5): no account, works in a browser that was never signed in.
+          { path: '/offer/:token', element: <PublicOfferPage />, handle: titled('Your offer') },
         ],
       },
 

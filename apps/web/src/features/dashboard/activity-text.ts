@@ -16,6 +16,12 @@ function pick(data: Record<string, unknown>, ...keys: string[]): string | null {
   return null;
 }
 
+/** " (Technical)": the interview's title, when the activity names it. */
+function interviewTitle(data: Record<string, unknown>): string {
+  const title = pick(data, 'title');
+  return title ? ` (${title})` : '';
+}
+
 /** "Priya Raman moved Ana Silva to Interview": one human sentence per activity type. */
 export function describeActivity(activity: Activity): string {
   const who = activity.actor.name;
@@ -66,6 +72,34 @@ export function describeActivity(activity: Activity): string {
     }
     case 'file.deleted':
       return `${who} deleted a file of ${whom}`;
+    case 'interview.scheduled':
+      return `${who} scheduled an interview with ${whom}${interviewTitle(d)}`;
+    case 'interview.rescheduled':
+      return `${who} rescheduled the interview with ${whom}${interviewTitle(d)}`;
+    case 'interview.cancelled':
+      return `${who} cancelled the interview with ${whom}${interviewTitle(d)}`;
+    case 'interview.completed':
+      return `${who} completed the interview with ${whom}${interviewTitle(d)}`;
+    case 'scorecard.submitted':
+      return `${who} submitted a scorecard for ${whom}${interviewTitle(d)}`;
+    case 'offer.created':
+      return `${who} drafted an offer for ${whom}`;
+    case 'offer.submitted':
+      return `${who} submitted the offer for ${whom} for approval`;
+    case 'offer.approved':
+      return d.final === true ? `${who} gave the final approval to the offer for ${whom}` : `${who} approved the offer for ${whom}`;
+    case 'offer.rejected':
+      return `${who} rejected the offer for ${whom}`;
+    case 'offer.sent':
+      return `${who} sent the offer to ${whom}`;
+    case 'offer.accepted':
+      return `${whom} accepted the offer`;
+    case 'offer.declined':
+      return `${whom} declined the offer`;
+    case 'offer.withdrawn':
+      return `${who} withdrew the offer to ${whom}`;
+    case 'offer.expired':
+      return `The offer to ${whom} expired`;
   }
 }
 

@@ -124,31 +124,37 @@ export function HiringSections({ dashboard }: Props) {
       </Section>
 
       <SimpleGrid cols={{ base: 1, md: 3 }}>
-        <Section id="dashboard-interviews" title="Your interviews">
+        <Section id="dashboard-interviews" title="Your upcoming interviews">
           {!d ? (
             loading
           ) : d.interviews.length === 0 ? (
             <Empty>Interviews you are on will appear here.</Empty>
           ) : (
-            <Links items={d.interviews.map((i) => ({ id: i.id, url: i.url, text: i.title, when: i.starts_at }))} label="Your interviews" />
+            <Links
+              items={d.interviews.map((i) => ({ id: i.id, url: i.url, text: i.title, when: i.starts_at }))}
+              label="Your upcoming interviews"
+            />
           )}
         </Section>
-        <Section id="dashboard-feedback" title="Feedback you owe">
+        <Section id="dashboard-feedback" title="Feedback owed">
           {!d ? (
             loading
           ) : d.feedback_owed.length === 0 ? (
             <Empty>Scorecards waiting for your feedback will appear here.</Empty>
           ) : (
-            <Links items={d.feedback_owed.map((f) => ({ id: f.id, url: f.url, text: f.title, when: f.due_at }))} label="Feedback you owe" />
+            <Links items={d.feedback_owed.map((f) => ({ id: f.id, url: f.url, text: f.title, when: f.due_at }))} label="Feedback owed" />
           )}
         </Section>
-        <Section id="dashboard-approvals" title="Approvals">
+        <Section id="dashboard-approvals" title="Approvals waiting for you">
           {!d ? (
             loading
           ) : d.approvals.length === 0 ? (
             <Empty>Offers waiting for your approval will appear here.</Empty>
           ) : (
-            <Links items={d.approvals.map((a) => ({ id: a.id, url: a.url, text: a.title, when: null }))} label="Approvals" />
+            <Links
+              items={d.approvals.map((a) => ({ id: a.id, url: a.url, text: a.title, when: null }))}
+              label="Approvals waiting for you"
+            />
           )}
         </Section>
       </SimpleGrid>

@@ -21,6 +21,12 @@ function list(data: Data, ...keys: string[]): string[] {
   return [];
 }
 
+/** " (Technical)": the interview's title, when the activity names it. */
+function interviewTitle(data: Data): string {
+  const title = pick(data, 'title');
+  return title ? ` (${title})` : '';
+}
+
 const quoted = (items: string[]) => items.map((t) => `“${t}”`).join(', ');
 const stars = (n: string) => (n === '1' ? '1 star' : `${n} stars`);
 
@@ -100,6 +106,40 @@ export function activitySentence(activity: Activity): string {
       const name = pick(data, 'filename', 'name');
       return name ? `${who} deleted ${name}` : `${who} deleted a file`;
     }
+    case 'interview.scheduled':
+      return `${who} scheduled an interview${interviewTitle(data)}`;
+    case 'interview.rescheduled':
+      return `${who} rescheduled the interview${interviewTitle(data)}`;
+    case 'interview.cancelled': {
+      const reason = pick(data, 'reason');
+      return `${who} cancelled the interview${interviewTitle(data)}${reason ? `: ${reason}` : ''}`;
+    }
+    case 'interview.completed':
+      return `${who} completed the interview${interviewTitle(data)}`;
+    case 'scorecard.submitted':
+      return `${who} submitted a scorecard${interviewTitle(data)}`;
+    case 'offer.created':
+      return `${who} drafted an offer${inRecruitment}`;
+    case 'offer.submitted':
+      return `${who} submitted the offer for approval`;
+    case 'offer.approved':
+      return data.final === true ? `${who} gave the offer its final approval` : `${who} approved the offer`;
+    case 'offer.rejected': {
+      const comment = pick(data, 'comment');
+      return `${who} rejected the offer${comment ? `: ${comment}` : ''}`;
+    }
+    case 'offer.sent':
+      return `${who} sent the offer to the candidate`;
+    case 'offer.accepted':
+      return 'The candidate accepted the offer';
+    case 'offer.declined': {
+      const reason = pick(data, 'reason');
+      return `The candidate declined the offer${reason ? `: ${reason}` : ''}`;
+    }
+    case 'offer.withdrawn':
+      return `${who} withdrew the offer`;
+    case 'offer.expired':
+      return 'The offer expired';
     default:
       return `${who} changed the candidate`;
   }

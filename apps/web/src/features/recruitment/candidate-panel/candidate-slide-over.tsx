@@ -8,7 +8,9 @@ import { useApplication } from './api.ts';
 import { ActivityTab } from './components/activity-tab.tsx';
 import { FilesTab } from './components/files-tab.tsx';
 import { HistoryTab, OtherApplicationsTab } from './components/history-tab.tsx';
+import { InterviewsSection } from './components/interviews-section.tsx';
 import { NotesTab } from './components/notes-tab.tsx';
+import { OffersSection } from './components/offers-section.tsx';
 import { PanelHeader } from './components/panel-header.tsx';
 import { ProfileTab } from './components/profile-tab.tsx';
 
@@ -24,6 +26,8 @@ const TABS = [
   { value: 'files', label: 'Résumé & files' },
   { value: 'notes', label: 'Notes' },
   { value: 'activity', label: 'Activity' },
+  { value: 'interviews', label: 'Interviews' },
+  { value: 'offers', label: 'Offers' },
   { value: 'history', label: 'Stage history' },
   { value: 'other', label: 'Other applications' },
 ] as const;
@@ -105,6 +109,12 @@ export function CandidateSlideOver({ recruitmentId, applicationId, onClose }: Ca
                 </Tabs.Panel>
                 <Tabs.Panel value="activity" pt="md">
                   <ActivityTab application={data} />
+                </Tabs.Panel>
+                <Tabs.Panel value="interviews" pt="md">
+                  <InterviewsSection applicationId={data.id} recruitmentId={data.recruitment_id} />
+                </Tabs.Panel>
+                <Tabs.Panel value="offers" pt="md">
+                  <OffersSection applicationId={data.id} recruitmentId={data.recruitment_id} candidateName={data.candidate.name} />
                 </Tabs.Panel>
                 <Tabs.Panel value="history" pt="md">
                   <HistoryTab application={data} />

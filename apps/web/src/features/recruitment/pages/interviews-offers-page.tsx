@@ -1,6 +1,8 @@
-import { EmptyState, Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { IconCalendarEvent, IconFileCertificate } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { InterviewsTab } from '../interviews/components/interviews-tab.tsx';
+import { OffersTab } from '../offers/offers-tab.tsx';
 
 export type InterviewsOffersTab = 'interviews' | 'offers';
 
@@ -10,10 +12,15 @@ export type InterviewsOffersTab = 'interviews' | 'offers';
  */
 export function InterviewsOffersPage({ tab }: { tab: InterviewsOffersTab }) {
   const navigate = useNavigate();
+  const recruitmentId = useParams().recruitment ?? '';
   return (
     <Stack gap="lg">
       <Title order={2}>Interviews and offers</Title>
-      <Tabs value={tab} onChange={(value) => value && value !== tab && navigate(`../${value}`, { relative: 'path' })}>
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(value) => value && value !== tab && navigate(`/recruitment/${encodeURIComponent(recruitmentId)}/${value}`)}
+      >
         <Tabs.List>
           <Tabs.Tab value="interviews" leftSection={<IconCalendarEvent size={16} aria-hidden />}>
             Interviews
@@ -23,20 +30,10 @@ export function InterviewsOffersPage({ tab }: { tab: InterviewsOffersTab }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="interviews" pt="lg">
-          <EmptyState
-            icon={<IconCalendarEvent size={28} aria-hidden />}
-            withIndicatorBackground
-            title="No interviews yet"
-            description="Interviews scheduled for this recruitment will be listed here with their interviewers and feedback."
-          />
+          <InterviewsTab recruitmentId={recruitmentId} />
         </Tabs.Panel>
         <Tabs.Panel value="offers" pt="lg">
-          <EmptyState
-            icon={<IconFileCertificate size={28} aria-hidden />}
-            withIndicatorBackground
-            title="No offers yet"
-            description="Offers made to candidates of this recruitment will be listed here with their approvals and status."
-          />
+          <OffersTab recruitmentId={recruitmentId} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

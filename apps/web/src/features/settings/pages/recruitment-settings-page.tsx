@@ -1,10 +1,17 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconKey, IconListCheck } from '@tabler/icons-react';
+import { Suspense, lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../session/auth-store.ts';
 import { ApiKeysPanel } from '../recruitment/components/api-keys-panel.tsx';
 import { NoOrganisation } from '../recruitment/components/no-organisation.tsx';
+import { OfferLetterTemplateSection } from '../recruitment/components/offer-letter-template-section.tsx';
 import { RecruitmentDefaults } from '../recruitment/components/recruitment-defaults-form.tsx';
+
+// Loaded on demand: the page opens without waiting for the interview kits' editor.
+const InterviewTypesSection = lazy(() =>
+  import('../recruitment/components/interview-types-section.tsx').then((m) => ({ default: m.InterviewTypesSection })),
+);
 
 export type RecruitmentSettingsTab = 'recruitment' | 'api-keys';
 
@@ -42,7 +49,17 @@ export function RecruitmentSettingsPage({ tab }: { tab: RecruitmentSettingsTab }
         </Tabs.List>
         <Tabs.Panel value="recruitment" pt="lg">
           {currentOrganisation ? (
-            <RecruitmentDefaults canManage={permissions.includes('recruitment_settings.manage')} />
+            <Stack gap="xl">
+              <RecruitmentDefaults canManage={permissions.includes('recruitment_settings.manage')} />
+              {tab === 'recruitment' ? (
+                <Suspense fallback={null}>
+                  <InterviewTypesSection canManage={permissions.includes('interview_types.manage')} />
+                </Suspense>
+              ) : null}
+              {permissions.includes('offers.view') ? (
+                <OfferLetterTemplateSection canManage={permissions.includes('offers.manage')} />
+              ) : null}
+            </Stack>
           ) : (
             <NoOrganisation />
           )}

@@ -1,0 +1,225 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ApplicationsResponse } from '@hireloop/contract/candidates';
+import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import type {
+  ApplicationInterviewsResponse,
+  ConflictsResponse,
+  Interview,
+  InterviewConflict,
+  InterviewResponse,
+  InterviewStatus,
+  InterviewTypesResponse,
+  InterviewWhenFilter,
+  InterviewsResponse,
+  RescheduleInterviewBody,
+  ScheduleInterviewBody,
+  ScorecardBody,
+  ScorecardResponse,
+  ScorecardsResponse,
+} from '@hireloop/contract/interviews';
+import type { Permission } from '@hireloop/contract/permissions';
+import type { RecruitmentSettingsResponse } from '@hireloop/contract/recruitment-settings';
+import type { OrganisationUser } from '@hireloop/contract/users';
+import { orgApi } from '../../../lib/api-client.ts';
+import { userSearch } from '../../../lib/search-hooks.ts';
+import { useAuth } from '../../session/auth-store.ts';
+
+const enc = encodeURIComponent;
+
+export const interviewKeys = {
+  all: (org: string) => ['interviews', org] as const,
+  list: (org: string, recruitmentId: string, filters: InterviewFilters) =>
+    ['interviews', org, 'recruitment', recruitmentId, filters] as const,
+  ofApplication: (org: string, applicationId: string) => ['interviews', org, 'application', applicationId] as const,
+  scorecards: (org: string, interviewId: string) => ['interviews', org, 'scorecards', interviewId] as const,
+  one: (org: string, interviewId: string) => ['interviews', org, 'one', interviewId] as const,
+  types: (org: string) => ['organisation', org, 'interview-types'] as const,
+  settings: (org: string) => ['organisation', org, 'recruitment-settings'] as const,
+  users: (org: string) => ['organisation', org, 'interviews', 'users'] as const,
+  candidates: (org: string, recruitmentId: string) => ['organisation', org, 'interviews', 'candidates', recruitmentId] as const,
+};
+
+export type InterviewFilters = {
+  when: InterviewWhenFilter;
+  interviewer: string | null;
+  status: InterviewStatus | null;
+  page: number;
+};
+
+export function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+export function useCurrentUserId(): string | null {
+  return useAuth().user?.id ?? null;
+}
+
+export function useInterviewPermissions() {
+  const permissions = useAuth().currentOrganisation?.permissions ?? [];
+  const has = (p: Permission) => permissions.includes(p);
+  return { manage: has('interviews.manage'), submit: has('scorecards.submit'), manageTypes: has('interview_types.manage') };
+}
+
+/** The query string of the list, without empty filters. */
+export function listQueryOf(filters: InterviewFilters) {
+  const filter: Record<string, string> = { when: filters.when };
+  if (filters.interviewer) filter.interviewer = filters.interviewer;
+  if (filters.status) filter.status = filters.status;
+  return { page: filters.page, per_page: 25, filter };
+}
+
+export function useRecruitmentInterviews(recruitmentId: string, filters: InterviewFilters) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.list(org, recruitmentId, filters),
+    queryFn: async () =>
+      (await orgApi.get<InterviewsResponse>(`recruitments/${enc(recruitmentId)}/interviews`, listQueryOf(filters))).interviews,
+    enabled: org !== '' && recruitmentId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useApplicationInterviews(applicationId: string) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.ofApplication(org, applicationId),
+    queryFn: async () => (await orgApi.get<ApplicationInterviewsResponse>(`applications/${enc(applicationId)}/interviews`)).interviews,
+    enabled: org !== '' && applicationId !== '',
+  });
+}
+
+/** One interview, fresh after every change (starts from the copy the list already has). */
+export function useInterview(initial: Interview) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.one(org, initial.id),
+    queryFn: async () => (await orgApi.get<InterviewResponse>(`interviews/${enc(initial.id)}`)).interview,
+    enabled: org !== '',
+    placeholderData: initial,
+  });
+}
+
+/** One interview by id (a link with `?interview=`), when the list at hand does not hold it. */
+export function useInterviewById(interviewId: string | null, enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.one(org, interviewId ?? ''),
+    queryFn: async () => (await orgApi.get<InterviewResponse>(`interviews/${enc(interviewId ?? '')}`)).interview,
+    enabled: enabled && org !== '' && interviewId !== null && interviewId !== '',
+    retry: false,
+  });
+}
+
+export function useInterviewTypes(enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.types(org),
+    queryFn: async () => (await orgApi.get<InterviewTypesResponse>('interview-types', { per_page: MAX_PER_PAGE })).interview_types.data,
+    enabled: enabled && org !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** The organisation's default interview length (settings → recruitment). */
+export function useDefaultInterviewMinutes(enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.settings(org),
+    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
+    enabled: enabled && org !== '',
+    staleTime: 60_000,
+    retry: false,
+    select: (s) => s.default_interview_minutes,
+  });
+}
+
+/** Organisation users from the cached user search (a blank term is served from memory, SPEC §5). */
+export function useUserOptions(enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.users(org),
+    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
+    enabled: enabled && org !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** The recruitment's active applications, for "which candidate". */
+export function useRecruitmentCandidates(recruitmentId: string, enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.candidates(org, recruitmentId),
+    queryFn: async () =>
+      (
+        await orgApi.get<ApplicationsResponse>(`recruitments/${enc(recruitmentId)}/applications`, {
+          per_page: MAX_PER_PAGE,
+          sort: 'name',
+          filter: { state: 'active' },
+        })
+      ).applications.data,
+    enabled: enabled && org !== '' && recruitmentId !== '',
+  });
+}
+
+export async function fetchConflicts(userIds: string[], startsAt: string, endsAt: string, exclude?: string): Promise<InterviewConflict[]> {
+  if (userIds.length === 0) return [];
+  const query: Record<string, string> = { user_ids: userIds.join(','), starts_at: startsAt, ends_at: endsAt };
+  if (exclude) query.exclude = exclude;
+  return (await orgApi.get<ConflictsResponse>('interviews/conflicts', query)).conflicts;
+}
+
+/** After any change: every interview list, the dashboard, and the candidate's timeline. */
+function refreshAfterChange(queryClient: QueryClient, org: string) {
+  void queryClient.invalidateQueries({ queryKey: interviewKeys.all(org) });
+  void queryClient.invalidateQueries({ queryKey: ['dashboard', org] });
+  void queryClient.invalidateQueries({ queryKey: ['candidate-activities', org] });
+}
+
+export function useScheduleInterview() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ applicationId, body }: { applicationId: string; body: ScheduleInterviewBody }) =>
+      (await orgApi.post<InterviewResponse>(`applications/${enc(applicationId)}/interviews`, body)).interview,
+    onSuccess: () => refreshAfterChange(queryClient, org),
+  });
+}
+
+export function useRescheduleInterview() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: RescheduleInterviewBody }) =>
+      (await orgApi.patch<InterviewResponse>(`interviews/${enc(id)}`, body)).interview,
+    onSuccess: () => refreshAfterChange(queryClient, org),
+  });
+}
+
+export function useCancelInterview() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, reason }: { id: string; reason?: string }) =>
+      (await orgApi.post<InterviewResponse>(`interviews/${enc(id)}/cancel`, reason ? { reason } : {})).interview,
+    onSuccess: () => refreshAfterChange(queryClient, org),
+  });
+}
+
+export function useScorecards(interviewId: string, enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: interviewKeys.scorecards(org, interviewId),
+    queryFn: async () => await orgApi.get<ScorecardsResponse>(`interviews/${enc(interviewId)}/scorecards`),
+    enabled: enabled && org !== '',
+  });
+}
+
+export function useSubmitScorecard(interviewId: string) {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ScorecardBody) =>
+      (await orgApi.post<ScorecardResponse>(`interviews/${enc(interviewId)}/scorecard`, body)).scorecard,
+    onSuccess: () => refreshAfterChange(queryClient, org),
+  });
+}

@@ -1,0 +1,62 @@
+import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { KIT_ITEMS_MAX } from '@hireloop/contract/interviews';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+
+type Props = {
+  /** "Questions", "Criteria to rate". */
+  label: string;
+  /** "Question", "Criterion": names each row and the add button. */
+  itemLabel: string;
+  items: string[];
+  onChange: (items: string[]) => void;
+  error?: string;
+};
+
+/** An editable list of kit entries (questions or criteria). */
+export function KitListEditor({ label, itemLabel, items, onChange, error }: Props) {
+  return (
+    <Fieldset legend={label} variant="unstyled" p={0}>
+      <Stack gap={6} mt={4}>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            None yet.
+          </Text>
+        ) : null}
+        {items.map((item, index) => (
+          <Group key={index} gap="xs" wrap="nowrap">
+            <TextInput
+              aria-label={`${itemLabel} ${index + 1}`}
+              value={item}
+              style={{ flex: 1 }}
+              onChange={(e) => onChange(items.map((v, i) => (i === index ? e.currentTarget.value : v)))}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
+              onClick={() => onChange(items.filter((_, i) => i !== index))}
+            >
+              <IconTrash size={16} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            disabled={items.length >= KIT_ITEMS_MAX}
+            onClick={() => onChange([...items, ''])}
+          >
+            Add {itemLabel.toLowerCase()}
+          </Button>
+        </Group>
+        {error ? (
+          <Text size="sm" c="red.8">
+            {error}
+          </Text>
+        ) : null}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ApplicationsResponse } from '@hireloop/contract/candidates';
+import type {
+  ApplicationOffersResponse,
+  ApproveOfferBody,
+  CreateOfferBody,
+  Offer,
+  OfferResponse,
+  OffersResponse,
+  RejectOfferBody,
+  UpdateOfferBody,
+} from '@hireloop/contract/offers';
+import type { OrganisationUser } from '@hireloop/contract/users';
+import { orgApi } from '../../../lib/api-client.ts';
+import { userSearch } from '../../../lib/search-hooks.ts';
+import { useAuth } from '../../session/auth-store.ts';
+
+const enc = encodeURIComponent;
+
+/** Offer query keys; the application and board keys are the hiring core's shared ones. */
+export const offerKeys = {
+  all: (org: string) => ['offers', org] as const,
+  recruitment: (org: string, recruitmentId: string) => ['offers', org, 'recruitment', recruitmentId] as const,
+  application: (org: string, applicationId: string) => ['offers', org, 'application', applicationId] as const,
+  offer: (org: string, offerId: string) => ['offers', org, 'offer', offerId] as const,
+};
+
+export function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** What the signed-in member may do with offers (GET /auth permissions). */
+export function useOfferPermissions() {
+  const permissions = useAuth().currentOrganisation?.permissions ?? [];
+  return {
+    view: permissions.includes('offers.view'),
+    manage: permissions.includes('offers.manage'),
+    approve: permissions.includes('offers.approve'),
+  };
+}
+
+export const OFFERS_PER_PAGE = 25;
+
+export function useRecruitmentOffers(recruitmentId: string, page: number, enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: [...offerKeys.recruitment(org, recruitmentId), page],
+    queryFn: async () =>
+      (await orgApi.get<OffersResponse>(`recruitments/${enc(recruitmentId)}/offers`, { page, per_page: OFFERS_PER_PAGE })).offers,
+    enabled: enabled && org !== '' && recruitmentId !== '',
+  });
+}
+
+export function useApplicationOffers(applicationId: string, enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: offerKeys.application(org, applicationId),
+    queryFn: async () => (await orgApi.get<ApplicationOffersResponse>(`applications/${enc(applicationId)}/offers`)).offers,
+    enabled: enabled && org !== '' && applicationId !== '',
+  });
+}
+
+export function useOffer(offerId: string | null) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: offerKeys.offer(org, offerId ?? ''),
+    queryFn: async () => (await orgApi.get<OfferResponse>(`offers/${enc(offerId ?? '')}`)).offer,
+    enabled: org !== '' && offerId !== null && offerId !== '',
+    retry: false,
+  });
+}
+
+/** Active applications of the recruitment matching `search` (name or e-mail), for the candidate select. */
+export function useOfferableApplications(recruitmentId: string, search: string) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: ['applications', org, recruitmentId, 'offer-select', search],
+    queryFn: async () =>
+      (
+        await orgApi.get<ApplicationsResponse>(`recruitments/${enc(recruitmentId)}/applications`, {
+          per_page: 50,
+          sort: 'name',
+          filter: { state: 'active', ...(search.trim() !== '' ? { search: search.trim() } : {}) },
+        })
+      ).applications.data,
+    enabled: org !== '' && recruitmentId !== '',
+    staleTime: 30_000,
+  });
+}
+
+/** The organisation's members, from the cached user search (a blank term makes no request after the first). */
+export function useMembers() {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: ['organisation', org, 'offer-form', 'users'],
+    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
+    enabled: org !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** After any change to an offer: its lists, the application (a hire moves it), the board and the dashboard. */
+function invalidateOffer(queryClient: QueryClient, org: string, offer: Pick<Offer, 'id' | 'application_id' | 'recruitment'>) {
+  queryClient.setQueryData(offerKeys.offer(org, offer.id), offer);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: offerKeys.all(org) }),
+    queryClient.invalidateQueries({ queryKey: ['application', org, offer.application_id] }),
+    queryClient.invalidateQueries({ queryKey: ['applications', org, offer.recruitment.id] }),
+    queryClient.invalidateQueries({ queryKey: ['board', org, offer.recruitment.id] }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard', org] }),
+  ]);
+}
+
+export function useCreateOffer() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ applicationId, body }: { applicationId: string; body: CreateOfferBody }) =>
+      (await orgApi.post<OfferResponse>(`applications/${enc(applicationId)}/offers`, body)).offer,
+    onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
+  });
+}
+
+export function useUpdateOffer() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ offerId, body }: { offerId: string; body: UpdateOfferBody }) =>
+      (await orgApi.patch<OfferResponse>(`offers/${enc(offerId)}`, body)).offer,
+    onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
+  });
+}
+
+export type OfferAction = 'submit' | 'send' | 'withdraw';
+
+/** Submit for approval, send to the candidate, withdraw. */
+export function useOfferAction() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ offerId, action }: { offerId: string; action: OfferAction }) =>
+      (await orgApi.post<OfferResponse>(`offers/${enc(offerId)}/${action}`)).offer,
+    onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
+  });
+}
+
+/** The current approver's decision. */
+export function useDecideOffer() {
+  const org = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      offerId,
+      decision,
+      body,
+    }: { offerId: string } & ({ decision: 'approve'; body: ApproveOfferBody } | { decision: 'reject'; body: RejectOfferBody })) =>
+      (await orgApi.post<OfferResponse>(`offers/${enc(offerId)}/${decision}`, body)).offer,
+    onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
+  });
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import type {
+  InterviewType,
+  InterviewTypeBody,
+  InterviewTypeResponse,
+  InterviewTypesResponse,
+  UpdateInterviewTypeBody,
+} from '@hireloop/contract/interviews';
+import { orgApi } from '../../../lib/api-client.ts';
+import { toastError } from '../../../lib/toasts.ts';
+import { useAuth } from '../../session/auth-store.ts';
+
+/** The same key the interview scheduling form reads, so a change here shows there. */
+export const interviewTypesKey = (organisationId: string) => ['organisation', organisationId, 'interview-types'] as const;
+
+function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+export function useInterviewTypes() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: interviewTypesKey(organisationId),
+    queryFn: async () => (await orgApi.get<InterviewTypesResponse>('interview-types', { per_page: MAX_PER_PAGE })).interview_types.data,
+    enabled: organisationId !== '',
+  });
+}
+
+export function useInterviewTypeMutations() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = interviewTypesKey(organisationId);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  return {
+    create: useMutation({
+      mutationFn: async (body: InterviewTypeBody) => (await orgApi.post<InterviewTypeResponse>('interview-types', body)).interview_type,
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: async ({ id, ...body }: UpdateInterviewTypeBody & { id: string }) =>
+        (await orgApi.patch<InterviewTypeResponse>(`interview-types/${encodeURIComponent(id)}`, body)).interview_type,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => orgApi.delete<void>(`interview-types/${encodeURIComponent(id)}`),
+      onSuccess: refresh,
+    }),
+    reorder: useMutation({
+      mutationFn: async ({ from, to }: { from: number; to: number }) =>
+        (await orgApi.reorder<InterviewTypesResponse>('interview-types', from, to)).interview_types.data,
+      onMutate: async ({ from, to }) => {
+        await queryClient.cancelQueries({ queryKey: key });
+        const previous = queryClient.getQueryData<InterviewType[]>(key);
+        if (previous) {
+          const next = [...previous];
+          const [moved] = next.splice(from, 1);
+          if (moved) next.splice(to, 0, moved);
+          queryClient.setQueryData<InterviewType[]>(
+            key,
+            next.map((t, i) => ({ ...t, position: i + 1 })),
+          );
+        }
+        return { previous };
+      },
+      onError: (error, _move, context) => {
+        if (context?.previous) queryClient.setQueryData(key, context.previous);
+        toastError(error);
+      },
+      onSettled: refresh,
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import '../../../test/setup-dom.ts';
+import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { setUpFakeApi, signInForTest } from '../../../app/test-helpers.tsx';
+import { Providers } from '../../../app/providers.tsx';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { InterviewTypesSection, linesOf } from './components/interview-types-section.tsx';
+
+// Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
+
+const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
+const phone = { id: 't1', name: 'Phone screen', position: 1, questions: ['Why us?'], criteria: ['Motivation', 'Communication'] };
+
+const api = setUpFakeApi(({ method, path, body }) => {
+  if (method === 'GET' && path === 'organisation/o1/interview-types') return { interview_types: page([phone]) };
+  if (method === 'POST' && path === 'organisation/o1/interview-types')
+    return { interview_type: { id: 't2', position: 2, ...(body as object) } };
+  return undefined;
+});
+
+function renderSection(canManage: boolean) {
+  render(
+    <Providers queryClient={createQueryClient()} env="test">
+      <MemoryRouter>
+        <InterviewTypesSection canManage={canManage} />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+describe('interview types settings', { timeout: 30_000 }, () => {
+  it('reads one entry a line', () => {
+    expect(linesOf(' a \n\n b\n')).toEqual(['a', 'b']);
+  });
+
+  it('lists the types with their kits and adds one', async () => {
+    signInForTest();
+    renderSection(true);
+    expect(await screen.findByText('Phone screen')).toBeTruthy();
+    expect(screen.getByText('1 question · 2 criteria')).toBeTruthy();
+    const u = userEvent.setup({ delay: null });
+    await u.click(screen.getByRole('button', { name: 'Add interview type' }));
+    expect(screen.getByText('Enter a name.')).toBeTruthy();
+    await u.type(screen.getByRole('textbox', { name: 'Type name' }), 'Pairing');
+    await u.type(screen.getByRole('textbox', { name: /^Questions/ }), 'Pair on a bug{enter}Review a PR');
+    await u.type(screen.getByRole('textbox', { name: /^Criteria to rate/ }), 'Collaboration');
+    await u.click(screen.getByRole('button', { name: 'Add interview type' }));
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      name: 'Pairing',
+      questions: ['Pair on a bug', 'Review a PR'],
+      criteria: ['Collaboration'],
+    });
+  });
+
+  it('offers no editing without the permission', async () => {
+    signInForTest();
+    renderSection(false);
+    expect(await screen.findByText('Phone screen')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add interview type' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Phone screen' })).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
+
+const ELENA = { name: 'Elena García' };
+
+/** No WCAG A/AA violations inside the open modal. */
+async function expectNoAxeViolationsInDialog(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .include('section[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe violations in the dialog').toEqual([]);
+}
+
+/** An open demo recruitment with at least two active candidates (read through the API). */
+async function demoRecruitment(page: Page) {
+  const auth = await (await page.request.get('/api/v1/auth')).json();
+  const base = `/api/v1/organisation/${auth.auth.organisations[0].id}`;
+  const list = await (await page.request.get(`${base}/recruitments`, { params: { 'filter[status]': 'open', per_page: 100 } })).json();
+  for (const r of list.recruitments.data as Array<{ id: string; active_count: number }>) {
+    if (r.active_count < 2) continue;
+    const apps = await (
+      await page.request.get(`${base}/recruitments/${r.id}/applications`, { params: { per_page: 2, sort: 'name' } })
+    ).json();
+    const names = (apps.applications.data as Array<{ candidate: { name: string } }>).map((a) => a.candidate.name);
+    if (names.length === 2) return { id: r.id, candidates: names as [string, string] };
+  }
+  throw new Error('no demo recruitment with two candidates');
+}
+
+/** A wall-clock moment on this machine (the browser shares its timezone) as the form takes it. */
+function slot(at: Date) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    day: `${pad(at.getMonth() + 1)}/${pad(at.getDate())}/${String(at.getFullYear()).slice(2)}`,
+    time: `${pad(at.getHours())}:${pad(at.getMinutes())}`,
+  };
+}
+
+async function fillSchedule(page: Page, input: { candidate: string; at: Date }) {
+  const dialog = page.getByRole('dialog', { name: 'Schedule an interview' });
+  await dialog.getByRole('combobox', { name: 'Candidate' }).click();
+  await page.getByRole('option', { name: input.candidate }).click();
+  await dialog.getByRole('combobox', { name: 'Interview type' }).click();
+  await page.getByRole('option', { name: 'Technical' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Criterion 1' })).not.toHaveValue('');
+  await dialog.getByRole('textbox', { name: 'Video link' }).fill('https://meet.example.com/northwind-tech');
+  await dialog.getByLabel('Interviewers').click();
+  await page.getByRole('option', { name: ELENA.name }).click();
+  await dialog.getByRole('textbox', { name: 'Location' }).click();
+  const when = slot(input.at);
+  await dialog.getByRole('textbox', { name: 'Date' }).fill(when.day);
+  await dialog.getByLabel('Start time').fill(when.time);
+  return dialog;
+}
+
+test('schedule an interview with a conflict warning, then the interviewer submits a scorecard and sees the summary', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // The scorecard opens once the interview has started: the first one starts within the next two minutes.
+  test.setTimeout(300_000);
+  await page.goto('/dashboard');
+  await signInAs(page, { name: DEMO_OWNER.name });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const recruitment = await demoRecruitment(page);
+  const [first, second] = recruitment.candidates;
+
+  await page.goto(`/recruitment/${recruitment.id}/interviews`);
+  await expect(page.getByRole('tab', { name: 'Interviews', selected: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Schedule interview' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The first interview: soon, with Elena (the form is filled before the time is read, to keep it in the future).
+  await page.getByRole('button', { name: 'Schedule interview' }).click();
+  await expectNoAxeViolationsInDialog(page);
+  const start = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
+  let dialog = await fillSchedule(page, { candidate: first, at: start });
+  await dialog.getByRole('button', { name: 'Schedule interview' }).click();
+  // Another spec may have booked Elena then; the warning never blocks.
+  const anyway = dialog.getByRole('button', { name: 'Schedule anyway' });
+  await expect(anyway.or(page.getByText('Interview scheduled; invitations are on their way.'))).toBeVisible();
+  if (await anyway.isVisible()) await anyway.click();
+  await expect(dialog).toBeHidden();
+  const table = page.getByRole('table', { name: 'Interviews' });
+  await expect(table.getByRole('row').filter({ hasText: first }).first()).toBeVisible();
+
+  // A second one overlapping the first: the conflict is shown before saving, then saved on confirmation.
+  await page.getByRole('button', { name: 'Schedule interview' }).click();
+  dialog = await fillSchedule(page, { candidate: second, at: new Date(start.getTime() + 30 * 60_000) });
+  await dialog.getByRole('button', { name: 'Schedule interview' }).click();
+  const warning = dialog.getByRole('alert').filter({ hasText: 'Interviewers are busy then' });
+  await expect(warning).toContainText(`${ELENA.name}: Technical with ${first}`);
+  await expectNoAxeViolationsInDialog(page);
+  await dialog.getByRole('button', { name: 'Schedule anyway' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole('row').filter({ hasText: second }).first()).toBeVisible();
+
+  // Elena, in her own browser, scores the first interview once it has started.
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, colorScheme: 'light' });
+  const elena = await context.newPage();
+  await elena.goto('/dashboard');
+  await signInAs(elena, ELENA);
+  await expect(elena).toHaveURL(/\/dashboard$/);
+  // Her dashboard lists her upcoming interviews (the new ones among them) and the feedback she owes, with links.
+  const upcoming = elena.getByRole('region', { name: 'Your upcoming interviews' });
+  await expect(upcoming.getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/recruitment\/[0-9a-f-]{36}\/interviews\?interview=[0-9a-f-]{36}$/,
+  );
+  await expect(elena.getByRole('region', { name: 'Feedback owed' })).toBeVisible();
+  await elena.goto(`/recruitment/${recruitment.id}/interviews`);
+  const row = elena.getByRole('table', { name: 'Interviews' }).getByRole('row').filter({ hasText: first }).filter({ hasText: 'Technical' });
+  await expect(row.first()).toBeVisible();
+  const submit = elena.getByRole('button', { name: 'Submit scorecard' });
+  await expect(async () => {
+    await elena.goto(`/recruitment/${recruitment.id}/interviews`);
+    await row.first().getByRole('button').click({ timeout: 5_000 });
+    await expect(submit).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 180_000, intervals: [5_000] });
+  const details = elena.getByRole('dialog', { name: `Technical with ${first}` });
+  await expect(details.getByText('Submit yours to see the others’.')).toBeVisible();
+  await expectNoAxeViolationsInDialog(elena);
+  const form = details.getByRole('form', { name: 'Your scorecard' });
+  // Every criterion of the Technical kit rated "3 · Good".
+  for (const good of await form.getByRole('radio', { name: '3 · Good' }).all()) await good.check();
+  await form.getByRole('radio', { name: 'Strong yes' }).check();
+  await form.getByRole('textbox', { name: 'Notes' }).fill('Clear reasoning and good tests.');
+  await submit.click();
+  await expect(elena.getByText('Scorecard submitted.')).toBeVisible();
+  await expect(details.getByRole('article', { name: `Scorecard of ${ELENA.name}` })).toContainText('Clear reasoning and good tests.');
+  await expect(details.getByText(/1 of 1 scorecard in · Strong yes 1/)).toBeVisible();
+  await expect(details.getByText('Submit yours to see the others’.')).toHaveCount(0);
+  await context.close();
+});

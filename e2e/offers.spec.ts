@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
+
+/** `MM/DD/YY`, the date picker's format, `days` from today. */
+function typedDay(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${String(d.getFullYear()).slice(2)}`;
+}
+
+/** No WCAG A/AA violations inside the open offer drawer (the page behind it is checked on its own). */
+async function expectNoAxeViolationsInDrawer(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .include('section[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, 'axe violations in the offer drawer').toEqual([]);
+}
+
+/** A fresh recruitment of the signed-in user's organisation with one candidate, made through the API. */
+async function seedCandidate(page: Page, candidateName: string, email: string) {
+  await page.request.get('/api/v1/auth/init/csrf-cookie');
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const headers = { 'x-xsrf-token': xsrf };
+  const auth = await (await page.request.get('/api/v1/auth')).json();
+  const organisationId: string = auth.auth.organisations[0].id;
+  const base = `/api/v1/organisation/${organisationId}`;
+  const roles = await (await page.request.get(`${base}/role`, { params: { per_page: 100 } })).json();
+  const role = roles.roles.data.find((r: { status: string }) => r.status === 'open') ?? roles.roles.data[0];
+  const created = await page.request.post(`${base}/recruitments`, {
+    data: { role_id: role.id, name: `Offer check ${Date.now()}` },
+    headers,
+  });
+  expect(created.status()).toBe(201);
+  const recruitmentId: string = (await created.json()).recruitment.id;
+  const added = await page.request.post(`${base}/recruitments/${recruitmentId}/applications`, {
+    data: { candidate: { name: candidateName, email }, source: 'referral' },
+    headers,
+  });
+  expect(added.status()).toBe(201);
+  const statuses = await (await page.request.get(`${base}/recruitment-status`, { params: { per_page: 100 } })).json();
+  const hired: string = statuses.statuses.data.find((s: { category: string }) => s.category === 'hired').name;
+  return { recruitmentId, hired };
+}
+
+/** The offer link from the newest dev-mailbox message to `email` (the outbox delivers it shortly after sending). */
+async function offerLinkMailedTo(page: Page, email: string): Promise<string> {
+  let messageId = '';
+  await expect
+    .poll(async () => {
+      const list = await (await page.request.get('/dev/mailbox')).text();
+      const row = list.split('<tr>').find((r) => r.includes(email) && r.includes('Your offer from'));
+      messageId = /href="\/dev\/mailbox\/([0-9a-f-]{36})"/.exec(row ?? '')?.[1] ?? '';
+      return messageId;
+    })
+    .not.toBe('');
+  const message = await (await page.request.get(`/dev/mailbox/${messageId}`)).text();
+  const link = /https?:\/\/[^\s"<]+\/offer\/([A-Za-z0-9_-]+)/.exec(message);
+  expect(link, 'the offer link in the mail').not.toBeNull();
+  return `/offer/${link?.[1] ?? ''}`;
+}
+
+test('an offer is created, approved, previewed, sent, and accepted by the candidate on the public page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/recruitment');
+  await signInAs(page, { name: DEMO_OWNER.name });
+  await expect(page).toHaveURL(/\/recruitment$/);
+  const candidate = 'Riley Offerman';
+  const email = `riley.offerman.${Date.now()}@example.test`;
+  const { recruitmentId, hired } = await seedCandidate(page, candidate, email);
+
+  // The offers tab, empty.
+  await page.goto(`/recruitment/${recruitmentId}/offers`);
+  await expect(page).toHaveTitle('Offers · Hireloop');
+  await expect(page.getByText('No offers yet')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The multi-step form: candidate & terms → dates & contract → approvers → review.
+  await page.getByRole('button', { name: 'Create offer' }).click();
+  const form = page.getByRole('dialog', { name: 'Create offer' });
+  await expect(form).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form.getByRole('combobox', { name: /^Candidate/ }).click();
+  await page.getByRole('option', { name: candidate }).click();
+  await form.getByRole('textbox', { name: /^Salary/ }).fill('92000');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  await expect(form.getByRole('tab', { name: /Dates & contract/, selected: true })).toBeVisible();
+  await form.getByRole('textbox', { name: /^Start date/ }).fill(typedDay(60));
+  await form.getByRole('textbox', { name: /^Start date/ }).press('Tab');
+  await form.getByRole('textbox', { name: /^Offer expires on/ }).fill(typedDay(14));
+  await form.getByRole('textbox', { name: /^Offer expires on/ }).press('Tab');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  await expect(form.getByRole('tab', { name: /Approvers/, selected: true })).toBeVisible();
+  await form.getByRole('combobox', { name: 'Add an approver' }).click();
+  await page.getByRole('option', { name: DEMO_OWNER.name }).click();
+  await expect(form.getByRole('list', { name: 'Approvers, in order' })).toContainText(`1. ${DEMO_OWNER.name}`);
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  await expect(form.getByRole('tab', { name: /Review/, selected: true })).toBeVisible();
+  await expect(form).toContainText(candidate);
+  await expect(form).toContainText('per year');
+  await form.getByRole('button', { name: 'Create offer' }).click();
+
+  // The new draft opens in the drawer: submit, approve as the only approver.
+  const drawer = page.getByRole('dialog', { name: `Offer to ${candidate}` });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText('Draft', { exact: true })).toBeVisible();
+  await drawer.getByRole('button', { name: 'Submit for approval' }).click();
+  const decision = drawer.getByRole('region', { name: /Your decision/ });
+  await expect(decision).toBeVisible();
+  await expectNoAxeViolationsInDrawer(page);
+  await decision.getByRole('textbox', { name: /Comment/ }).fill('Within the band.');
+  await decision.getByRole('button', { name: 'Approve' }).click();
+  await expect(drawer.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(decision).toBeHidden();
+
+  // The letter, previewed in the browser.
+  await drawer.getByRole('button', { name: 'Preview the letter' }).click();
+  await expect(drawer.getByRole('img', { name: /Page 1 of Offer letter/ })).toBeVisible();
+
+  // Send, after confirming.
+  await drawer.getByRole('button', { name: 'Send to candidate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Send the offer?' });
+  await confirm.getByRole('button', { name: 'Send offer' }).click();
+  await expect(drawer.getByText(`The link to the offer was e-mailed to ${email}`)).toBeVisible();
+  await expect(drawer.getByText('Sent', { exact: true })).toBeVisible();
+
+  // The candidate opens the link from the mail in a browser that was never signed in.
+  const link = await offerLinkMailedTo(page, email);
+  const stranger = await browser.newContext({ baseURL });
+  try {
+    expect(await stranger.cookies()).toEqual([]);
+    const candidatePage = await stranger.newPage();
+    await candidatePage.goto(link);
+    await expect(candidatePage).toHaveTitle('Your offer · Hireloop');
+    await expect(candidatePage.getByRole('heading', { level: 1, name: /Your offer/ })).toBeVisible();
+    await expect(candidatePage.getByTestId('offer-letter')).toContainText(candidate);
+    await expect(candidatePage.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      /\/api\/v1\/public\/offers\/.+\/letter\.pdf$/,
+    );
+    await expectNoAxeViolations(candidatePage);
+    await candidatePage.getByRole('button', { name: 'Accept offer' }).click();
+    await candidatePage.getByRole('dialog', { name: 'Accept this offer?' }).getByRole('button', { name: 'Yes, accept' }).click();
+    await expect(candidatePage.getByText('You accepted this offer')).toBeVisible();
+    await expectNoAxeViolations(candidatePage);
+  } finally {
+    await stranger.close();
+  }
+
+  // Back as Dana: the offer is accepted and the candidate hired.
+  await page.goto(`/recruitment/${recruitmentId}/offers`);
+  const row = page.getByRole('table', { name: 'Offers' }).getByRole('row', { name: new RegExp(candidate) });
+  await expect(row).toContainText('Accepted');
+  await page.goto(`/recruitment/${recruitmentId}/candidates?state=all`);
+  const candidateRow = page.getByRole('table', { name: 'Candidates' }).getByRole('row', { name: new RegExp(candidate) });
+  await expect(candidateRow).toContainText(hired);
+});
