@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { loadProblems, measureLoad, type LoadResult } from './load.ts';
-import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
+import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
 /** Issue 4: one organisation with 100,000 candidates in 50 recruitments. */
@@ -66,54 +63,39 @@ export async function measureCandidates(
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,
   where: { label: string; dataDir: string; postgresUrl?: string; webDist: string; browser: boolean },
 ): Promise<CandidatesRun> {
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let child: Child | undefined;
-  try {
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...baseEnv(port, where.dataDir), WEB_DIST: where.webDist, API_KEY_RATE_PER_MINUTE: '100000000' };
-    if (where.postgresUrl) {
-      const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: where.postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(where.postgresUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: where.postgresUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      };
-    }
-    child = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/candidates-server.ts')], { cwd: root, env });
-    const info = await firstJsonLine(child, START_TIMEOUT_MS);
-    if (!isInfo(info)) throw new Error(`unexpected line from candidates-server: ${JSON.stringify(info)}`);
-    const base = `http://127.0.0.1:${info.port}`;
-    const headers = { cookie: info.cookie, accept: 'application/json' };
-    const c = CANDIDATES_TARGET.connections;
-    const list = await measureLoad(`${base}${info.listPath}`, headers, c);
-    const floor = await measureLoad(`${base}${info.floorPath}`, headers, c);
-    const org = `${base}/api/v1/organisation/${info.organisationId}`;
-    const search = await measureLoad(
-      `${org}/recruitments/${info.recruitmentId}/applications?per_page=25&filter[state]=all&filter[search]=${encodeURIComponent('Nadia Kim')}`,
-      headers,
-      c,
-    );
-    const candidateSearch = await measureLoad(
-      `${org}/candidates?per_page=25&filter[search]=${encodeURIComponent('candidate4242')}`,
-      headers,
-      c,
-    );
-    const importRun = await measureImport(org, info).catch((error: unknown) => ({ error: errorText(error) }));
-    const board = where.browser ? await measureBoard(base, info).catch((error: unknown) => ({ error: errorText(error) })) : undefined;
-    const chunk = where.browser ? await measureChunk(base, info).catch((error: unknown) => ({ error: errorText(error) })) : undefined;
-    return { label: where.label, info, list, floor, search, candidateSearch, importRun, board, chunk };
-  } finally {
-    if (child) await stopChild(child);
-    if (dropDatabase) await dropDatabase().catch(() => undefined);
-  }
+  return withBenchServer({
+    root,
+    script: 'candidates-server.ts',
+    where,
+    isInfo,
+    startTimeoutMs: START_TIMEOUT_MS,
+    env: (port, dataDir) => {
+      const env: NodeJS.ProcessEnv = { ...baseEnv(port, dataDir), WEB_DIST: where.webDist, API_KEY_RATE_PER_MINUTE: '100000000' };
+      return env;
+    },
+    measure: async (info) => {
+      const base = `http://127.0.0.1:${info.port}`;
+      const headers = { cookie: info.cookie, accept: 'application/json' };
+      const c = CANDIDATES_TARGET.connections;
+      const list = await measureLoad(`${base}${info.listPath}`, headers, c);
+      const floor = await measureLoad(`${base}${info.floorPath}`, headers, c);
+      const org = `${base}/api/v1/organisation/${info.organisationId}`;
+      const search = await measureLoad(
+        `${org}/recruitments/${info.recruitmentId}/applications?per_page=25&filter[state]=all&filter[search]=${encodeURIComponent('Nadia Kim')}`,
+        headers,
+        c,
+      );
+      const candidateSearch = await measureLoad(
+        `${org}/candidates?per_page=25&filter[search]=${encodeURIComponent('candidate4242')}`,
+        headers,
+        c,
+      );
+      const importRun = await measureImport(org, info).catch((error: unknown) => ({ error: errorText(error) }));
+      const board = where.browser ? await measureBoard(base, info).catch((error: unknown) => ({ error: errorText(error) })) : undefined;
+      const chunk = where.browser ? await measureChunk(base, info).catch((error: unknown) => ({ error: errorText(error) })) : undefined;
+      return { label: where.label, info, list, floor, search, candidateSearch, importRun, board, chunk };
+    },
+  });
 }
 
 /** 10,000 rows through the real import: upload, background processing, polled until done. */

@@ -1,8 +1,5 @@
-import path from 'node:path';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { measureLoad, loadProblems, type LoadResult } from './load.ts';
-import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
+import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
 /** Issue 5: the interviews list of a recruitment with 5,000 interviews, p95 ≤ 30 ms at 16 connections. */
@@ -31,39 +28,24 @@ export async function measureInterviews(
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,
   where: { label: string; dataDir: string; postgresUrl?: string },
 ): Promise<InterviewsRun> {
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let child: Child | undefined;
-  try {
-    const port = await freePort();
-    const env = baseEnv(port, where.dataDir);
-    if (where.postgresUrl) {
-      const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: where.postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(where.postgresUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: where.postgresUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      };
-    }
-    child = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/interviews-server.ts')], { cwd: root, env });
-    const info = await firstJsonLine(child, START_TIMEOUT_MS);
-    if (!isInfo(info)) throw new Error(`unexpected line from interviews-server: ${JSON.stringify(info)}`);
-    const base = `http://127.0.0.1:${info.port}${info.listPath}`;
-    const headers = { cookie: info.cookie, accept: 'application/json' };
-    const upcoming = await measureLoad(base, headers, INTERVIEWS_TARGET.connections);
-    const past = await measureLoad(`${base}&filter[when]=past&page=3`, headers, INTERVIEWS_TARGET.connections);
-    return { label: where.label, upcoming, past, interviews: info.interviews, seedMs: info.seedMs };
-  } finally {
-    if (child) await stopChild(child);
-    if (dropDatabase) await dropDatabase().catch(() => undefined);
-  }
+  return withBenchServer({
+    root,
+    script: 'interviews-server.ts',
+    where,
+    isInfo,
+    startTimeoutMs: START_TIMEOUT_MS,
+    env: (port, dataDir) => {
+      const env: NodeJS.ProcessEnv = baseEnv(port, dataDir);
+      return env;
+    },
+    measure: async (info) => {
+      const base = `http://127.0.0.1:${info.port}${info.listPath}`;
+      const headers = { cookie: info.cookie, accept: 'application/json' };
+      const upcoming = await measureLoad(base, headers, INTERVIEWS_TARGET.connections);
+      const past = await measureLoad(`${base}&filter[when]=past&page=3`, headers, INTERVIEWS_TARGET.connections);
+      return { label: where.label, upcoming, past, interviews: info.interviews, seedMs: info.seedMs };
+    },
+  });
 }
 
 export function interviewsRows(run: InterviewsRun): Row[] {

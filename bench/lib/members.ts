@@ -1,8 +1,5 @@
-import path from 'node:path';
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { measureLoad, loadProblems, type LoadResult } from './load.ts';
-import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
+import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
 /** Issue 3: with 5,000 members and 200 API keys, the members list (25 a page, filtered). */
@@ -25,39 +22,28 @@ export async function measureMembers(
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,
   where: { label: string; dataDir: string; postgresUrl?: string },
 ): Promise<MembersRun> {
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let child: Child | undefined;
-  try {
-    const port = await freePort();
-    const env = baseEnv(port, where.dataDir);
-    if (where.postgresUrl) {
-      const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: where.postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(where.postgresUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: where.postgresUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      };
-    }
-    env.API_KEY_RATE_PER_MINUTE = '100000000'; // the per-key limit is not what is measured
-    child = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/members-server.ts')], { cwd: root, env });
-    const info = await firstJsonLine(child, START_TIMEOUT_MS);
-    if (!isInfo(info)) throw new Error(`unexpected line from members-server: ${JSON.stringify(info)}`);
-    const url = `http://127.0.0.1:${info.port}/api/v1/organisation/${info.organisationId}/users?per_page=25&filter[name]=${encodeURIComponent('member 12')}`;
-    const session = await measureLoad(url, { cookie: info.cookie, accept: 'application/json' }, MEMBERS_TARGET.connections);
-    const key = await measureLoad(url, { authorization: `Bearer ${info.apiKey}`, accept: 'application/json' }, MEMBERS_TARGET.connections);
-    return { label: where.label, session, key };
-  } finally {
-    if (child) await stopChild(child);
-    if (dropDatabase) await dropDatabase().catch(() => undefined);
-  }
+  return withBenchServer({
+    root,
+    script: 'members-server.ts',
+    where,
+    isInfo,
+    startTimeoutMs: START_TIMEOUT_MS,
+    env: (port, dataDir) => {
+      const env: NodeJS.ProcessEnv = baseEnv(port, dataDir);
+      env.API_KEY_RATE_PER_MINUTE = '100000000'; // the per-key limit is not what is measured
+      return env;
+    },
+    measure: async (info) => {
+      const url = `http://127.0.0.1:${info.port}/api/v1/organisation/${info.organisationId}/users?per_page=25&filter[name]=${encodeURIComponent('member 12')}`;
+      const session = await measureLoad(url, { cookie: info.cookie, accept: 'application/json' }, MEMBERS_TARGET.connections);
+      const key = await measureLoad(
+        url,
+        { authorization: `Bearer ${info.apiKey}`, accept: 'application/json' },
+        MEMBERS_TARGET.connections,
+      );
+      return { label: where.label, session, key };
+    },
+  });
 }
 
 export function membersRows(run: MembersRun): Row[] {

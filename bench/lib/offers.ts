@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import pg from 'pg';
 import { loadProblems, measureLoad, type LoadResult } from './load.ts';
-import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
+import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
 /** Issue 5: the offer letter PDF (rendered on every request with pdf-lib), p95 ≤ 150 ms. */
@@ -23,39 +20,24 @@ export async function measureOffers(
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,
   where: { label: string; dataDir: string; postgresUrl?: string },
 ): Promise<OffersRun> {
-  let dropDatabase: (() => Promise<void>) | undefined;
-  let child: Child | undefined;
-  try {
-    const port = await freePort();
-    const env = baseEnv(port, where.dataDir);
-    if (where.postgresUrl) {
-      const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: where.postgresUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(where.postgresUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: where.postgresUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      };
-    }
-    child = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/offers-server.ts')], { cwd: root, env });
-    const info = await firstJsonLine(child, START_TIMEOUT_MS);
-    if (!isInfo(info)) throw new Error(`unexpected line from offers-server: ${JSON.stringify(info)}`);
-    const url = `http://127.0.0.1:${info.port}${info.pdfPath}`;
-    const headers = { cookie: info.cookie, accept: 'application/pdf' };
-    const pdf = await measureLoad(url, headers, OFFERS_TARGET.connections);
-    const single = await measureLoad(url, headers, 1);
-    return { label: where.label, pdf, single, bytes: info.bytes };
-  } finally {
-    if (child) await stopChild(child);
-    if (dropDatabase) await dropDatabase().catch(() => undefined);
-  }
+  return withBenchServer({
+    root,
+    script: 'offers-server.ts',
+    where,
+    isInfo,
+    startTimeoutMs: START_TIMEOUT_MS,
+    env: (port, dataDir) => {
+      const env: NodeJS.ProcessEnv = baseEnv(port, dataDir);
+      return env;
+    },
+    measure: async (info) => {
+      const url = `http://127.0.0.1:${info.port}${info.pdfPath}`;
+      const headers = { cookie: info.cookie, accept: 'application/pdf' };
+      const pdf = await measureLoad(url, headers, OFFERS_TARGET.connections);
+      const single = await measureLoad(url, headers, 1);
+      return { label: where.label, pdf, single, bytes: info.bytes };
+    },
+  });
 }
 
 export function offersRows(run: OffersRun): Row[] {
