@@ -44,9 +44,13 @@ type Props = {
 };
 
 /** The pipeline as columns; cards move by drag and drop (pointer or keyboard), optimistically. */
-export function CandidatesBoard({ recruitmentId, board, canManage, linkOf, onOpen, onConflict }: Props) {
+export function CandidatesBoard({ recruitmentId, board: liveBoard, canManage, linkOf, onOpen, onConflict }: Props) {
   const move = useMoveApplication(recruitmentId);
   const [active, setActive] = useState<BoardCard | null>(null);
+  // While a card is held, the columns stay as they were when it was picked up: a background refresh
+  // (colleagues' moves) must not re-render the lists under a drag in progress. It shows after the drop.
+  const [frozen, setFrozen] = useState<Props['board'] | null>(null);
+  const board = frozen ?? liveBoard;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -75,10 +79,14 @@ export function CandidatesBoard({ recruitmentId, board, canManage, linkOf, onOpe
     onDragCancel: ({ active: a }) => `Moving ${nameOf(a.id)} was cancelled.`,
   };
 
-  const handleDragStart = ({ active: a }: DragStartEvent) => setActive(cardById(a.id)?.card ?? null);
+  const handleDragStart = ({ active: a }: DragStartEvent) => {
+    setFrozen(liveBoard);
+    setActive(cardById(a.id)?.card ?? null);
+  };
 
   const handleDragEnd = ({ active: a, over }: DragEndEvent) => {
     setActive(null);
+    setFrozen(null);
     if (!over) return;
     const found = cardById(a.id);
     if (!found) return;
@@ -114,7 +122,10 @@ export function CandidatesBoard({ recruitmentId, board, canManage, linkOf, onOpe
       collisionDetection={closestCorners}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={() => {
+        setActive(null);
+        setFrozen(null);
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: INSTRUCTIONS } }}
     >
       <ScrollArea type="auto" offsetScrollbars>
