@@ -34,10 +34,7 @@ export async function measureInterviews(
     where,
     isInfo,
     startTimeoutMs: START_TIMEOUT_MS,
-    env: (port, dataDir) => {
-      const env: NodeJS.ProcessEnv = baseEnv(port, dataDir);
-      return env;
-    },
+    env: baseEnv,
     measure: async (info) => {
       const base = `http://127.0.0.1:${info.port}${info.listPath}`;
       const headers = { cookie: info.cookie, accept: 'application/json' };

@@ -26,10 +26,7 @@ export async function measureOffers(
     where,
     isInfo,
     startTimeoutMs: START_TIMEOUT_MS,
-    env: (port, dataDir) => {
-      const env: NodeJS.ProcessEnv = baseEnv(port, dataDir);
-      return env;
-    },
+    env: baseEnv,
     measure: async (info) => {
       const url = `http://127.0.0.1:${info.port}${info.pdfPath}`;
       const headers = { cookie: info.cookie, accept: 'application/pdf' };

@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { Interview } from '@hireloop/contract/interviews';
 import { IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDateTime } from '../../../../lib/dates.ts';
-import { describeError } from '../../../../lib/toasts.ts';
 import { useApplicationInterviews, useInterviewPermissions } from '../../interviews/api.ts';
 import { InterviewDetailModal } from '../../interviews/components/interview-detail-modal.tsx';
-import { InterviewerAvatars, InterviewStatusBadge, myScorecardState } from '../../interviews/components/interview-bits.tsx';
+import { InterviewerAvatars, InterviewStatusBadge, myScorecardState, LoadError } from '../../interviews/components/interview-bits.tsx';
 import { ScheduleInterviewModal } from '../../interviews/components/schedule-interview-modal.tsx';
 import { summaryText } from '../../interviews/components/scorecards-panel.tsx';
 import { useApplication } from '../api.ts';
@@ -34,16 +33,7 @@ export function InterviewsSection({ applicationId, recruitmentId }: { applicatio
       {interviews.isPending ? (
         <Loader size="sm" aria-label="Loading interviews" />
       ) : interviews.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          c="red.9"
-          styles={{ title: { color: 'inherit' } }}
-          role="alert"
-          title="The interviews could not be loaded"
-        >
-          {describeError(interviews.error).message}
-        </Alert>
+        <LoadError title="The interviews could not be loaded" error={interviews.error} />
       ) : interviews.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No interviews with {name} yet.

@@ -1,5 +1,6 @@
-import { Avatar, Badge, Tooltip } from '@mantine/core';
+import { Alert, Avatar, Badge, Tooltip } from '@mantine/core';
 import { INTERVIEW_STATUS_LABELS, type Interview, type Interviewer, type InterviewStatus } from '@hireloop/contract/interviews';
+import { describeError } from '../../../../lib/toasts.ts';
 
 const STATUS_COLOURS: Record<InterviewStatus, string> = { scheduled: 'blue', completed: 'teal', cancelled: 'gray' };
 
@@ -48,4 +49,13 @@ export function myScorecardState(interview: Interview, now: Date = new Date()): 
   if (interview.status === 'cancelled') return '—';
   if (Date.parse(interview.starts_at) > now.getTime()) return 'Due after the interview';
   return 'Owed';
+}
+
+/** Something on this screen could not be loaded: the error's own message, in a red alert that keeps 4.5:1 contrast. */
+export function LoadError({ title, error }: { title: string; error: unknown }) {
+  return (
+    <Alert color="red" variant="light" c="red.9" styles={{ title: { color: 'inherit' } }} role="alert" title={title}>
+      {describeError(error).message}
+    </Alert>
+  );
 }

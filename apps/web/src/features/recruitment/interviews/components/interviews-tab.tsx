@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   EmptyState,
   Group,
@@ -23,7 +22,6 @@ import { IconCalendarEvent, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../lib/dates.ts';
-import { describeError } from '../../../../lib/toasts.ts';
 import {
   useCurrentUserId,
   useInterviewById,
@@ -33,7 +31,7 @@ import {
   type InterviewFilters,
 } from '../api.ts';
 import { InterviewDetailModal } from './interview-detail-modal.tsx';
-import { InterviewerAvatars, InterviewStatusBadge, myScorecardState } from './interview-bits.tsx';
+import { InterviewerAvatars, InterviewStatusBadge, myScorecardState, LoadError } from './interview-bits.tsx';
 import { ScheduleInterviewModal } from './schedule-interview-modal.tsx';
 
 const WHEN_OPTIONS: { value: InterviewWhenFilter; label: string }[] = [
@@ -114,29 +112,9 @@ export function InterviewsTab({ recruitmentId }: { recruitmentId: string }) {
         ) : null}
       </Group>
 
-      {linked.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          c="red.9"
-          styles={{ title: { color: 'inherit' } }}
-          role="alert"
-          title="This interview could not be opened"
-        >
-          {describeError(linked.error).message}
-        </Alert>
-      ) : null}
+      {linked.isError ? <LoadError title="This interview could not be opened" error={linked.error} /> : null}
       {interviews.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          c="red.9"
-          styles={{ title: { color: 'inherit' } }}
-          role="alert"
-          title="The interviews could not be loaded"
-        >
-          {describeError(interviews.error).message}
-        </Alert>
+        <LoadError title="The interviews could not be loaded" error={interviews.error} />
       ) : !interviews.data ? (
         <Stack gap="xs" aria-busy="true" aria-label="Loading interviews">
           <Skeleton height={34} />

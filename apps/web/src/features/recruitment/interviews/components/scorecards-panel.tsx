@@ -8,9 +8,9 @@ import {
   type ScorecardSummary,
 } from '@hireloop/contract/interviews';
 import { formatDateTime } from '../../../../lib/dates.ts';
-import { describeError } from '../../../../lib/toasts.ts';
 import { useScorecards } from '../api.ts';
 import { ScorecardForm } from './scorecard-form.tsx';
+import { LoadError } from './interview-bits.tsx';
 
 export const HIDDEN_UNTIL_SUBMITTED = 'Submit yours to see the others’.';
 
@@ -73,16 +73,7 @@ export function ScorecardsPanel({ interview, now = new Date() }: { interview: In
       ) : scorecards.isPending ? (
         <Loader size="sm" aria-label="Loading scorecards" />
       ) : scorecards.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          c="red.9"
-          styles={{ title: { color: 'inherit' } }}
-          role="alert"
-          title="The scorecards could not be loaded"
-        >
-          {describeError(scorecards.error).message}
-        </Alert>
+        <LoadError title="The scorecards could not be loaded" error={scorecards.error} />
       ) : (
         <Stack gap="sm">
           {scorecards.data.hidden ? (
