@@ -10,6 +10,8 @@ export const NOTIFICATION_TYPES = [
   'offer_decision',
   'new_application',
   'invitation_accepted',
+  'onboarding_hire',
+  'onboarding_task_due',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -21,6 +23,8 @@ export const NOTIFICATION_TYPE_TEXTS: Record<NotificationType, { label: string; 
   offer_decision: { label: 'Offer decisions', description: 'A candidate accepts or declines an offer you follow.' },
   new_application: { label: 'New applications', description: 'Someone applies to a recruitment you are on the hiring team of.' },
   invitation_accepted: { label: 'Accepted invitations', description: 'Someone you invited joins the organisation.' },
+  onboarding_hire: { label: 'New hires', description: 'A hire enters onboarding for a role, and you are their manager or buddy.' },
+  onboarding_task_due: { label: 'Onboarding tasks due', description: 'An onboarding task you own is due.' },
 };
 
 /** Email for a type is on unless the user turned it off. */

@@ -92,6 +92,32 @@ export const PERMISSIONS = {
     apiKey: null,
   },
   'scorecards.submit': { description: 'Submit a scorecard for an interview you are an interviewer of', roles: everyone, apiKey: null },
+  'website.view': {
+    description: "See the careers site's settings, published roles and figures; read the jobs feed",
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: 'read',
+  },
+  'website.manage': {
+    description: 'Change the careers site (headline, intro, colour, logo), publish roles and edit their application questions',
+    roles: ['owner', 'admin', 'recruiter'],
+    apiKey: null,
+  },
+  'onboarding.view': { description: 'See onboardings, hires, their checklists and documents', roles: everyone, apiKey: 'read' },
+  'onboarding.manage': {
+    description: 'Add hires, move them between stages, edit their checklists, documents, start date and buddy; send the new-hire link',
+    roles: ['owner', 'admin', 'recruiter', 'hiring_manager'],
+    apiKey: 'write',
+  },
+  'onboarding.tasks': {
+    description: 'Tick off onboarding tasks — any task with onboarding.manage, otherwise only the tasks you own',
+    roles: everyone,
+    apiKey: null,
+  },
+  'onboarding_settings.manage': {
+    description: 'Change onboarding stages and checklist templates',
+    roles: ['owner', 'admin', 'recruiter'],
+    apiKey: null,
+  },
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;

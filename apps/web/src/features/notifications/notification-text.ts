@@ -22,6 +22,8 @@ const TEXTS: Record<NotificationType, { label: string; sentence: string }> = {
   offer_decision: { label: 'Offer decision', sentence: 'A candidate answered an offer.' },
   new_application: { label: 'New application', sentence: 'A new candidate applied.' },
   invitation_accepted: { label: 'Invitation accepted', sentence: 'Someone accepted your invitation.' },
+  onboarding_hire: { label: 'New hire', sentence: 'A new hire entered onboarding.' },
+  onboarding_task_due: { label: 'Task due', sentence: 'An onboarding task of yours is due.' },
 };
 
 const OTHER = { label: 'Notification', sentence: 'You have a new notification.' };
