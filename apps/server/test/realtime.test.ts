@@ -254,6 +254,7 @@ describe('notifications go out through the outbox', () => {
     expect(event).toMatchObject({
       id: row.id,
       type: 'mention',
+      organisation_id: orgId,
       data: { title: 'Bob mentioned you', url: '/recruitment/x' },
       read_at: null,
     });

@@ -4,6 +4,8 @@ import { paged } from './pagination.ts';
 export const notification = z.object({
   id: z.string(),
   type: z.string(),
+  /** The organisation it is about (its link is a page of that organisation); null for none. */
+  organisation_id: z.string().nullable(),
   data: z.record(z.string(), z.unknown()),
   read_at: z.string().nullable(),
   created_at: z.string(),

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { requireSession, userIdOf } from '../../http/session.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { listNotifications, markAllRead } from './repository.ts';
+import { presentNotification } from './service.ts';
 
 export function notificationRoutes(db: Db) {
   return async (app: FastifyInstance) => {
@@ -28,13 +29,7 @@ export function notificationRoutes(db: Db) {
         const { rows, total } = await listNotifications(db, userIdOf(request), q.page, q.per_page, unreadOnly);
         return {
           notifications: {
-            data: rows.map((n) => ({
-              id: n.id,
-              type: n.type,
-              data: n.data,
-              read_at: n.readAt?.toISOString() ?? null,
-              created_at: n.createdAt.toISOString(),
-            })),
+            data: rows.map(presentNotification),
             meta: pageMeta(q.page, q.per_page, total),
           },
         };

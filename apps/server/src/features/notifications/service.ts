@@ -1,5 +1,5 @@
 import { EMAIL_PREFERENCE_DEFAULT, NOTIFICATION_TYPE_TEXTS, type NotificationType } from '@hireloop/contract/notification-types';
-import type { Notification } from '@hireloop/contract/notifications';
+import { notification as notificationSchema, type Notification } from '@hireloop/contract/notifications';
 import { NOTIFICATION_EVENT, userChannel } from '@hireloop/contract/realtime';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -19,16 +19,7 @@ export type NewNotification = {
 /** Outbox job kind: broadcast one stored notification on its user's private channel. */
 export const NOTIFICATION_BROADCAST_JOB = 'notification.broadcast';
 
-const broadcastPayload = z.object({
-  user_id: z.string(),
-  notification: z.object({
-    id: z.string(),
-    type: z.string(),
-    data: z.record(z.string(), z.unknown()),
-    read_at: z.string().nullable(),
-    created_at: z.string(),
-  }),
-});
+const broadcastPayload = z.object({ user_id: z.string(), notification: notificationSchema });
 
 /** Absolute links in notification e-mails; set once at start-up (buildApp). */
 let appUrl = '';
@@ -36,9 +27,10 @@ export function configureNotificationLinks(url: string) {
   appUrl = url.replace(/\/+$/, '');
 }
 
-function presentNotification(row: {
+export function presentNotification(row: {
   id: string;
   type: string;
+  organisationId: string | null;
   data: Record<string, unknown>;
   readAt: Date | null;
   createdAt: Date;
@@ -46,6 +38,7 @@ function presentNotification(row: {
   return {
     id: row.id,
     type: row.type,
+    organisation_id: row.organisationId,
     data: row.data,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

@@ -27,6 +27,7 @@ import { authStore } from '../session/auth-store.ts';
 const notification = (id: string, readAt: string | null, patch: Partial<Notification> = {}): Notification => ({
   id,
   type: 'new_application',
+  organisation_id: null,
   data: { title: `New candidate in Platform Engineer (${id})`, body: 'Morgan Ellis', url: `/recruitment/r1/candidates?application=${id}` },
   read_at: readAt,
   created_at: '2030-01-01T10:00:00Z',
@@ -167,6 +168,32 @@ describe('the notification centre', () => {
     if (!second) throw new Error('expected a second notification');
     fireEvent.click(second);
     await waitFor(() => expect(testLocation()).toBe('/recruitment/r1/candidates?application=n2'));
+  });
+
+  it('following a notification of another organisation switches to it first, then opens the page', async () => {
+    const other = { ...testOrganisation, id: 'o2', name: 'Contoso Staffing', slug: 'contoso' };
+    calls = stubCentreApi((call) => {
+      if (call.path === 'notifications' && call.method === 'GET') {
+        const item = notification('n9', null, {
+          organisation_id: 'o2',
+          data: { title: 'Contoso news', url: '/recruitment/r9/candidates' },
+        });
+        return { status: 200, body: { notifications: { data: [item], meta: meta(1) } } };
+      }
+      if (call.path === 'auth/current-organisation' && call.method === 'PUT') {
+        return {
+          status: 200,
+          body: { auth: { user: { ...testUser, current_organisation_id: 'o2' }, organisations: [other, testOrganisation] } },
+        };
+      }
+      return undefined;
+    });
+    signInForTest([testOrganisation, other]);
+    renderApp('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, FIRST_FIND));
+    fireEvent.click(await screen.findByRole('link', { name: /Contoso news/ }));
+    await waitFor(() => expect(testLocation()).toBe('/recruitment/r9/candidates'));
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'PUT', path: 'auth/current-organisation' }));
   });
 
   it('marks all as read with DELETE notifications, then shows none unread', async () => {

@@ -1,7 +1,10 @@
 import { Box, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Notification } from '@hireloop/contract/notifications';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { useAuth } from '../../session/auth-store.ts';
+import { useSessionActions } from '../../session/session-actions.ts';
 import { describeNotification } from '../notification-text.ts';
 import classes from './notification-item.module.css';
 
@@ -15,6 +18,7 @@ type NotificationItemProps = {
 export function NotificationItem({ notification, onFollow }: NotificationItemProps) {
   const { label, sentence, detail, url } = describeNotification(notification);
   const unread = notification.read_at === null;
+  const follow = useFollow(notification.organisation_id, url);
   const content = (
     <Group gap="sm" wrap="nowrap" align="flex-start">
       <Box className={classes.dot} data-unread={unread || undefined} aria-hidden />
@@ -37,7 +41,15 @@ export function NotificationItem({ notification, onFollow }: NotificationItemPro
   return (
     <li className={classes.item}>
       {url ? (
-        <UnstyledButton component={Link} to={url} onClick={onFollow} className={classes.link}>
+        <UnstyledButton
+          component={Link}
+          to={url}
+          onClick={(event: MouseEvent) => {
+            onFollow();
+            follow(event);
+          }}
+          className={classes.link}
+        >
           {content}
         </UnstyledButton>
       ) : (
@@ -45,4 +57,20 @@ export function NotificationItem({ notification, onFollow }: NotificationItemPro
       )}
     </li>
   );
+}
+
+/**
+ * A notification's link is a page of the organisation it came from: following one from another
+ * organisation switches to that organisation first, then opens the page.
+ */
+function useFollow(organisationId: string | null, url: string | null) {
+  const { currentOrganisation, organisations } = useAuth();
+  const { switchOrganisation } = useSessionActions();
+  const navigate = useNavigate();
+  return (event: MouseEvent) => {
+    if (!url || !organisationId || organisationId === currentOrganisation?.id) return;
+    if (!organisations.some((o) => o.id === organisationId)) return;
+    event.preventDefault();
+    void switchOrganisation(organisationId).then(() => navigate(url));
+  };
 }
