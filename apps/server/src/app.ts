@@ -28,6 +28,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { organisationRoutes } from './features/organisations/routes.ts';
 import { roleRoutes } from './features/roles/routes.ts';
 import { teamRoutes } from './features/teams/routes.ts';
+import { websiteRoutes } from './features/website/routes.ts';
 import { applicationRoutes } from './features/applications/routes.ts';
 import { recruitmentRoutes } from './features/recruitments/routes.ts';
 import { interviewRoutes } from './features/interviews/routes.ts';
@@ -35,6 +36,10 @@ import { interviewTypeRoutes } from './features/interview-types/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { offerRoutes } from './features/offers/routes.ts';
 import { publicOfferRoutes } from './features/public-offers/routes.ts';
+import { onboardingStageRoutes } from './features/onboarding-stages/routes.ts';
+import { onboardingTemplateRoutes } from './features/onboarding-templates/routes.ts';
+import { onboardingRoutes } from './features/onboardings/routes.ts';
+import { publicNewHireRoutes } from './features/public-new-hire/routes.ts';
 import { candidateRoutes } from './features/candidates/routes.ts';
 import { candidateImportRoutes } from './features/candidate-imports/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -49,6 +54,7 @@ import { meRoutes } from './features/me/routes.ts';
 import { organisationSettingsRoutes } from './features/organisation-settings/routes.ts';
 import { createStorage } from './lib/storage.ts';
 import { devMailboxRoutes } from './features/mail/routes.ts';
+import { CAREERS_PREFIX, careersRoutes } from './features/careers/routes.ts';
 import { invitationRoutes, inviteeRoutes } from './features/invitations/routes.ts';
 import { memberRoutes, myMembershipRoutes } from './features/members/routes.ts';
 import { broadcastingRoutes } from './features/broadcasting/routes.ts';
@@ -208,7 +214,8 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
       await api.register(inviteeRoutes(database.db, { appUrl: config.appUrl }));
       await api.register(myMembershipRoutes(database.db));
       await api.register(currentExperienceLevelRoutes(database.db));
-      await api.register(publicOfferRoutes(database.db));
+      await api.register(publicOfferRoutes(database.db, { appUrl: config.appUrl }));
+      await api.register(publicNewHireRoutes(database.db, files));
       await api.register(
         organisationScope(
           database.db,
@@ -225,6 +232,7 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
             memberRoutes(database.db),
             invitationRoutes(database.db, { appUrl: config.appUrl }),
             teamRoutes(database.db, files),
+            websiteRoutes(database.db, files, { appUrl: config.appUrl }),
             applicationRoutes(database.db),
             recruitmentRoutes(database.db),
             dashboardRoutes(database.db),
@@ -233,6 +241,9 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
             candidateImportRoutes(database.db),
             interviewTypeRoutes(database.db),
             interviewRoutes(database.db),
+            onboardingStageRoutes(database.db),
+            onboardingTemplateRoutes(database.db),
+            onboardingRoutes(database.db, files, { appUrl: config.appUrl }),
           ],
           { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
         ),
@@ -245,6 +256,11 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
   );
 
   await app.register(devMailboxRoutes(database.db, { production }));
+  // The public careers site (Website product): server-rendered HTML outside /api, before the SPA fallback.
+  await app.register(
+    careersRoutes({ db: database.db, storage: files.storage, appUrl: config.appUrl, applyRate: config.careersApplyRate }),
+    { prefix: CAREERS_PREFIX },
+  );
   registerNotFound(app, { spaFallback: await registerWebApp(app, config.webDist) });
   return app;
 }

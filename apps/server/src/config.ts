@@ -29,6 +29,8 @@ const configSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
     /** Calls a minute one API key may make (all its calls together). */
     API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    /** Applications one address may send through the careers site in 10 minutes. */
+    CAREERS_APPLY_RATE: z.coerce.number().int().min(1).default(10),
     /** S3-compatible storage for uploaded files; without S3_BUCKET files go to DATA_DIR/files. */
     S3_BUCKET: z.string().trim().min(3).optional(),
     /** For MinIO, R2 and other S3-compatible services (path-style); leave unset for AWS. */
@@ -158,6 +160,7 @@ export type Config = {
   webDist: string | undefined;
   shutdownGraceMs: number;
   apiKeyRatePerMinute: number;
+  careersApplyRate: number;
   /** Uploaded files go to this bucket; null: DATA_DIR/files. */
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string } | null;
   mail: { smtpUrl: string | undefined; from: string };
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: c.WEB_DIST,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     apiKeyRatePerMinute: c.API_KEY_RATE_PER_MINUTE,
+    careersApplyRate: c.CAREERS_APPLY_RATE,
     s3:
       c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
         ? {

@@ -9,6 +9,7 @@ import { scheduleSessionCleanup } from './jobs/session-cleanup.ts';
 import { scheduleCandidateRetention } from './jobs/candidate-retention.ts';
 import { scheduleOfferExpiry } from './jobs/offer-expiry.ts';
 import { scheduleInterviewFeedback } from './jobs/interview-feedback.ts';
+import { scheduleOnboardingTaskDue } from './jobs/onboarding-task-due.ts';
 import { createFileService } from './features/files/service.ts';
 import { createStorage } from './lib/storage.ts';
 import { notificationOutboxHandlers } from './features/notifications/service.ts';
@@ -55,6 +56,7 @@ async function main() {
   const stopRetention = scheduleCandidateRetention(database.db, createFileService(database.db, createStorage(config), app.log), app.log);
   const stopOfferExpiry = scheduleOfferExpiry(database.db, app.log);
   const stopInterviewFeedback = scheduleInterviewFeedback(database.db, app.log);
+  const stopOnboardingTaskDue = scheduleOnboardingTaskDue(database.db, app.log);
   const outboxWorker = startOutboxWorker({
     db: database.db,
     config,
@@ -80,6 +82,7 @@ async function main() {
       stopRetention();
       stopOfferExpiry();
       stopInterviewFeedback();
+      stopOnboardingTaskDue();
       // Closes real-time sockets with 4200 (reconnect now) before the HTTP server stops.
       await app.close();
       await outboxWorker.stop();

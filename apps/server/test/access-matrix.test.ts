@@ -90,6 +90,19 @@ const fixtures = {
   spareDraftOffers: [] as string[],
   spareApprovedOffers: [] as string[],
   spareWithdrawableOffers: [] as string[],
+  // Onboarding (issue 7): a stage, a template, a hire with a task and an uploaded document; spares for the delete rows.
+  onboardingStageId: '',
+  spareOnboardingStages: [] as string[],
+  onboardingTemplateId: '',
+  spareOnboardingTemplates: [] as string[],
+  onboardingId: '',
+  hireId: '',
+  hireTaskId: '',
+  hireDocumentId: '',
+  spareHires: [] as string[],
+  spareHireTasks: [] as string[],
+  spareHireDocuments: [] as string[],
+  spareHireCandidates: [] as string[],
 };
 /** Members and invitations of organisation A for the member rows (seeded below). */
 const people = { serial: 0, memberId: '', invitationId: '', spareMembers: [] as string[], spareInvitations: [] as string[] };
@@ -584,6 +597,158 @@ const CASES: Record<string, Case> = {
   },
   'GET /offer-letter-template': {},
   'PUT /offer-letter-template': { body: { body: 'Dear {{candidate_name}}, welcome to {{organisation}}.' } },
+  // Onboarding (issue 7): rows below this line.
+  'GET /onboarding': {},
+  'GET /onboarding-stages': {},
+  'POST /onboarding-stages': {
+    get body() {
+      return { name: `Onboarding stage ${++fixtures.serial}` };
+    },
+  },
+  'PATCH /onboarding-stages/reorder': { body: { original: 1, new: 2 } },
+  'PATCH /onboarding-stages/:stageId': {
+    body: { colour: '#12b886' },
+    get path() {
+      return `/onboarding-stages/${fixtures.onboardingStageId}`;
+    },
+  },
+  'DELETE /onboarding-stages/:stageId': {
+    get path() {
+      return `/onboarding-stages/${fixtures.spareOnboardingStages.pop()}`;
+    },
+  },
+  'GET /onboarding-templates': {},
+  'POST /onboarding-templates': { body: { name: 'Matrix template', tasks: [{ title: 'Laptop', owner: 'manager', due_days: -3 }] } },
+  'GET /onboarding-templates/:templateId': {
+    get path() {
+      return `/onboarding-templates/${fixtures.onboardingTemplateId}`;
+    },
+  },
+  'PATCH /onboarding-templates/:templateId': {
+    body: { first_day_info: 'Welcome!' },
+    get path() {
+      return `/onboarding-templates/${fixtures.onboardingTemplateId}`;
+    },
+  },
+  'DELETE /onboarding-templates/:templateId': {
+    get path() {
+      return `/onboarding-templates/${fixtures.spareOnboardingTemplates.pop()}`;
+    },
+  },
+  'GET /onboardings/:onboardingId': {
+    get path() {
+      return `/onboardings/${fixtures.onboardingId}`;
+    },
+  },
+  'PATCH /onboardings/:onboardingId': {
+    get body() {
+      return { template_id: fixtures.onboardingTemplateId };
+    },
+    get path() {
+      return `/onboardings/${fixtures.onboardingId}`;
+    },
+  },
+  'GET /onboardings/:onboardingId/hires': {
+    query: '?sort=-start_date&q=matrix',
+    get path() {
+      return `/onboardings/${fixtures.onboardingId}/hires`;
+    },
+  },
+  'GET /onboardings/:onboardingId/board': {
+    get path() {
+      return `/onboardings/${fixtures.onboardingId}/board`;
+    },
+  },
+  'POST /hires': {
+    // The body getter is read twice per call: two spares a call.
+    get body() {
+      return { candidate_id: fixtures.spareHireCandidates.pop(), role_id: fixtures.roleId, start_date: '2030-01-01' };
+    },
+  },
+  'GET /hires/:hireId': {
+    get path() {
+      return `/hires/${fixtures.hireId}`;
+    },
+  },
+  'PATCH /hires/:hireId': {
+    body: { first_day_info: 'Matrix first day' },
+    get path() {
+      return `/hires/${fixtures.hireId}`;
+    },
+  },
+  'DELETE /hires/:hireId': {
+    get path() {
+      return `/hires/${fixtures.spareHires.pop()}`;
+    },
+  },
+  'POST /hires/:hireId/move': {
+    get body() {
+      return { stage_id: fixtures.onboardingStageId };
+    },
+    get path() {
+      return `/hires/${fixtures.hireId}/move`;
+    },
+  },
+  'POST /hires/:hireId/new-hire-link': {
+    get path() {
+      return `/hires/${fixtures.hireId}/new-hire-link`;
+    },
+  },
+  'POST /hires/:hireId/tasks': {
+    body: { title: 'Matrix task' },
+    get path() {
+      return `/hires/${fixtures.hireId}/tasks`;
+    },
+  },
+  'PATCH /hires/:hireId/tasks/:taskId': {
+    body: { done: true },
+    // onboarding.tasks is everyone's, but without onboarding.manage only the task's owner may tick it.
+    allowedStatusByRole: { interviewer: 403 },
+    get path() {
+      return `/hires/${fixtures.hireId}/tasks/${fixtures.hireTaskId}`;
+    },
+  },
+  'DELETE /hires/:hireId/tasks/:taskId': {
+    get path() {
+      return `/hires/${fixtures.hireId}/tasks/${fixtures.spareHireTasks.pop()}`;
+    },
+  },
+  'POST /hires/:hireId/documents': {
+    body: { name: 'Matrix document' },
+    get path() {
+      return `/hires/${fixtures.hireId}/documents`;
+    },
+  },
+  'POST /hires/:hireId/documents/:documentId/file': {
+    allowedStatus: 422, // no file sent
+    get path() {
+      return `/hires/${fixtures.hireId}/documents/${fixtures.hireDocumentId}/file`;
+    },
+  },
+  'GET /hires/:hireId/documents/:documentId/file': {
+    get path() {
+      return `/hires/${fixtures.hireId}/documents/${fixtures.hireDocumentId}/file`;
+    },
+  },
+  'DELETE /hires/:hireId/documents/:documentId': {
+    get path() {
+      return `/hires/${fixtures.hireId}/documents/${fixtures.spareHireDocuments.pop()}`;
+    },
+  },
+  // Website (issue 7): organisation A is not subscribed, so the jobs feed answers 404 with its own message.
+  'GET /website': {},
+  'PATCH /website': { body: { headline: 'Work with us', brand_colour: '#0B7285' } },
+  'GET /website/logo': { allowedStatus: 404 }, // no logo: "The careers site has no logo."
+  'POST /website/logo': { allowedStatus: 422 }, // no image sent
+  'DELETE /website/logo': {},
+  'PATCH /website/roles/:roleId': {
+    body: { published: true, questions: [{ label: 'Why us?', kind: 'long_text', required: false }] },
+    get path() {
+      return `/website/roles/${fixtures.roleId}`;
+    },
+  },
+  'GET /website/stats': { query: '?from=2026-01-01&to=2026-01-31' },
+  'GET /website/jobs': { allowedStatus: 404 }, // not subscribed to the Website product
 };
 
 const PREFIX = `/api/v1${ORGANISATION_PREFIX}`;
@@ -835,6 +1000,60 @@ beforeAll(async () => {
   fixtures.spareDraftOffers = await offersIn(12, 'draft');
   fixtures.spareApprovedOffers = await offersIn(12, 'approved');
   fixtures.spareWithdrawableOffers = await offersIn(12, 'draft');
+});
+
+// Onboarding (issue 7): raw SQL like the sections above — stages (one for the rows, 12 spares), templates,
+// the role's onboarding with a hire (a task, a document whose file is uploaded through the API), 12 spare
+// hires, tasks and documents for the delete rows, and 24 candidates for POST /hires (two per call).
+beforeAll(async () => {
+  const db = t.database.db;
+  const idsOf = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  const stages = await idsOf(sql`insert into onboarding_stages (organisation_id, name, position)
+    select ${orgA.id}, 'Matrix onboarding stage ' || g, g from generate_series(1, 13) g returning id`);
+  fixtures.onboardingStageId = stages[0]!;
+  fixtures.spareOnboardingStages = stages.slice(1);
+  const templates = await idsOf(sql`insert into onboarding_templates (organisation_id, name)
+    select ${orgA.id}, 'Matrix template ' || g from generate_series(1, 13) g returning id`);
+  fixtures.onboardingTemplateId = templates[0]!;
+  fixtures.spareOnboardingTemplates = templates.slice(1);
+  [fixtures.onboardingId] = (await idsOf(
+    sql`insert into onboardings (organisation_id, role_id) values (${orgA.id}, ${fixtures.roleId}) returning id`,
+  )) as [string];
+  const hiresOf = (count: number) =>
+    idsOf(sql`
+      with c as (
+        insert into candidates (organisation_id, name, email)
+        select ${orgA.id}, 'Matrix hire ' || g, 'matrix-hire-' || gen_random_uuid() || '@example.test' from generate_series(1, ${count}::int) g
+        returning id
+      )
+      insert into hires (organisation_id, onboarding_id, candidate_id, stage_id, board_position, start_date)
+      select ${orgA.id}, ${fixtures.onboardingId}, c.id, ${fixtures.onboardingStageId}, 1, '2030-01-01' from c returning id`);
+  [fixtures.hireId] = (await hiresOf(1)) as [string];
+  fixtures.spareHires = await hiresOf(12);
+  const tasks = await idsOf(sql`insert into hire_tasks (organisation_id, hire_id, title, position)
+    select ${orgA.id}, ${fixtures.hireId}, 'Matrix task ' || g, g from generate_series(1, 13) g returning id`);
+  fixtures.hireTaskId = tasks[0]!;
+  fixtures.spareHireTasks = tasks.slice(1);
+  const documents = await idsOf(sql`insert into hire_documents (organisation_id, hire_id, name, position)
+    select ${orgA.id}, ${fixtures.hireId}, 'Matrix document ' || g, g from generate_series(1, 13) g returning id`);
+  fixtures.hireDocumentId = documents[0]!;
+  fixtures.spareHireDocuments = documents.slice(1);
+  fixtures.spareHireCandidates = await idsOf(sql`insert into candidates (organisation_id, name, email)
+    select ${orgA.id}, 'Matrix new hire ' || g, 'matrix-new-hire-' || gen_random_uuid() || '@example.test' from generate_series(1, 24) g
+    returning id`);
+  const { upload } = await import('./uploads.ts');
+  const res = await upload(
+    memberOfA,
+    `organisation/${orgA.id}/hires/${fixtures.hireId}/documents/${fixtures.hireDocumentId}/file`,
+    'file',
+    {
+      bytes: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      filename: 'matrix.pdf',
+      type: 'application/pdf',
+    },
+  );
+  if (res.status !== 200) throw new Error(`matrix hire upload: ${res.status} ${res.text}`);
 });
 
 const scopedRoutes = () =>

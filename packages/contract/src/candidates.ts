@@ -280,6 +280,8 @@ export const ACTIVITY_TYPES = [
   'offer.declined',
   'offer.withdrawn',
   'offer.expired',
+  /** The hire entered a role's onboarding (data: hire_id, onboarding_id, role, start_date). */
+  'onboarding.started',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
+import { invalidateCareersSite } from '../careers/service.ts';
 import { overLimit, usageOf } from './limits.ts';
 import { effectivePlan, intervalOf, isPlanId, productsOf } from './plans.ts';
 import { billingSnapshot, presentBilling } from './presenter.ts';
@@ -79,6 +80,8 @@ export function createBillingService({ db, stripe, appUrl }: BillingServiceDeps)
         after: billingSnapshot({ ...row, ...patch }),
       });
     });
+    // The Website product turns the careers site on or off.
+    invalidateCareersSite(organisationId);
   }
 
   /**

@@ -109,6 +109,9 @@ export function createFileService(db: Db, storage: Storage, log?: FastifyBaseLog
     /** The organisation's current logo (the caller has passed the organisation scope). */
     logoOf: (organisationId: string) => findLatestUnderPrefix(db, organisationId, logoPrefix(organisationId)),
 
+    /** One of the organisation's stored files by id (the caller has checked it may see it). */
+    fileOf: (organisationId: string, fileId: string) => findStoredFile(db, organisationId, fileId),
+
     /** A team's current logo (the caller has checked the team is the organisation's). */
     teamLogoOf: (organisationId: string, teamId: string) =>
       findLatestUnderPrefix(db, organisationId, teamLogoPrefix(organisationId, teamId)),

@@ -23,6 +23,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity, type ActivityInput } from '../activities/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
+import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
 import { currentApprover, expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
 import {
@@ -394,7 +395,8 @@ function usable(offer: { status: string; expiresAt: Date } | null, now: Date) {
   if (!['sent', 'accepted', 'declined'].includes(offer.status)) throw linkNotFound();
 }
 
-export function createPublicOfferService(db: Db) {
+/** `appUrl`: for the new-hire link mailed when an accepted offer starts onboarding. */
+export function createPublicOfferService(db: Db, deps: { appUrl: string } = { appUrl: '' }) {
   async function byToken(tx: Db, token: string, now: Date) {
     if (!TOKEN.test(token)) throw linkNotFound();
     const row = await findOfferByTokenHash(tx, sha256(token));
@@ -437,6 +439,21 @@ export function createPublicOfferService(db: Db) {
             });
           }
         }
+      }
+      if (decision === 'accepted') {
+        // The Onboarding product: the hire enters the role's onboarding in this same transaction.
+        await enterOnboardingOnOfferAccepted(
+          tx,
+          {
+            id: o.id,
+            organisationId: o.organisationId,
+            applicationId: o.applicationId,
+            recruitmentId: o.recruitmentId,
+            candidateId: row.candidateId,
+            startDate: o.startDate,
+          },
+          deps,
+        );
       }
       await activity(tx, actor, row, row.candidateId, decision === 'accepted' ? 'offer.accepted' : 'offer.declined', {
         status: decision,

@@ -14,8 +14,8 @@ const DECIDE_RATE = { max: 10, timeWindow: '1 minute' };
 const gone = { 404: errorResponse, 410: errorResponse };
 
 /** `/public/offers/{token}…`: the candidate's side of an offer, reachable with the e-mailed link only. */
-export function publicOfferRoutes(db: Db) {
-  const offers = createPublicOfferService(db);
+export function publicOfferRoutes(db: Db, deps: { appUrl: string } = { appUrl: '' }) {
+  const offers = createPublicOfferService(db, deps);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     r.get(

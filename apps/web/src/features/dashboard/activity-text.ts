@@ -100,6 +100,10 @@ export function describeActivity(activity: Activity): string {
       return `${who} withdrew the offer to ${whom}`;
     case 'offer.expired':
       return `The offer to ${whom} expired`;
+    case 'onboarding.started': {
+      const role = pick(d, 'role');
+      return role ? `${whom} started onboarding as ${role}` : `${whom} started onboarding`;
+    }
   }
 }
 

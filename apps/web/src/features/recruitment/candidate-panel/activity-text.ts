@@ -140,6 +140,10 @@ export function activitySentence(activity: Activity): string {
       return `${who} withdrew the offer`;
     case 'offer.expired':
       return 'The offer expired';
+    case 'onboarding.started': {
+      const role = pick(data, 'role');
+      return role ? `Started onboarding as ${role}` : 'Started onboarding';
+    }
     default:
       return `${who} changed the candidate`;
   }

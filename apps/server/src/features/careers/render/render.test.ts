@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { brandPair, contrast, readableOn, shadeFor } from './colours.ts';
+import { scriptJson } from './json-ld.ts';
+import { excerpt, plainText } from './layout.ts';
+import { demoteHeadings } from './role.ts';
+
+describe('brand colours', () => {
+  it('pairs the brand colour with a text colour that reads on it, darkening mid-tones', () => {
+    for (const brand of ['#1c7ed6', '#ffd43b', '#2f9e44', '#000000', '#ffffff', '#868e96', '#e64980', '#40c057', '#fd7e14']) {
+      const pair = brandPair(brand);
+      expect(contrast(pair.background, pair.text), brand).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(brandPair('#ffd43b')).toEqual({ background: '#ffd43b', text: '#111418' });
+    expect(brandPair('#1864ab')).toEqual({ background: '#1864ab', text: '#ffffff' });
+    expect(brandPair('#1c7ed6').text).toBe('#ffffff');
+    expect(brandPair('#1c7ed6').background).not.toBe('#1c7ed6');
+    expect(readableOn('#ffd43b')).toBe('#111418');
+  });
+
+  it('darkens a light brand colour until it reads on white, and keeps a dark one', () => {
+    for (const brand of ['#ffd43b', '#74c0fc', '#ffffff', '#1c7ed6'])
+      expect(contrast(shadeFor(brand), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(shadeFor('#1864ab')).toBe('#1864ab');
+  });
+});
+
+describe('JSON-LD in a script element', () => {
+  it('escapes what could end the element or start a comment, and still parses to the same value', () => {
+    const value = { description: '</script><script>alert(1)</script><!-- & \u2028' };
+    const out = scriptJson(value);
+    expect(out).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(out)).toEqual(value);
+  });
+});
+
+describe('text helpers', () => {
+  it('turns HTML into plain text with entities decoded, and cuts at a word', () => {
+    expect(plainText('<h2>About</h2><p>Fast &amp; calm&nbsp;team &#39;22 &lt;3</p>')).toBe("About Fast & calm team '22 <3");
+    expect(excerpt('one two three four', 12)).toBe('one two…');
+  });
+
+  it('shifts description headings below the page’s h2', () => {
+    expect(demoteHeadings('<h2>A</h2><h3>B</h3>')).toBe('<h3>A</h3><h4>B</h4>');
+    expect(demoteHeadings('<h1>A</h1>')).toBe('<h3>A</h3>');
+    expect(demoteHeadings('<h4>A</h4>')).toBe('<h4>A</h4>');
+  });
+});

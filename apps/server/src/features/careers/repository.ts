@@ -1,0 +1,269 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { applicationStageChanges, applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
+import { jobRoles } from '../../db/schema/job-roles.ts';
+import { organisations } from '../../db/schema/organisations.ts';
+import { storedFiles } from '../../db/schema/outbox.ts';
+import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
+import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
+import { teams } from '../../db/schema/teams.ts';
+import { careerApplications, careerQuestions, careersPageViews, careersSites, type CareerQuestion } from '../../db/schema/website.ts';
+
+/* ---------- the public site (read) ---------- */
+
+export async function findOrganisationBySlug(db: Db, slug: string) {
+  const [row] = await db
+    .select({
+      id: organisations.id,
+      name: organisations.name,
+      slug: organisations.slug,
+      website: organisations.website,
+      products: organisations.products,
+    })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
+  return row ?? null;
+}
+
+export async function findSite(db: Db, organisationId: string) {
+  const [row] = await db
+    .select({
+      headline: careersSites.headline,
+      intro: careersSites.intro,
+      brandColour: careersSites.brandColour,
+      logoFileId: storedFiles.id,
+      logoKey: storedFiles.key,
+      logoContentType: storedFiles.contentType,
+    })
+    .from(careersSites)
+    .leftJoin(storedFiles, eq(storedFiles.id, careersSites.logoFileId))
+    .where(eq(careersSites.organisationId, organisationId));
+  return row ?? null;
+}
+
+/**
+ * What the site is built from, in one short string: the organisation, its site settings and the
+ * count and last change of its roles, recruitments, questions and teams. Equal fingerprints → the
+ * cached site is still current (every update of these rows bumps updated_at).
+ */
+export async function siteFingerprint(db: Db, organisationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({
+      f: sql<string>`concat_ws('|',
+        ${organisations.slug}, ${organisations.name}, array_to_string(${organisations.products}, ','), ${organisations.updatedAt}::text,
+        (select s.updated_at::text || ':' || coalesce(s.logo_file_id::text, '') from careers_sites s where s.organisation_id = ${organisations.id}),
+        (select count(*)::text || ':' || coalesce(max(r.updated_at)::text, '') from job_roles r where r.organisation_id = ${organisations.id}),
+        (select count(*)::text || ':' || coalesce(max(rc.updated_at)::text, '') from recruitments rc where rc.organisation_id = ${organisations.id}),
+        (select count(*)::text || ':' || coalesce(max(q.updated_at)::text, '') from career_questions q where q.organisation_id = ${organisations.id}),
+        (select count(*)::text || ':' || coalesce(max(t.updated_at)::text, '') from teams t where t.organisation_id = ${organisations.id}))`,
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.f ?? null;
+}
+
+/** An open recruitment of the role (there may be several; the newest receives applications). */
+const openRecruitmentId = sql`(
+  select rc.id from ${recruitments} rc
+  where rc.role_id = ${jobRoles.id} and rc.organisation_id = ${jobRoles.organisationId} and rc.status = 'open'
+  order by rc.opened_at desc, rc.id desc limit 1)`;
+
+const liveRoleSelection = {
+  id: jobRoles.id,
+  name: jobRoles.name,
+  teamId: jobRoles.teamId,
+  teamName: teams.name,
+  location: jobRoles.location,
+  locationType: jobRoles.locationType,
+  employmentType: jobRoles.employmentType,
+  salaryMin: jobRoles.salaryMin,
+  salaryMax: jobRoles.salaryMax,
+  salaryCurrency: jobRoles.salaryCurrency,
+  salaryPeriod: jobRoles.salaryPeriod,
+  descriptionHtml: jobRoles.descriptionHtml,
+  questions: careerQuestions.questions,
+  recruitmentId: sql<string>`${openRecruitmentId}`.as('recruitment_id'),
+  postedAt: sql<number>`(select (extract(epoch from max(rc.opened_at)) * 1000)::float8 from ${recruitments} rc
+    where rc.role_id = ${jobRoles.id} and rc.organisation_id = ${jobRoles.organisationId} and rc.status = 'open')`.as('posted_at'),
+};
+
+const isLive = sql`${jobRoles.published} and ${jobRoles.status} = 'open' and exists (
+  select 1 from ${recruitments} rc where rc.role_id = ${jobRoles.id} and rc.organisation_id = ${jobRoles.organisationId} and rc.status = 'open')`;
+
+export type LiveRoleRow = {
+  id: string;
+  name: string;
+  teamId: string | null;
+  teamName: string | null;
+  location: string | null;
+  locationType: string;
+  employmentType: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryCurrency: string | null;
+  salaryPeriod: string;
+  descriptionHtml: string;
+  questions: CareerQuestion[];
+  recruitmentId: string;
+  postedAt: Date;
+};
+
+const toLiveRole = (r: Record<string, unknown>): LiveRoleRow => {
+  const row = r as Omit<LiveRoleRow, 'questions' | 'postedAt'> & { questions: CareerQuestion[] | null; postedAt: number | string };
+  return { ...row, questions: row.questions ?? [], postedAt: new Date(Number(row.postedAt)) };
+};
+
+/** Every live role of the organisation: published, open, with an open recruitment; with its questions and description. */
+export async function listLiveRoles(db: Db, organisationId: string): Promise<LiveRoleRow[]> {
+  const rows = await db
+    .select(liveRoleSelection)
+    .from(jobRoles)
+    .leftJoin(teams, eq(teams.id, jobRoles.teamId))
+    .leftJoin(careerQuestions, eq(careerQuestions.roleId, jobRoles.id))
+    .where(and(eq(jobRoles.organisationId, organisationId), isLive))
+    .orderBy(asc(jobRoles.name), asc(jobRoles.id));
+  return rows.map(toLiveRole);
+}
+
+/** The role, when live in this organisation; `lock` holds it (the applying transaction) against a concurrent close. */
+export async function findLiveRole(db: Db, organisationId: string, roleId: string, lock = false): Promise<LiveRoleRow | null> {
+  const query = db
+    .select(liveRoleSelection)
+    .from(jobRoles)
+    .leftJoin(teams, eq(teams.id, jobRoles.teamId))
+    .leftJoin(careerQuestions, eq(careerQuestions.roleId, jobRoles.id))
+    .where(and(eq(jobRoles.organisationId, organisationId), eq(jobRoles.id, roleId), isLive));
+  const [row] = lock ? await query.for('share', { of: jobRoles }) : await query;
+  return row ? toLiveRole(row) : null;
+}
+
+export async function findRecruitmentName(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ id: recruitments.id, name: recruitments.name })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)));
+  return row ?? null;
+}
+
+/** The first status of the organisation's pipeline. */
+export async function firstStatus(db: Db, organisationId: string) {
+  const [row] = await db
+    .select({ id: recruitmentStatuses.id, name: recruitmentStatuses.name, category: recruitmentStatuses.category })
+    .from(recruitmentStatuses)
+    .where(eq(recruitmentStatuses.organisationId, organisationId))
+    .orderBy(asc(recruitmentStatuses.position), asc(recruitmentStatuses.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/* ---------- applying ---------- */
+
+export async function findCandidateByEmail(db: Db, organisationId: string, email: string) {
+  const [row] = await db
+    .select({ id: candidates.id, name: candidates.name, phone: candidates.phone, links: candidates.links, consentAt: candidates.consentAt })
+    .from(candidates)
+    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.email, email)));
+  return row ?? null;
+}
+
+export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>) {
+  const [row] = await db.insert(candidates).values(values).returning({ id: candidates.id, name: candidates.name });
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** An existing person applying again: consent as given now, the phone and links they sent added to what we have. */
+export async function updateApplyingCandidate(
+  db: Db,
+  organisationId: string,
+  id: string,
+  values: { phone?: string; links: string[]; consentSource: string },
+) {
+  await db
+    .update(candidates)
+    .set({
+      ...(values.phone ? { phone: values.phone } : {}),
+      links: values.links,
+      consentAt: sql`now()`,
+      consentSource: values.consentSource,
+      lastActivityAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, id)));
+}
+
+export async function applicationIn(db: Db, recruitmentId: string, candidateId: string) {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.recruitmentId, recruitmentId), eq(applications.candidateId, candidateId)));
+  return row ?? null;
+}
+
+export async function lastPosition(db: Db, recruitmentId: string, statusId: string): Promise<number> {
+  const [row] = await db
+    .select({ max: sql<number | null>`max(${applications.boardPosition})` })
+    .from(applications)
+    .where(and(eq(applications.recruitmentId, recruitmentId), eq(applications.statusId, statusId)));
+  return Number(row?.max ?? 0);
+}
+
+export async function insertApplication(
+  db: Db,
+  values: PgInsertValue<typeof applications> & { organisationId: string; recruitmentId: string; statusId: string },
+) {
+  const [row] = await db.insert(applications).values(values).returning({ id: applications.id });
+  if (!row) throw new Error('insert returned no row');
+  await db.insert(applicationStageChanges).values({
+    organisationId: values.organisationId,
+    applicationId: row.id,
+    recruitmentId: values.recruitmentId,
+    fromStatusId: null,
+    toStatusId: values.statusId,
+    movedById: null,
+    movedAt: sql`clock_timestamp()`,
+  });
+  return row;
+}
+
+export async function insertResume(
+  db: Db,
+  stored: typeof storedFiles.$inferInsert & { id: string },
+  file: Omit<typeof candidateFiles.$inferInsert, 'storedFileId'>,
+) {
+  await db.insert(storedFiles).values(stored);
+  await db.insert(candidateFiles).values({ ...file, storedFileId: stored.id });
+}
+
+export async function insertCareerApplication(db: Db, values: typeof careerApplications.$inferInsert) {
+  await db.insert(careerApplications).values(values);
+}
+
+export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: recruitmentMembers.userId })
+    .from(recruitmentMembers)
+    .where(eq(recruitmentMembers.recruitmentId, recruitmentId));
+  return rows.map((r) => r.userId);
+}
+
+/* ---------- page views ---------- */
+
+export async function addPageViews(db: Db, rows: { organisationId: string; page: string; day: string; views: number }[]) {
+  if (rows.length === 0) return;
+  await db
+    .insert(careersPageViews)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [careersPageViews.organisationId, careersPageViews.page, careersPageViews.day],
+      set: { views: sql`${careersPageViews.views} + excluded.views` },
+    });
+}
+
+/** Drops counts of organisations deleted meanwhile (their rows would break the foreign key). */
+export async function existingOrganisations(db: Db, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, ids));
+  return new Set(rows.map((r) => r.id));
+}

@@ -1,0 +1,361 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { careersPath, careersRolePath, defaultWebsiteHeadline } from '@hireloop/contract/website';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { recordActivities } from '../activities/service.ts';
+import { enqueueMail } from '../mail/service.ts';
+import { notify } from '../notifications/service.ts';
+import { sanitizeDescription } from '../roles/sanitize.ts';
+import type { ApplicationInput } from './apply.ts';
+import { SiteCache } from './cache.ts';
+import { APPLY_LIMITS } from './limits.ts';
+import type { CareersRole, CareersSite } from './model.ts';
+import { brandColour, brandPair, shadeFor } from './render/colours.ts';
+import { renderListing, roleItem, type ListingFilters } from './render/listing.ts';
+import { renderRolePage } from './render/role.ts';
+import {
+  applicationIn,
+  findCandidateByEmail,
+  findOrganisationBySlug,
+  findRecruitmentName,
+  findSite,
+  firstStatus,
+  hiringTeamUserIds,
+  insertApplication,
+  insertCandidate,
+  insertCareerApplication,
+  insertResume,
+  lastPosition,
+  listLiveRoles,
+  siteFingerprint,
+  findLiveRole,
+  updateApplyingCandidate,
+  type LiveRoleRow,
+} from './repository.ts';
+
+export { clearCareersCaches, invalidateCareersSite } from './cache.ts';
+export { flushPageViews } from './page-views.ts';
+
+/** How long a built site is served before it is rebuilt (in the background, stale served meanwhile). */
+export const CAREERS_CACHE_TTL_MS = 5_000;
+/** Past this age a site is rebuilt even when its fingerprint did not change (whatever it does not cover). */
+export const CAREERS_CACHE_MAX_AGE_MS = 60_000;
+/** Sites (slugs, including unknown ones) kept in memory. */
+const MAX_SITES = 500;
+/** Rendered role pages kept per site (a site's roles are bounded by what the organisation publishes). */
+const MAX_ROLE_PAGES = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string) => UUID.test(s);
+
+/** A rendered page: its HTML (encoded once), its ETag and, built lazily, its gzip form. */
+export type RenderedPage = { html: string; body: Buffer; etag: string; gzip?: Buffer };
+
+/** A site as cached: the data, the per-role list items, the unfiltered listing and the role pages rendered so far. */
+export type CachedSite = {
+  site: CareersSite;
+  /** What it was built from (siteFingerprint), to confirm it is still current without rebuilding. */
+  fingerprint: string | null;
+  items: Map<string, string>;
+  roles: Map<string, CareersRole>;
+  listing: RenderedPage | null;
+  rolePages: Map<string, RenderedPage>;
+};
+
+function toRole(r: LiveRoleRow): CareersRole {
+  return {
+    id: r.id,
+    name: r.name,
+    team: r.teamId && r.teamName !== null ? { id: r.teamId, name: r.teamName } : null,
+    location: r.location,
+    locationType: r.locationType,
+    employmentType: r.employmentType,
+    salary:
+      r.salaryMin !== null || r.salaryMax !== null
+        ? { min: r.salaryMin, max: r.salaryMax, currency: r.salaryCurrency, period: r.salaryPeriod }
+        : null,
+    descriptionHtml: r.descriptionHtml,
+    questions: r.questions,
+    recruitmentId: r.recruitmentId,
+    postedAt: r.postedAt,
+  };
+}
+
+/** Width and height of a PNG (the logo is always re-encoded to PNG), else a square guess. */
+export function imageSize(bytes: Buffer | null): { width: number; height: number } {
+  if (bytes && bytes.length >= 24 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.subarray(12, 16).toString('latin1') === 'IHDR') {
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  }
+  return { width: 40, height: 40 };
+}
+
+async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export type ApplyOutcome = { kind: 'applied'; applicationId: string } | { kind: 'already_applied' } | { kind: 'role_gone' };
+
+export function createCareersService(deps: { db: Db; storage: Storage; appUrl: string; log?: FastifyBaseLogger }) {
+  const { db, storage, appUrl, log } = deps;
+
+  /** The organisation behind a slug when it has the Website product; null otherwise (404). */
+  async function loadSite(slug: string): Promise<CachedSite | null> {
+    const organisation = await findOrganisationBySlug(db, slug);
+    if (!organisation || !organisation.products.includes('website')) return null;
+    const fingerprint = await siteFingerprint(db, organisation.id);
+    const [settings, rows] = await Promise.all([findSite(db, organisation.id), listLiveRoles(db, organisation.id)]);
+    const colour = brandColour(settings?.brandColour);
+    const pair = brandPair(colour);
+    let logo: CareersSite['logo'] = null;
+    if (settings?.logoFileId && settings.logoKey && settings.logoContentType) {
+      let size = { width: 40, height: 40 };
+      try {
+        size = imageSize(await readAll(storage, settings.logoKey));
+      } catch (error) {
+        log?.warn({ err: error }, 'careers logo could not be read');
+      }
+      logo = { fileId: settings.logoFileId, key: settings.logoKey, contentType: settings.logoContentType, ...size };
+    }
+    const site: CareersSite = {
+      organisation: { id: organisation.id, name: organisation.name, slug: organisation.slug, website: organisation.website },
+      appUrl,
+      headline: settings?.headline.trim() || defaultWebsiteHeadline(organisation.name),
+      intro: settings?.intro ?? '',
+      brand: { colour: pair.background, onColour: pair.text, accent: shadeFor(colour) },
+      logo,
+      roles: rows.map(toRole),
+    };
+    return {
+      site,
+      fingerprint,
+      items: new Map(site.roles.map((r) => [r.id, roleItem(site, r)])),
+      roles: new Map(site.roles.map((r) => [r.id, r])),
+      listing: null,
+      rolePages: new Map(),
+    };
+  }
+
+  const cache = new SiteCache<CachedSite | null>(loadSite, (v) => v?.site.organisation.id ?? null, {
+    ttlMs: CAREERS_CACHE_TTL_MS,
+    maxEntries: MAX_SITES,
+    maxAgeMs: CAREERS_CACHE_MAX_AGE_MS,
+    revalidate: async (_slug, entry) =>
+      entry !== null && entry.fingerprint !== null && (await siteFingerprint(db, entry.site.organisation.id)) === entry.fingerprint,
+  });
+
+  const rendered = (html: string): RenderedPage => {
+    const body = Buffer.from(html, 'utf8');
+    return { html, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  };
+
+  return {
+    cache,
+
+    /** The cached site for a slug, or null (404). */
+    site: (slug: string) => cache.get(slug),
+
+    /** The listing page; the unfiltered one is rendered once per cache period. */
+    listing(entry: CachedSite, filters: ListingFilters): RenderedPage {
+      if (!filters.location && !filters.type) {
+        entry.listing ??= rendered(renderListing(entry.site, entry.items, filters));
+        return entry.listing;
+      }
+      return rendered(renderListing(entry.site, entry.items, filters));
+    },
+
+    /** A live role's page (with the blank form), rendered once per cache period; null when the role is not live. */
+    rolePage(entry: CachedSite, roleId: string): { page: RenderedPage; role: CareersRole } | null {
+      const role = entry.roles.get(roleId);
+      if (!role) return null;
+      let page = entry.rolePages.get(roleId);
+      if (!page) {
+        // Stored sanitised; sanitised again here, once per cache period, so no other writer's HTML reaches the page unchecked.
+        page = rendered(renderRolePage(entry.site, { ...role, descriptionHtml: sanitizeDescription(role.descriptionHtml) }));
+        if (entry.rolePages.size < MAX_ROLE_PAGES) entry.rolePages.set(roleId, page);
+      }
+      return { page, role };
+    },
+
+    /** The role when live now (read from the database, not the cache). */
+    async liveRole(organisationId: string, roleId: string): Promise<CareersRole | null> {
+      const row = await findLiveRole(db, organisationId, roleId);
+      return row ? { ...toRole(row), descriptionHtml: sanitizeDescription(row.descriptionHtml) } : null;
+    },
+
+    /**
+     * Turns an application into a candidate (new, or matched by e-mail) in the first stage of the
+     * role's open recruitment, with the résumé, consent, answers and a timeline entry; mails the
+     * applicant and notifies the hiring team. One transaction: on any error nothing is stored
+     * (the résumé's bytes are removed again).
+     */
+    async apply(site: CareersSite, roleId: string, input: ApplicationInput): Promise<ApplyOutcome> {
+      const organisationId = site.organisation.id;
+      const existing = await findCandidateByEmail(db, organisationId, input.email);
+      const plannedCandidateId = existing?.id ?? randomUUID();
+      const fileId = randomUUID();
+      const storedId = randomUUID();
+      const key = `candidates/${organisationId}/${plannedCandidateId}/${fileId}.${input.resume.type.extension}`;
+      // Bytes cannot join the transaction: written first, removed again unless the application is stored.
+      await storage.put(key, input.resume.bytes, input.resume.type.contentType);
+      const attempt = () =>
+        db.transaction(async (tx): Promise<ApplyOutcome> => {
+          const row = await findLiveRole(tx, organisationId, roleId, true);
+          if (!row) return { kind: 'role_gone' };
+          const recruitment = await findRecruitmentName(tx, organisationId, row.recruitmentId);
+          const status = await firstStatus(tx, organisationId);
+          if (!recruitment || !status) return { kind: 'role_gone' };
+
+          let candidateId: string;
+          let isNew = false;
+          const found = await findCandidateByEmail(tx, organisationId, input.email);
+          if (found) {
+            candidateId = found.id;
+            if (await applicationIn(tx, recruitment.id, candidateId)) return { kind: 'already_applied' };
+            await updateApplyingCandidate(tx, organisationId, candidateId, {
+              ...(input.phone && !found.phone ? { phone: input.phone } : {}),
+              links: [...new Set([...found.links, ...input.links])].slice(0, APPLY_LIMITS.links),
+              consentSource: 'application_form',
+            });
+          } else {
+            const created = await insertCandidate(tx, {
+              id: plannedCandidateId,
+              organisationId,
+              name: input.name,
+              email: input.email,
+              phone: input.phone,
+              links: input.links,
+              source: 'careers_site',
+              consentAt: sql`now()`,
+              consentSource: 'application_form',
+              consentNote: `Agreed on the careers site when applying for ${row.name}.`,
+            });
+            candidateId = created.id;
+            isNew = true;
+          }
+
+          const application = await insertApplication(tx, {
+            organisationId,
+            candidateId,
+            recruitmentId: recruitment.id,
+            statusId: status.id,
+            boardPosition: (await lastPosition(tx, recruitment.id, status.id)) + 1,
+            source: 'careers_site',
+            hiredAt: status.category === 'hired' ? sql`clock_timestamp()` : null,
+          });
+          await insertResume(
+            tx,
+            {
+              id: storedId,
+              organisationId,
+              key,
+              filename: input.resume.filename,
+              contentType: input.resume.type.contentType,
+              size: input.resume.bytes.length,
+            },
+            { id: fileId, organisationId, candidateId, kind: 'resume', uploadedById: null },
+          );
+          await insertCareerApplication(tx, {
+            applicationId: application.id,
+            organisationId,
+            roleId: row.id,
+            coverNote: input.coverNote,
+            answers: input.answers,
+          });
+          const actor = { kind: 'system' as const, name: 'Careers site' };
+          const entry = { organisationId, actor, candidateId, applicationId: application.id, recruitmentId: recruitment.id };
+          await recordActivities(tx, [
+            ...(isNew
+              ? [
+                  {
+                    ...entry,
+                    applicationId: null,
+                    recruitmentId: null,
+                    type: 'candidate.created' as const,
+                    data: { source: 'careers_site' },
+                  },
+                ]
+              : []),
+            {
+              ...entry,
+              type: 'application.created' as const,
+              data: { recruitment: recruitment.name, status: status.name, source: 'careers_site', role: row.name },
+            },
+            {
+              ...entry,
+              applicationId: null,
+              recruitmentId: null,
+              type: 'file.uploaded' as const,
+              data: { file_id: fileId, filename: input.resume.filename, kind: 'resume' },
+            },
+          ]);
+
+          // Queued in this transaction (the outbox): sent only when the application is stored.
+          const rolePage = `${site.appUrl}${careersRolePath(site.organisation.slug, row.id)}`;
+          await enqueueMail(tx, {
+            to: input.email,
+            subject: `Your application for ${row.name} at ${site.organisation.name}`.slice(0, 300),
+            text: [
+              `Hello ${input.name},`,
+              '',
+              `Thank you for applying for ${row.name} at ${site.organisation.name}. We have received your application and the hiring team will look at it soon.`,
+              '',
+              `The role: ${rolePage}`,
+              `All open roles: ${site.appUrl}${careersPath(site.organisation.slug)}`,
+              '',
+              `${site.organisation.name}`,
+            ].join('\n'),
+          });
+          for (const userId of await hiringTeamUserIds(tx, recruitment.id)) {
+            await notify(tx, {
+              userId,
+              organisationId,
+              type: 'new_application',
+              data: {
+                title: `New application for ${recruitment.name}`,
+                body: `${input.name} applied through the careers site.`,
+                url: `/recruitment/${recruitment.id}/candidates?application=${application.id}`,
+              },
+            });
+          }
+          return { kind: 'applied', applicationId: application.id };
+        });
+
+      try {
+        let outcome: ApplyOutcome;
+        try {
+          outcome = await attempt();
+        } catch (error) {
+          // The same person applying twice at once: the unique indexes decide; the second sees the first's result.
+          if (!isUniqueViolation(error)) throw error;
+          outcome = await attempt();
+        }
+        if (outcome.kind !== 'applied') await discard(key);
+        return outcome;
+      } catch (error) {
+        await discard(key);
+        throw error;
+      }
+    },
+  };
+
+  async function discard(key: string) {
+    try {
+      await storage.remove(key);
+    } catch (error) {
+      log?.warn({ err: error, key }, 'could not remove an unused résumé');
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export type CareersService = ReturnType<typeof createCareersService>;

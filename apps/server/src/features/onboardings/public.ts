@@ -1,0 +1,61 @@
+import { API_BASE_PATH } from '@hireloop/contract/constants';
+import { ONBOARDING_TEXTS, type PublicNewHire } from '@hireloop/contract/onboarding';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { sha256 } from '../../lib/tokens.ts';
+import type { FileService } from '../files/service.ts';
+import type { HireFileUpload } from './document-files.ts';
+import { attachHireFile } from './documents.ts';
+import { presentPublicNewHire } from './presenter.ts';
+import { documentsOf, findDocument, findHireByTokenHash, tasksOf } from './repository.ts';
+
+/** A token is 32 random bytes, base64url: anything else names no hire. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const linkNotFound = () => new AppError('not_found', ONBOARDING_TEXTS.linkNotFound);
+
+export const newHireLogoPath = (token: string) => `${API_BASE_PATH}/public/new-hire/${token}/logo`;
+
+/** The hire's side of onboarding: reachable with the e-mailed link only (its sha256 is all that is stored). */
+export function createPublicNewHireService(db: Db, files: FileService) {
+  async function byToken(token: string) {
+    if (!TOKEN.test(token)) throw linkNotFound();
+    const row = await findHireByTokenHash(db, sha256(token));
+    if (!row) throw linkNotFound();
+    return row;
+  }
+
+  return {
+    async view(token: string): Promise<PublicNewHire> {
+      const row = await byToken(token);
+      const [tasks, documents, logo] = await Promise.all([
+        tasksOf(db, [row.hire.id]),
+        documentsOf(db, [row.hire.id]),
+        files.logoOf(row.hire.organisationId),
+      ]);
+      return presentPublicNewHire(row, logo ? `${newHireLogoPath(token)}?v=${logo.id}` : null, tasks, documents);
+    },
+
+    /** 404 before the body is read when the link or the document is not valid. */
+    async assertDocument(token: string, documentId: string) {
+      const row = await byToken(token);
+      const document = /^[0-9a-f-]{36}$/i.test(documentId)
+        ? await findDocument(db, row.hire.organisationId, row.hire.id, documentId)
+        : undefined;
+      if (!document) throw new AppError('not_found', ONBOARDING_TEXTS.documentNotFound);
+      return row;
+    },
+
+    async upload(token: string, documentId: string, upload: HireFileUpload): Promise<PublicNewHire> {
+      const row = await this.assertDocument(token, documentId);
+      await attachHireFile(db, files, { organisationId: row.hire.organisationId, hireId: row.hire.id, documentId }, upload, null);
+      return this.view(token);
+    },
+
+    async logo(token: string) {
+      const row = await byToken(token);
+      const logo = await files.logoOf(row.hire.organisationId);
+      if (!logo) throw new AppError('not_found', 'This organisation has no logo.');
+      return logo;
+    },
+  };
+}
