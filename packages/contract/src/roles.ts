@@ -10,6 +10,17 @@ export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
 export const SALARY_PERIODS = ['year', 'month', 'hour'] as const;
 export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
 
+export const ROLE_STATUS_LABELS: Record<RoleStatus, string> = { draft: 'Draft', open: 'Open', closed: 'Closed' };
+export const LOCATION_TYPE_LABELS: Record<LocationType, string> = { remote: 'Remote', hybrid: 'Hybrid', on_site: 'On-site' };
+export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
+  full_time: 'Full-time',
+  part_time: 'Part-time',
+  contract: 'Contract',
+  temporary: 'Temporary',
+  internship: 'Internship',
+};
+export const SALARY_PERIOD_LABELS: Record<SalaryPeriod, string> = { year: 'per year', month: 'per month', hour: 'per hour' };
+
 export const ROLE_NAME_MAX = 160;
 export const ROLE_LOCATION_MAX = 160;
 /** The description's HTML before sanitising. */

@@ -127,6 +127,11 @@ export function DatePickerField({ value, onChange, minDate, maxDate, excludeDate
       maxDate={toIsoDay(maxDate) ?? undefined}
       excludeDate={excludeDate}
       error={refused ? ERROR_TEXTS.invalidSelectedDate : error}
+      // A clearable field's clear button needs a name (axe button-name).
+      clearButtonProps={{
+        'aria-label': typeof props.label === 'string' ? `Clear ${props.label.toLowerCase()}` : 'Clear the date',
+        ...props.clearButtonProps,
+      }}
     />
   );
 }

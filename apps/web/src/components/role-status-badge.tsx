@@ -1,11 +1,13 @@
 import { Badge } from '@mantine/core';
-import type { RoleStatus } from '@hireloop/contract/roles';
-import { STATUS_COLOURS, STATUS_LABELS } from '../role-form.ts';
+import { ROLE_STATUS_LABELS, type RoleStatus } from '@hireloop/contract/roles';
+
+/** Filled and dark enough for white text at WCAG AA. */
+const STATUS_COLOURS: Record<RoleStatus, string> = { draft: 'gray.7', open: 'teal.9', closed: 'red.9' };
 
 export function RoleStatusBadge({ status }: { status: RoleStatus }) {
   return (
     <Badge color={STATUS_COLOURS[status]} variant="filled">
-      {STATUS_LABELS[status]}
+      {ROLE_STATUS_LABELS[status]}
     </Badge>
   );
 }

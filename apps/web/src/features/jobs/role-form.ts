@@ -1,6 +1,8 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
 import {
+  LOCATION_TYPE_LABELS,
   ROLE_TEXTS,
+  SALARY_PERIOD_LABELS,
   createRoleBody,
   type CreateRoleBody,
   type EmploymentType,
@@ -40,19 +42,6 @@ export const EMPTY_ROLE: RoleFormValues = {
   description_html: '',
   status: 'draft',
 };
-
-export const LOCATION_TYPE_LABELS: Record<LocationType, string> = { remote: 'Remote', hybrid: 'Hybrid', on_site: 'On-site' };
-export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
-  full_time: 'Full-time',
-  part_time: 'Part-time',
-  contract: 'Contract',
-  temporary: 'Temporary',
-  internship: 'Internship',
-};
-export const SALARY_PERIOD_LABELS: Record<SalaryPeriod, string> = { year: 'per year', month: 'per month', hour: 'per hour' };
-export const STATUS_LABELS: Record<RoleStatus, string> = { draft: 'Draft', open: 'Open', closed: 'Closed' };
-/** Filled and dark enough for white text at WCAG AA. */
-export const STATUS_COLOURS: Record<RoleStatus, string> = { draft: 'gray.7', open: 'teal.9', closed: 'red.9' };
 
 export const options = <K extends string>(labels: Record<K, string>) =>
   (Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value, label }));

@@ -1,16 +1,17 @@
 import { Group, Loader, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ROLE_LOCATION_MAX, ROLE_NAME_MAX, ROLE_SALARY_MAX } from '@hireloop/contract/roles';
-import { lazy, Suspense } from 'react';
-import { useLevelOptions, useTeamOptions } from '../api.ts';
 import {
   EMPLOYMENT_TYPE_LABELS,
   LOCATION_TYPE_LABELS,
+  ROLE_LOCATION_MAX,
+  ROLE_NAME_MAX,
+  ROLE_SALARY_MAX,
+  ROLE_STATUS_LABELS,
   SALARY_PERIOD_LABELS,
-  STATUS_LABELS,
-  options,
-  type RoleFormValues,
-} from '../role-form.ts';
+} from '@hireloop/contract/roles';
+import { lazy, Suspense } from 'react';
+import { useLevelOptions, useTeamOptions } from '../api.ts';
+import { options, type RoleFormValues } from '../role-form.ts';
 
 type Form = UseFormReturnType<RoleFormValues>;
 
@@ -163,7 +164,7 @@ export function RoleStatusField({ form }: { form: Form }) {
       </Text>
       <SegmentedControl
         aria-labelledby="role-status-label"
-        data={options(STATUS_LABELS)}
+        data={options(ROLE_STATUS_LABELS)}
         key={form.key('status')}
         {...form.getInputProps('status')}
       />

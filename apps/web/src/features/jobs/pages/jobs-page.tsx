@@ -1,14 +1,14 @@
 import { Alert, Anchor, Button, EmptyState, Group, Modal, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { RoleStatus } from '@hireloop/contract/roles';
+import { EMPLOYMENT_TYPE_LABELS, ROLE_STATUS_LABELS, type RoleStatus } from '@hireloop/contract/roles';
 import { IconBriefcase, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { RoleStatusBadge } from '../../../components/role-status-badge.tsx';
 import { describeError } from '../../../lib/toasts.ts';
 import { useCanManageRoles, useRolesPage } from '../api.ts';
 import { CreateRoleForm } from '../components/create-role-form.tsx';
-import { RoleStatusBadge } from '../components/role-status-badge.tsx';
-import { EMPLOYMENT_TYPE_LABELS, STATUS_LABELS, formatLocation, formatSalary, options } from '../role-form.ts';
+import { formatLocation, formatSalary, options } from '../role-form.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -59,7 +59,7 @@ export function JobsPage() {
         <Select
           label="Status"
           placeholder="Any status"
-          data={options(STATUS_LABELS)}
+          data={options(ROLE_STATUS_LABELS)}
           clearable
           value={status || null}
           onChange={(v) => {

@@ -1,14 +1,14 @@
 import { Anchor, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
-import type { RoleStatus } from '@hireloop/contract/roles';
+import { EMPLOYMENT_TYPE_LABELS, type RoleStatus } from '@hireloop/contract/roles';
 import { IconArrowLeft, IconBriefcase, IconLock, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { RoleStatusBadge } from '../../../components/role-status-badge.tsx';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCanManageRoles, useDeleteRole, useRole, useUpdateRole } from '../api.ts';
 import { EditRoleModal } from '../components/edit-role-modal.tsx';
-import { RoleStatusBadge } from '../components/role-status-badge.tsx';
-import { EMPLOYMENT_TYPE_LABELS, formatLocation, formatSalary } from '../role-form.ts';
+import { formatLocation, formatSalary } from '../role-form.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { RecruitmentsSection } from '../../../components/recruitments-section.tsx';
 import { useAuth } from '../../session/auth-store.ts';

@@ -25,6 +25,7 @@ import { IconChartBar, IconPlus, IconSearch, IconUserSearch } from '@tabler/icon
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RecruitmentStateBadge } from '../../../components/recruitment-state-badge.tsx';
+import { StageBar } from '../../../components/stage-bar.tsx';
 import { orgApi } from '../../../lib/api-client.ts';
 import { roleSearch } from '../../../lib/search-hooks.ts';
 import { describeError } from '../../../lib/toasts.ts';
@@ -37,7 +38,6 @@ import {
   type RecruitmentStatusFilter,
 } from '../api.ts';
 import { CreateRecruitmentForm } from '../components/create-recruitment-form.tsx';
-import { StageBar } from '../components/stage-bar.tsx';
 import { openedAgo } from '../format.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;

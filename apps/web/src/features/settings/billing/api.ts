@@ -1,8 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Billing, BillingChangeResponse, BillingInterval, PlanId, PlansResponse, Product } from '@hireloop/contract/billing';
-import { api, orgApi } from '../../../lib/api-client.ts';
-import { useAuth } from '../../session/auth-store.ts';
-import { sessionKeys } from '../../session/queries.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PlansResponse } from '@hireloop/contract/billing';
+import { api } from '../../../lib/api-client.ts';
 
 /** The price list never changes while the app runs: it is the table in code. */
 export const plansQuery = queryOptions({
@@ -13,36 +11,4 @@ export const plansQuery = queryOptions({
 
 export function usePlans() {
   return useQuery(plansQuery);
-}
-
-export type BillingChange =
-  | { kind: 'plan'; plan: PlanId; interval: BillingInterval }
-  | { kind: 'subscribe'; product: Product }
-  | { kind: 'unsubscribe'; product: Product };
-
-function send(change: BillingChange): Promise<BillingChangeResponse> {
-  switch (change.kind) {
-    case 'plan':
-      return orgApi.post<BillingChangeResponse>('billing/plan', { plan: change.plan, interval: change.interval });
-    case 'subscribe':
-      return orgApi.post<BillingChangeResponse>('billing/products', { product: change.product });
-    case 'unsubscribe':
-      return orgApi.delete<BillingChangeResponse>(`billing/products/${change.product}`);
-  }
-}
-
-/**
- * Changes the plan or a product. The billing loaded at start-up (sessionKeys.billing) takes the
- * answer at once and is then refetched, so the dashboard's trial banner follows too.
- */
-export function useBillingChange() {
-  const queryClient = useQueryClient();
-  const organisationId = useAuth().currentOrganisation?.id ?? '';
-  return useMutation({
-    mutationFn: send,
-    onSuccess: (result) => {
-      queryClient.setQueryData<Billing>(sessionKeys.billing(organisationId), result.billing);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.billing(organisationId) }),
-  });
 }

@@ -3,16 +3,18 @@ import { IconClock, IconInfoCircle } from '@tabler/icons-react';
 import { PLAN_TABLE, PRODUCT_TABLE, type Billing, type BillingInterval, type PlanItem, type ProductItem } from '@hireloop/contract/billing';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ConfirmChangeModal } from '../../../components/confirm-change-modal.tsx';
 import { formatDate } from '../../../lib/dates.ts';
+import { formatPrice, perInterval } from '../../../lib/price.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
+import { useBillingChange, type BillingChange } from '../../session/billing-change.ts';
 import { useBilling } from '../../session/queries.ts';
-import { usePlans, useBillingChange, type BillingChange } from '../billing/api.ts';
-import { ConfirmChangeModal } from '../billing/components/confirm-change-modal.tsx';
+import { usePlans } from '../billing/api.ts';
 import { PlanCard } from '../billing/components/plan-card.tsx';
 import { ProductCard } from '../billing/components/product-card.tsx';
 import { UsageMeters } from '../billing/components/usage-meters.tsx';
-import { daysLeft, formatPrice, perInterval, plural } from '../billing/format.ts';
+import { daysLeft, plural } from '../billing/format.ts';
 
 const PLAN_LABELS: Record<Billing['plan'], string> = { trial: 'Trial', free: 'Free', team: 'Team', business: 'Business' };
 

@@ -5,8 +5,9 @@ import { CANDIDATE_SOURCE_LABELS, type ApplicationListItem } from '@hireloop/con
 import type { PageMeta } from '@hireloop/contract/pagination';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { StageBadge } from '../../../../components/stage-badge.tsx';
 import { PAGE_SIZES, type ApplicationSort } from '../url-state.ts';
-import { RatingStars, StageBadge, TagList, shortDate } from './bits.tsx';
+import { RatingStars, TagList, shortDate } from './bits.tsx';
 
 /** Column id → the server's sort key. */
 const SORT_KEYS = { name: 'name', stage: 'stage', rating: 'rating', applied: 'applied_at', updated: 'updated_at' } as const;

@@ -1,15 +1,6 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { APPLICATION_RATING_MAX } from '@hireloop/contract/candidates';
 
-/** A stage in its pipeline colour; the text stays dark enough to read on the light tint. */
-export function StageBadge({ name, colour }: { name: string; colour: string }) {
-  return (
-    <Badge variant="light" color={colour} c="dark.7" styles={{ root: { borderLeft: `4px solid ${colour}`, textTransform: 'none' } }}>
-      {name}
-    </Badge>
-  );
-}
-
 /** Read-only stars with a text equivalent. */
 export function RatingStars({ rating }: { rating: number | null }) {
   if (rating === null) {

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { TRIAL_PLAN, type Billing, type BillingInterval, type PlanItem } from '@hireloop/contract/billing';
-import { formatPrice, perInterval, plural } from '../format.ts';
+import { formatPrice, perInterval } from '../../../../lib/price.ts';
+import { plural } from '../format.ts';
 
 type Props = {
   plan: PlanItem;

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { BillingInterval, ProductItem } from '@hireloop/contract/billing';
-import { formatPrice, perInterval } from '../format.ts';
+import { formatPrice, perInterval } from '../../../../lib/price.ts';
 
 type Props = {
   product: ProductItem;
