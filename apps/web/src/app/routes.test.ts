@@ -41,10 +41,11 @@ describe('the route table', () => {
     expect(routeList).toContainEqual({ path, title, access });
   });
 
-  it('has nothing beyond SPEC §2 but the two redirects, the not-found page, the invitation link and the offer link', () => {
+  it('has nothing beyond SPEC §2 but the two redirects, the not-found page, the invitation, offer and new-hire links', () => {
     const specPaths = new Set(SPEC_SCREENS.map(([path]) => path));
     const extra = routeList.filter((entry) => !specPaths.has(entry.path)).map((entry) => entry.path);
-    expect(extra.sort()).toEqual(['/', '/*', '/invitations/:token', '/offer/:token', '/settings']);
+    expect(extra.sort()).toEqual(['/', '/*', '/invitations/:token', '/new-hire/:token', '/offer/:token', '/settings']);
+    expect(routeList).toContainEqual({ path: '/new-hire/:token', title: 'Welcome', access: 'public' });
     expect(routeList).toContainEqual({ path: '/offer/:token', title: 'Your offer', access: 'public' });
     expect(routeList).toContainEqual({ path: '/invitations/:token', title: 'Invitation', access: 'public' });
   });

@@ -64,6 +64,7 @@ const RecruitmentStatusPage = page(() => import('../features/settings/pages/recr
 const BillingPage = page(() => import('../features/settings/pages/billing-page.tsx'), 'BillingPage');
 const InvitationPage = page(() => import('../features/organisations/pages/invitation-page.tsx'), 'InvitationPage');
 const PublicOfferPage = page(() => import('../features/public-offer/pages/public-offer-page.tsx'), 'PublicOfferPage');
+const NewHirePage = page(() => import('../features/new-hire/pages/new-hire-page.tsx'), 'NewHirePage');
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -84,6 +85,8 @@ export const routes: RouteObject[] = [
           { path: '/invitations/:token', element: <InvitationPage />, handle: titled('Invitation') },
           // The candidate's offer link (issue 5): no account, works in a browser that was never signed in.
           { path: '/offer/:token', element: <PublicOfferPage />, handle: titled('Your offer') },
+          // The new hire's page (issue 7): no account, a tokenised link from the hiring team.
+          { path: '/new-hire/:token', element: <NewHirePage />, handle: titled('Welcome') },
         ],
       },
 

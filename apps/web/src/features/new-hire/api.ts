@@ -1,0 +1,36 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicNewHire, PublicNewHireResponse } from '@hireloop/contract/onboarding';
+import { api } from '../../lib/api-client.ts';
+import { uploadWithProgress } from '../../lib/upload-with-progress.ts';
+
+export const newHireKey = (token: string) => ['public-new-hire', token] as const;
+const path = (token: string, rest = '') => `public/new-hire/${encodeURIComponent(token)}${rest}`;
+
+/** The hire's page behind the link (no account; cookies play no part). */
+export function useNewHire(token: string) {
+  return useQuery({
+    queryKey: newHireKey(token),
+    queryFn: async () => (await api.get<PublicNewHireResponse>(path(token))).hire,
+    enabled: token !== '',
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * Uploads one document with progress. A fresh browser has no anti-forgery cookie yet: it is
+ * fetched first. The answer is the page's data, taken into the cache at once.
+ */
+export function useUploadNewHireDocument(token: string) {
+  const queryClient = useQueryClient();
+  return async (documentId: string, file: File, onProgress: (fraction: number) => void): Promise<PublicNewHire> => {
+    await api.csrf();
+    const response = await uploadWithProgress<PublicNewHireResponse>(
+      path(token, `/documents/${encodeURIComponent(documentId)}`),
+      file,
+      onProgress,
+    );
+    queryClient.setQueryData(newHireKey(token), response.hire);
+    return response.hire;
+  };
+}

@@ -1,0 +1,419 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import type {
+  CreateHireBody,
+  CreateHireDocumentBody,
+  CreateHireTaskBody,
+  CreateOnboardingStageBody,
+  HireBoardResponse,
+  HireCard,
+  HireDetail,
+  HireDocumentResponse,
+  HireResponse,
+  HireSort,
+  HireTask,
+  HireTaskResponse,
+  HiresResponse,
+  MoveHireResponse,
+  NewHireLinkResponse,
+  OnboardingDashboardResponse,
+  OnboardingResponse,
+  OnboardingStage,
+  OnboardingStageResponse,
+  OnboardingStagesResponse,
+  OnboardingTemplate,
+  OnboardingTemplateBody,
+  OnboardingTemplateResponse,
+  OnboardingTemplatesResponse,
+  UpdateHireBody,
+  UpdateHireTaskBody,
+  UpdateOnboardingStageBody,
+  UpdateOnboardingTemplateBody,
+} from '@hireloop/contract/onboarding';
+import type { Candidate } from '@hireloop/contract/candidates';
+import { buildUrl, orgApi } from '../../lib/api-client.ts';
+import { toOptions } from '../../lib/cached-search.ts';
+import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
+import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';
+import { toastError } from '../../lib/toasts.ts';
+import { useAuth } from '../session/auth-store.ts';
+
+type Stage = HireBoardResponse['board']['columns'][number]['stage'];
+/** The board in the shape the shared stage board draws (a column's stage as `status`). */
+export type HireBoard = StageBoardData<HireCard, Stage>;
+
+export type HireListParams = { page: number; per_page: number; sort: HireSort; q?: string; filter?: { stage?: string } };
+
+/** Every key starts with ['onboarding', organisation], so one invalidation refreshes every onboarding screen. */
+export const onboardingKeys = {
+  all: (organisationId: string) => ['onboarding', organisationId] as const,
+  dashboard: (organisationId: string) => ['onboarding', organisationId, 'dashboard'] as const,
+  stages: (organisationId: string) => ['onboarding', organisationId, 'stages'] as const,
+  templates: (organisationId: string) => ['onboarding', organisationId, 'templates'] as const,
+  detail: (organisationId: string, onboardingId: string) => ['onboarding', organisationId, 'detail', onboardingId] as const,
+  hires: (organisationId: string, onboardingId: string, params?: HireListParams) =>
+    params
+      ? (['onboarding', organisationId, 'hires', onboardingId, params] as const)
+      : (['onboarding', organisationId, 'hires', onboardingId] as const),
+  board: (organisationId: string, onboardingId: string) => ['onboarding', organisationId, 'board', onboardingId] as const,
+  hire: (organisationId: string, hireId: string) => ['onboarding', organisationId, 'hire', hireId] as const,
+};
+
+export function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** What the signed-in member may do here; actions they may not take are hidden. */
+export function useOnboardingPermissions() {
+  const permissions = useAuth().currentOrganisation?.permissions ?? [];
+  return {
+    manage: permissions.includes('onboarding.manage'),
+    settings: permissions.includes('onboarding_settings.manage'),
+    tasks: permissions.includes('onboarding.tasks'),
+    billing: permissions.includes('billing.manage'),
+  };
+}
+
+const refreshAll = (queryClient: QueryClient, organisationId: string) =>
+  queryClient.invalidateQueries({ queryKey: onboardingKeys.all(organisationId) });
+
+const hirePath = (hireId: string, rest = '') => `hires/${encodeURIComponent(hireId)}${rest}`;
+
+// ── dashboard ───────────────────────────────────────────────────────────────
+
+export function useOnboardingDashboard() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.dashboard(organisationId),
+    queryFn: async () => (await orgApi.get<OnboardingDashboardResponse>('onboarding')).onboarding,
+    enabled: organisationId !== '',
+  });
+}
+
+// ── stages ──────────────────────────────────────────────────────────────────
+
+export function useOnboardingStages() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.stages(organisationId),
+    queryFn: async () => (await orgApi.get<OnboardingStagesResponse>('onboarding-stages', { per_page: MAX_PER_PAGE })).stages.data,
+    enabled: organisationId !== '',
+  });
+}
+
+/** Moves one item, as the server does for `{ original, new }` (zero-based here). */
+function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  if (moved === undefined) return next;
+  next.splice(to, 0, moved);
+  return next;
+}
+
+export function useOnboardingStageMutations() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = onboardingKeys.stages(organisationId);
+  const refresh = () => refreshAll(queryClient, organisationId);
+  return {
+    create: useMutation({
+      mutationFn: async (body: CreateOnboardingStageBody) => (await orgApi.post<OnboardingStageResponse>('onboarding-stages', body)).stage,
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: async ({ id, ...body }: UpdateOnboardingStageBody & { id: string }) =>
+        (await orgApi.patch<OnboardingStageResponse>(`onboarding-stages/${encodeURIComponent(id)}`, body)).stage,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => orgApi.delete<void>(`onboarding-stages/${encodeURIComponent(id)}`),
+      onSuccess: refresh,
+    }),
+    /** Optimistic: the list moves at once, and comes back on failure. */
+    reorder: useMutation({
+      mutationFn: async ({ from, to }: { from: number; to: number }) =>
+        (await orgApi.reorder<OnboardingStagesResponse>('onboarding-stages', from, to)).stages.data,
+      onMutate: async ({ from, to }) => {
+        await queryClient.cancelQueries({ queryKey: key });
+        const previous = queryClient.getQueryData<OnboardingStage[]>(key);
+        if (previous) {
+          queryClient.setQueryData<OnboardingStage[]>(
+            key,
+            moveItem(previous, from, to).map((stage, index) => ({ ...stage, position: index + 1 })),
+          );
+        }
+        return { previous };
+      },
+      onError: (error, _move, context) => {
+        if (context?.previous) queryClient.setQueryData(key, context.previous);
+        toastError(error);
+      },
+      onSuccess: (stages) => queryClient.setQueryData(key, stages),
+      onSettled: refresh,
+    }),
+  };
+}
+
+// ── templates ───────────────────────────────────────────────────────────────
+
+export function useOnboardingTemplates(enabled = true) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.templates(organisationId),
+    queryFn: async () => (await orgApi.get<OnboardingTemplatesResponse>('onboarding-templates', { per_page: MAX_PER_PAGE })).templates.data,
+    enabled: enabled && organisationId !== '',
+  });
+}
+
+export function useOnboardingTemplateMutations() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const refresh = () => refreshAll(queryClient, organisationId);
+  return {
+    create: useMutation({
+      mutationFn: async (body: OnboardingTemplateBody) =>
+        (await orgApi.post<OnboardingTemplateResponse>('onboarding-templates', body)).template,
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: async ({ id, ...body }: UpdateOnboardingTemplateBody & { id: string }) =>
+        (await orgApi.patch<OnboardingTemplateResponse>(`onboarding-templates/${encodeURIComponent(id)}`, body)).template,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => orgApi.delete<void>(`onboarding-templates/${encodeURIComponent(id)}`),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export type { OnboardingTemplate };
+
+// ── one role's onboarding ───────────────────────────────────────────────────
+
+export function useOnboarding(onboardingId: string) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.detail(organisationId, onboardingId),
+    queryFn: async () => (await orgApi.get<OnboardingResponse>(`onboardings/${encodeURIComponent(onboardingId)}`)).onboarding,
+    enabled: organisationId !== '' && onboardingId !== '',
+  });
+}
+
+export function useUpdateOnboarding(onboardingId: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (templateId: string | null) =>
+      (await orgApi.patch<OnboardingResponse>(`onboardings/${encodeURIComponent(onboardingId)}`, { template_id: templateId })).onboarding,
+    onSuccess: (onboarding) => {
+      queryClient.setQueryData(onboardingKeys.detail(organisationId, onboardingId), onboarding);
+      void queryClient.invalidateQueries({ queryKey: onboardingKeys.dashboard(organisationId) });
+    },
+  });
+}
+
+export function useHiresPage(onboardingId: string, params: HireListParams, enabled = true) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.hires(organisationId, onboardingId, params),
+    queryFn: async () => (await orgApi.get<HiresResponse>(`onboardings/${encodeURIComponent(onboardingId)}/hires`, params)).hires,
+    enabled: enabled && organisationId !== '' && onboardingId !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How often an open board re-reads the columns, so colleagues' moves show up without a reload. */
+export const HIRE_BOARD_REFRESH_MS = 15_000;
+
+export function toHireBoard(response: HireBoardResponse['board']): HireBoard {
+  return { columns: response.columns.map((column) => ({ status: column.stage, cards: column.cards })) };
+}
+
+export function useHireBoard(onboardingId: string, enabled = true) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.board(organisationId, onboardingId),
+    queryFn: async () => toHireBoard((await orgApi.get<HireBoardResponse>(`onboardings/${encodeURIComponent(onboardingId)}/board`)).board),
+    enabled: enabled && organisationId !== '' && onboardingId !== '',
+    refetchInterval: HIRE_BOARD_REFRESH_MS,
+  });
+}
+
+export type MoveHireInput = { hireId: string; stageId: string; beforeId: string | null; version: number };
+
+/**
+ * A card moves at once (optimistic); on failure the board comes back as it was. A `conflict`
+ * answer (someone else moved it meanwhile; ours still won) is the caller's to refetch.
+ */
+export function useMoveHire(onboardingId: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = onboardingKeys.board(organisationId, onboardingId);
+  return useMutation({
+    mutationFn: (move: MoveHireInput) =>
+      orgApi.post<MoveHireResponse>(hirePath(move.hireId, '/move'), {
+        stage_id: move.stageId,
+        before_id: move.beforeId,
+        version: move.version,
+      }),
+    onMutate: async (move) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<HireBoard>(key);
+      if (previous) {
+        queryClient.setQueryData<HireBoard>(
+          key,
+          moveBoardCard<HireCard, Stage, HireBoard>(previous, move.hireId, move.stageId, move.beforeId, (card) => ({
+            ...card,
+            stage_entered_at: new Date().toISOString(),
+          })),
+        );
+      }
+      return { previous };
+    },
+    onError: (_error, _move, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSettled: () => refreshAll(queryClient, organisationId),
+  });
+}
+
+// ── hires ───────────────────────────────────────────────────────────────────
+
+export function useCreateHire() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateHireBody) => (await orgApi.post<HireResponse>('hires', body)).hire,
+    onSuccess: () => refreshAll(queryClient, organisationId),
+  });
+}
+
+export function useHire(hireId: string) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.hire(organisationId, hireId),
+    queryFn: async () => (await orgApi.get<HireResponse>(hirePath(hireId))).hire,
+    enabled: organisationId !== '' && hireId !== '',
+  });
+}
+
+/** Changes to one hire: the slide-over takes the answer at once, the lists and counts refetch. */
+export function useHireMutations(hireId: string) {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  const key = onboardingKeys.hire(organisationId, hireId);
+  const refresh = () => refreshAll(queryClient, organisationId);
+  const setTasks = (update: (tasks: HireTask[]) => HireTask[]) =>
+    queryClient.setQueryData<HireDetail>(key, (hire) => (hire ? { ...hire, tasks: update(hire.tasks) } : hire));
+  return {
+    update: useMutation({
+      mutationFn: async (body: UpdateHireBody) => (await orgApi.patch<HireResponse>(hirePath(hireId), body)).hire,
+      onSuccess: (hire) => {
+        queryClient.setQueryData(key, hire);
+        void refresh();
+      },
+    }),
+    remove: useMutation({
+      mutationFn: () => orgApi.delete<void>(hirePath(hireId)),
+      onSuccess: () => {
+        queryClient.removeQueries({ queryKey: key });
+        void refresh();
+      },
+    }),
+    move: useMutation({
+      mutationFn: async ({ stageId, version }: { stageId: string; version: number }) =>
+        orgApi.post<MoveHireResponse>(hirePath(hireId, '/move'), { stage_id: stageId, version }),
+      onSettled: refresh,
+    }),
+    addTask: useMutation({
+      mutationFn: async (body: CreateHireTaskBody) => (await orgApi.post<HireTaskResponse>(hirePath(hireId, '/tasks'), body)).task,
+      onSuccess: (task) => {
+        setTasks((tasks) => [...tasks, task]);
+        void refresh();
+      },
+    }),
+    /** Ticking is optimistic: the box changes at once and goes back if the server refuses. */
+    updateTask: useMutation({
+      mutationFn: async ({ taskId, ...body }: UpdateHireTaskBody & { taskId: string }) =>
+        (await orgApi.patch<HireTaskResponse>(hirePath(hireId, `/tasks/${encodeURIComponent(taskId)}`), body)).task,
+      onMutate: async ({ taskId, done }) => {
+        await queryClient.cancelQueries({ queryKey: key });
+        const previous = queryClient.getQueryData<HireDetail>(key);
+        if (done !== undefined)
+          setTasks((tasks) => tasks.map((t) => (t.id === taskId ? { ...t, done, overdue: done ? false : t.overdue } : t)));
+        return { previous };
+      },
+      onError: (error, _body, context) => {
+        if (context?.previous) queryClient.setQueryData(key, context.previous);
+        toastError(error);
+      },
+      onSuccess: (task) => setTasks((tasks) => tasks.map((t) => (t.id === task.id ? task : t))),
+      onSettled: refresh,
+    }),
+    deleteTask: useMutation({
+      mutationFn: (taskId: string) => orgApi.delete<void>(hirePath(hireId, `/tasks/${encodeURIComponent(taskId)}`)),
+      onSuccess: (_result, taskId) => {
+        setTasks((tasks) => tasks.filter((t) => t.id !== taskId));
+        void refresh();
+      },
+    }),
+    addDocument: useMutation({
+      mutationFn: async (body: CreateHireDocumentBody) =>
+        (await orgApi.post<HireDocumentResponse>(hirePath(hireId, '/documents'), body)).document,
+      onSuccess: refresh,
+    }),
+    uploadDocument: useMutation({
+      mutationFn: async ({ documentId, file }: { documentId: string; file: File }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return (await orgApi.upload<HireDocumentResponse>(hirePath(hireId, `/documents/${encodeURIComponent(documentId)}/file`), form))
+          .document;
+      },
+      onSuccess: refresh,
+    }),
+    deleteDocument: useMutation({
+      mutationFn: (documentId: string) => orgApi.delete<void>(hirePath(hireId, `/documents/${encodeURIComponent(documentId)}`)),
+      onSuccess: refresh,
+    }),
+    newHireLink: useMutation({
+      mutationFn: () => orgApi.post<NewHireLinkResponse>(hirePath(hireId, '/new-hire-link')),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Where a document's file is downloaded (an attachment; the browser keeps the session cookie). */
+export function documentFileUrl(organisationId: string, hireId: string, documentId: string): string {
+  return buildUrl(
+    `organisation/${encodeURIComponent(organisationId)}/${hirePath(hireId, `/documents/${encodeURIComponent(documentId)}/file`)}`,
+  );
+}
+
+// ── selection lists ─────────────────────────────────────────────────────────
+
+/** The organisation's members for manager, buddy and owner choices (the cached full list, SPEC §5). */
+export function useUserOptions() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: ['organisation', organisationId, 'onboarding', 'user-options'],
+    queryFn: async () => toOptions(await userSearch.search('')),
+    enabled: organisationId !== '',
+  });
+}
+
+/** The organisation's job roles for "Add a hire". */
+export function useRoleOptions() {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: ['organisation', organisationId, 'onboarding', 'role-options'],
+    queryFn: async () => toOptions(await roleSearch.search('')),
+    enabled: organisationId !== '',
+  });
+}
+
+/** People of the organisation whose name or e-mail contains `term` (for "Add a hire"). */
+export async function searchCandidates(term: string): Promise<Array<{ value: string; label: string }>> {
+  const found = await orgApi.get<{ candidates: { data: Candidate[] } }>('candidates', { per_page: 20, filter: { search: term } });
+  return found.candidates.data.map((c) => ({ value: c.id, label: c.email ? `${c.name} (${c.email})` : c.name }));
+}

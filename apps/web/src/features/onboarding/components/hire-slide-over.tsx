@@ -1,0 +1,289 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  CopyButton,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { ONBOARDING_TEXTS, type HireDetail, type OnboardingStage } from '@hireloop/contract/onboarding';
+import { IconCheck, IconCopy, IconExternalLink, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ApplicationResponse } from '@hireloop/contract/candidates';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { DatePickerField } from '../../../components/date-picker-field.tsx';
+import { ApiError, orgApi } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useHire, useHireMutations, useOnboardingPermissions, useOrganisationId, useUserOptions } from '../api.ts';
+import { Checklist } from './checklist.tsx';
+import { DocumentsPanel } from './documents-panel.tsx';
+
+type Props = {
+  hireId: string;
+  /** The organisation's onboarding stages, in order (for "Stage"). */
+  stages: OnboardingStage[];
+  onClose: () => void;
+  /** After a move from here that met someone else's: the page refreshes its board. */
+  onConflict: () => void;
+};
+
+/** Where the hire's candidate lives: their application in its recruitment, when there is one. */
+function useCandidateLink(hire: HireDetail | undefined): string | null {
+  const organisationId = useOrganisationId();
+  const applicationId = hire?.application_id ?? null;
+  const application = useQuery({
+    queryKey: ['application', organisationId, applicationId ?? ''],
+    queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${encodeURIComponent(applicationId ?? '')}`)).application,
+    enabled: organisationId !== '' && applicationId !== null,
+    retry: false,
+  });
+  if (!applicationId || !application.data) return null;
+  return `/recruitment/${encodeURIComponent(application.data.recruitment_id)}/candidates?application=${encodeURIComponent(applicationId)}`;
+}
+
+function NewHireLink({ hire }: { hire: HireDetail }) {
+  const can = useOnboardingPermissions();
+  const { newHireLink } = useHireMutations(hire.id);
+  const [url, setUrl] = useState<string | null>(null);
+  if (!can.manage) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="New-hire page">
+      <Group justify="space-between" align="center">
+        <Text size="sm" c="dimmed">
+          {hire.new_hire_link_sent_at
+            ? `New-hire link last sent ${formatDateTime(hire.new_hire_link_sent_at)}.`
+            : 'The new hire has not been sent a link to their page yet.'}
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconMailForward size={16} aria-hidden />}
+          loading={newHireLink.isPending}
+          onClick={() =>
+            newHireLink.mutate(undefined, {
+              onSuccess: (result) => {
+                setUrl(result.url);
+                toastSuccess(`New-hire link sent to ${hire.candidate.email ?? hire.candidate.name}.`);
+              },
+              onError: toastError,
+            })
+          }
+        >
+          Send new-hire link
+        </Button>
+      </Group>
+      {url ? (
+        <Paper withBorder p="xs" radius="md">
+          <Group gap="xs" wrap="nowrap">
+            <TextInput value={url} readOnly aria-label="New-hire link" style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy the link'}>
+                  <Button
+                    variant="default"
+                    onClick={copy}
+                    leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  >
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            Any earlier link no longer works.
+          </Text>
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: OnboardingStage[]; onConflict: () => void }) {
+  const can = useOnboardingPermissions();
+  const users = useUserOptions();
+  const { update, move } = useHireMutations(hire.id);
+  const save = (body: Parameters<typeof update.mutate>[0], done: string) =>
+    update.mutate(body, { onSuccess: () => toastSuccess(done), onError: toastError });
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Select
+        label="Stage"
+        data={stages.map((s) => ({ value: s.id, label: s.name }))}
+        value={hire.stage.id}
+        allowDeselect={false}
+        disabled={!can.manage || move.isPending}
+        onChange={(stageId) => {
+          if (!stageId || stageId === hire.stage.id) return;
+          const name = stages.find((s) => s.id === stageId)?.name ?? 'the stage';
+          move.mutate(
+            { stageId, version: hire.version },
+            {
+              onSuccess: (result) => {
+                if (result.conflict) {
+                  toastError(ONBOARDING_TEXTS.concurrentMove);
+                  onConflict();
+                } else toastSuccess(`${hire.candidate.name} moved to ${name}.`);
+              },
+              onError: toastError,
+            },
+          );
+        }}
+      />
+      <DatePickerField
+        label="Start date"
+        value={hire.start_date}
+        clearable
+        disabled={!can.manage}
+        onChange={(day) => {
+          if (day !== hire.start_date) save({ start_date: day }, 'Start date saved; the due dates follow it.');
+        }}
+      />
+      <Select
+        label="Manager"
+        data={users.data ?? []}
+        searchable
+        clearable
+        value={hire.manager?.id ?? null}
+        disabled={!can.manage}
+        onChange={(id) => {
+          if (id !== (hire.manager?.id ?? null)) save({ manager_id: id }, 'Manager saved.');
+        }}
+      />
+      <Select
+        label="Buddy"
+        data={users.data ?? []}
+        searchable
+        clearable
+        value={hire.buddy?.id ?? null}
+        disabled={!can.manage}
+        onChange={(id) => {
+          if (id !== (hire.buddy?.id ?? null)) save({ buddy_id: id }, 'Buddy saved.');
+        }}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** A hire of the role: stage, start date, manager and buddy, the checklist, documents, and the new-hire link. */
+export function HireSlideOver({ hireId, stages, onClose, onConflict }: Props) {
+  const hire = useHire(hireId);
+  const can = useOnboardingPermissions();
+  const { remove } = useHireMutations(hireId);
+  const [removing, setRemoving] = useState(false);
+  const data = hire.data;
+  const candidateLink = useCandidateLink(data);
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="min(48rem, 100%)"
+      title={data ? data.candidate.name : 'Hire'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      trapFocus
+      closeOnEscape
+      styles={{ title: { fontSize: 'var(--mantine-h2-font-size)', fontWeight: 700 } }}
+    >
+      {hire.isPending ? (
+        <Stack align="center" py="xl">
+          <Loader aria-label="Loading the hire" />
+        </Stack>
+      ) : hire.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          title={
+            hire.error instanceof ApiError && hire.error.status === 404 ? ONBOARDING_TEXTS.hireNotFound : 'The hire could not be loaded'
+          }
+        >
+          {hire.error instanceof ApiError && hire.error.status === 404
+            ? 'They may have been removed from onboarding.'
+            : describeError(hire.error).message}
+        </Alert>
+      ) : data ? (
+        <Stack gap="lg" key={data.id}>
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={2}>
+              <Text size="sm">
+                {data.role.name}
+                {data.template ? ` · template ${data.template.name}` : ''}
+              </Text>
+              {data.candidate.email ? (
+                <Text size="sm" c="dimmed">
+                  {data.candidate.email}
+                </Text>
+              ) : null}
+            </Stack>
+            <Group gap="xs">
+              {candidateLink ? (
+                <Anchor component={Link} to={candidateLink} size="sm">
+                  <Group gap={4} component="span">
+                    <IconExternalLink size={14} aria-hidden />
+                    Open the candidate
+                  </Group>
+                </Anchor>
+              ) : null}
+              {can.manage ? (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} aria-hidden />}
+                  onClick={() => setRemoving(true)}
+                >
+                  Remove from onboarding
+                </Button>
+              ) : null}
+            </Group>
+          </Group>
+          <HireFacts hire={data} stages={stages} onConflict={onConflict} />
+          <NewHireLink hire={data} />
+          <Divider />
+          <Checklist hire={data} />
+          <Divider />
+          <DocumentsPanel hire={data} />
+        </Stack>
+      ) : null}
+      <ConfirmModal
+        subject={
+          removing && data
+            ? {
+                title: `Remove ${data.candidate.name} from onboarding?`,
+                message: 'Their checklist, documents and new-hire link are deleted. The candidate stays.',
+                confirmLabel: 'Remove',
+              }
+            : null
+        }
+        loading={remove.isPending}
+        error={remove.error ? { title: 'The hire was not removed', message: describeError(remove.error).message } : null}
+        onClose={() => {
+          setRemoving(false);
+          remove.reset();
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toastSuccess(`${data?.candidate.name ?? 'The hire'} removed from onboarding.`);
+              setRemoving(false);
+              onClose();
+            },
+          })
+        }
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,118 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Website,
+  WebsitePatchBody,
+  WebsiteResponse,
+  WebsiteRole,
+  WebsiteRolePatchBody,
+  WebsiteRoleResponse,
+  WebsiteStats,
+  WebsiteStatsResponse,
+} from '@hireloop/contract/website';
+import { orgApi } from '../../lib/api-client.ts';
+import { useAuth } from '../session/auth-store.ts';
+import { statsRange, type StatsPeriod } from './format.ts';
+
+export const websiteKeys = {
+  all: (organisationId: string) => ['organisation', organisationId, 'website'] as const,
+  site: (organisationId: string) => ['organisation', organisationId, 'website', 'site'] as const,
+  stats: (organisationId: string, period: StatsPeriod) => ['organisation', organisationId, 'website', 'stats', period] as const,
+};
+
+function useOrganisationId(): string {
+  return useAuth().currentOrganisation?.id ?? '';
+}
+
+/** What the signed-in member may do here: see the dashboard, change the site, subscribe. */
+export function useWebsitePermissions() {
+  const permissions = useAuth().currentOrganisation?.permissions ?? [];
+  return {
+    canView: permissions.includes('website.view'),
+    canManage: permissions.includes('website.manage'),
+    canSubscribe: permissions.includes('billing.manage'),
+  };
+}
+
+export function useWebsite() {
+  const organisationId = useOrganisationId();
+  const { canView } = useWebsitePermissions();
+  return useQuery({
+    queryKey: websiteKeys.site(organisationId),
+    queryFn: async (): Promise<Website> => (await orgApi.get<WebsiteResponse>('website')).website,
+    enabled: organisationId !== '' && canView,
+    retry: false,
+  });
+}
+
+export function useWebsiteStats(period: StatsPeriod) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: websiteKeys.stats(organisationId, period),
+    queryFn: async (): Promise<WebsiteStats> => (await orgApi.get<WebsiteStatsResponse>('website/stats', statsRange(period))).stats,
+    enabled: organisationId !== '',
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The site as the server now has it goes straight into the cache; figures may have changed too. */
+function useWebsiteCache() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return {
+    set: (site: Website) => queryClient.setQueryData(websiteKeys.site(organisationId), site),
+    setRole: (role: WebsiteRole) =>
+      queryClient.setQueryData<Website>(websiteKeys.site(organisationId), (site) =>
+        site ? { ...site, roles: site.roles.map((r) => (r.id === role.id ? role : r)) } : site,
+      ),
+    invalidate: () => queryClient.invalidateQueries({ queryKey: websiteKeys.all(organisationId) }),
+  };
+}
+
+export function useUpdateWebsite() {
+  const cache = useWebsiteCache();
+  return useMutation({
+    mutationFn: async (body: WebsitePatchBody): Promise<Website> => (await orgApi.patch<WebsiteResponse>('website', body)).website,
+    onSuccess: (site) => {
+      cache.set(site);
+    },
+  });
+}
+
+/** Uploads (multipart field `logo`) or removes the careers site's logo; the answer is the site with its new logo_url. */
+export function useWebsiteLogo() {
+  const cache = useWebsiteCache();
+  const upload = useMutation({
+    mutationFn: async (file: File): Promise<Website> => {
+      const form = new FormData();
+      form.append('logo', file);
+      return (await orgApi.upload<WebsiteResponse>('website/logo', form)).website;
+    },
+    onSuccess: (site) => {
+      cache.set(site);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: async (): Promise<Website> => (await orgApi.delete<WebsiteResponse>('website/logo')).website,
+    onSuccess: (site) => {
+      cache.set(site);
+    },
+  });
+  return { upload, remove };
+}
+
+export function useUpdateWebsiteRole() {
+  const cache = useWebsiteCache();
+  return useMutation({
+    mutationFn: async ({ roleId, body }: { roleId: string; body: WebsiteRolePatchBody }): Promise<WebsiteRole> =>
+      (await orgApi.patch<WebsiteRoleResponse>(`website/roles/${encodeURIComponent(roleId)}`, body)).role,
+    onSuccess: (role) => {
+      cache.setRole(role);
+    },
+  });
+}
+
+/** After subscribing (from this page) the site's state changes. */
+export function useInvalidateWebsite() {
+  return useWebsiteCache().invalidate;
+}

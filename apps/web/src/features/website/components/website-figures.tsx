@@ -1,0 +1,173 @@
+import { Alert, Box, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { WebsiteStats } from '@hireloop/contract/website';
+import { lazy, Suspense, useState } from 'react';
+import { describeError } from '../../../lib/toasts.ts';
+import { useWebsiteStats } from '../api.ts';
+import { formatDay, formatPercent, STATS_PERIOD_LABELS, STATS_PERIODS, type StatsPeriod } from '../format.ts';
+
+// recharts is big: it loads with the chart, after the numbers show.
+const WebsiteChart = lazy(async () => ({ default: (await import('./website-chart.tsx')).WebsiteChart }));
+
+/** Visits, applications and conversion over the last 7, 30 or 90 days: in total, per day and per role. */
+export function WebsiteFigures() {
+  const [period, setPeriod] = useState<StatsPeriod>('30');
+  const stats = useWebsiteStats(period);
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="website-figures">
+      <Group justify="space-between" align="center">
+        <Title order={2} size="h3" id="website-figures">
+          Figures
+        </Title>
+        <SegmentedControl
+          aria-label="Period"
+          value={period}
+          onChange={(value) => setPeriod(value as StatsPeriod)}
+          data={STATS_PERIODS.map((value) => ({ value, label: STATS_PERIOD_LABELS[value] }))}
+        />
+      </Group>
+      {stats.isError ? (
+        <Alert color="red" variant="light" c="red.9" title="The figures could not be loaded" role="alert">
+          {describeError(stats.error).message}
+        </Alert>
+      ) : stats.data === undefined ? (
+        <div role="status" aria-label="Loading the figures">
+          <Skeleton height={320} aria-hidden />
+        </div>
+      ) : (
+        <Figures stats={stats.data} busy={stats.isFetching} />
+      )}
+    </Stack>
+  );
+}
+
+function Figures({ stats, busy }: { stats: WebsiteStats; busy: boolean }) {
+  const range = `${formatDay(stats.from)} – ${formatDay(stats.to)}`;
+  const nothing = stats.totals.visits === 0 && stats.totals.applications === 0;
+  return (
+    <Stack gap="md" aria-busy={busy}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Stat label="Visits" value={String(stats.totals.visits)} />
+        <Stat label="Applications" value={String(stats.totals.applications)} />
+        <Stat label="Conversion" value={formatPercent(stats.totals.conversion)} hint="Applications per visit" />
+      </SimpleGrid>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="website-per-day">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="website-per-day">
+            Visits and applications per day
+          </Title>
+          {nothing ? (
+            <Text size="sm" c="dimmed">
+              No visits or applications from {range}. Share your careers site link to bring people in.
+            </Text>
+          ) : (
+            <>
+              <div role="img" aria-label="Chart of visits and applications per day; the numbers are in the table below.">
+                <Suspense fallback={<Skeleton height={260} />}>
+                  <WebsiteChart days={stats.days} />
+                </Suspense>
+              </div>
+              <Box component="details">
+                <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
+                  Show the numbers per day
+                </Text>
+                <NumbersTable
+                  caption={`Visits and applications per day, ${range}`}
+                  head={['Day', 'Visits', 'Applications']}
+                  rows={stats.days.map((d) => [formatDay(d.day), d.visits, d.applications])}
+                />
+              </Box>
+            </>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="website-per-role">
+        <Stack gap="sm">
+          <Title order={3} size="h4" id="website-per-role">
+            Per role
+          </Title>
+          {stats.roles.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No role had visits or applications from {range}.
+            </Text>
+          ) : (
+            <NumbersTable
+              caption={`Visits, applications and conversion per role, ${range}`}
+              head={['Role', 'Visits', 'Applications', 'Conversion']}
+              rows={stats.roles.map((r) => [r.name, r.visits, r.applications, formatPercent(r.conversion)])}
+              total={[
+                'Whole site (front page included)',
+                stats.totals.visits,
+                stats.totals.applications,
+                formatPercent(stats.totals.conversion),
+              ]}
+            />
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+type Row = Array<string | number>;
+
+function NumbersTable({ caption, head, rows, total }: { caption: string; head: string[]; rows: Row[]; total?: Row }) {
+  const cells = (row: Row, bold = false) =>
+    row.map((cell, j) =>
+      j === 0 ? (
+        <Table.Th key={j} scope="row" fw={bold ? 700 : 500}>
+          {cell}
+        </Table.Th>
+      ) : (
+        <Table.Td key={j} fw={bold ? 700 : undefined}>
+          {cell}
+        </Table.Td>
+      ),
+    );
+  return (
+    <Table.ScrollContainer minWidth={360}>
+      <Table striped withTableBorder captionSide="top">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {head.map((h) => (
+              <Table.Th key={h} scope="col">
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row, i) => (
+            <Table.Tr key={i}>{cells(row)}</Table.Tr>
+          ))}
+        </Table.Tbody>
+        {total ? (
+          <Table.Tfoot>
+            <Table.Tr>{cells(total, true)}</Table.Tr>
+          </Table.Tfoot>
+        ) : null}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

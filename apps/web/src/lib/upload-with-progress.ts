@@ -1,0 +1,62 @@
+import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { ApiError, buildUrl } from './api-client.ts';
+
+function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return rest.join('=');
+    }
+  }
+  return null;
+}
+
+function errorOf(status: number, text: string): ApiError {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown; errors?: Record<string, string[]> };
+    const message = typeof body.message === 'string' && body.message !== '' ? body.message : ERROR_TEXTS.generic;
+    return new ApiError(message, status, typeof body.code === 'string' ? body.code : 'http_error', body.errors);
+  } catch {
+    return new ApiError(ERROR_TEXTS.generic, status, status === 0 ? 'network_error' : 'http_error');
+  }
+}
+
+/**
+ * POST one file as multipart `file` to `/api/v1/{path}` through XMLHttpRequest, the one browser
+ * API that reports upload progress (`onProgress` gets 0..1). Same envelope, cookies and XSRF
+ * header as the fetch client; a refusal rejects with an ApiError carrying the server's message.
+ */
+export function uploadWithProgress<T>(path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readCookie(XSRF_COOKIE);
+    if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(ERROR_TEXTS.generic, 0, 'network_error'));
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          onProgress(1);
+          resolve(JSON.parse(xhr.responseText) as T);
+        } catch {
+          reject(new ApiError(ERROR_TEXTS.generic, xhr.status, 'invalid_response'));
+        }
+        return;
+      }
+      reject(errorOf(xhr.status, xhr.responseText));
+    };
+    xhr.send(form);
+  });
+}
