@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { expireOffers } from '../features/offers/service.ts';
+import { schedulePeriodic } from './periodic.ts';
 
 const EVERY_MS = 15 * 60_000;
 const FIRST_AFTER_MS = 30_000;
@@ -11,27 +12,15 @@ const FIRST_AFTER_MS = 30_000;
  * before the pass runs. Returns a stop function.
  */
 export function scheduleOfferExpiry(db: Db, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return schedulePeriodic(log, {
+    everyMs: EVERY_MS,
+    firstAfterMs: FIRST_AFTER_MS,
+    failed: 'offer expiry failed',
+    pass: async () => {
       const expired = await expireOffers(db);
       if (expired > 0) log.info({ expired }, 'offers expired');
-    } catch (error) {
-      log.error({ err: error }, 'offer expiry failed');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void run(), FIRST_AFTER_MS);
-  first.unref();
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+  });
 }
 
 export { expireOffers };

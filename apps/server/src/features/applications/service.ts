@@ -55,6 +55,7 @@ import {
   type ApplicationRow,
   type ApplicationSort,
   type CandidateRow,
+  type StatusRow,
 } from './repository.ts';
 
 /** Below this gap between two neighbours the column is renumbered before placing a card between them. */
@@ -98,6 +99,85 @@ type Recruitment = NonNullable<Awaited<ReturnType<typeof findRecruitment>>>;
 
 function assertOpen(recruitment: Recruitment, field = 'recruitment') {
   if (recruitment.status === 'closed') throw invalid(field, CANDIDATE_TEXTS.recruitmentClosed);
+}
+
+/** Where new applications start: the first status of the organisation's pipeline (null when it has none). */
+export async function firstPipelineStatus(db: Db, organisationId: string): Promise<StatusRow | null> {
+  return (await listStatuses(db, organisationId))[0] ?? null;
+}
+
+/**
+ * Adds an application at the end of its status's column on the board, with its first stage
+ * change (from no status, by `movedById`); hired now when the status is a hired one.
+ */
+export async function placeNewApplication(
+  tx: Db,
+  values: Pick<ApplicationRow, 'organisationId' | 'candidateId' | 'recruitmentId' | 'source'> &
+    Partial<Pick<ApplicationRow, 'rating' | 'tags'>>,
+  status: { id: string; category: string },
+  movedById: string | null,
+): Promise<ApplicationRow> {
+  const application = await insertApplication(tx, {
+    ...values,
+    statusId: status.id,
+    boardPosition: (await lastPosition(tx, values.recruitmentId, status.id)) + 1,
+    hiredAt: status.category === 'hired' ? clockNow : null,
+  });
+  await insertStageChanges(tx, [
+    {
+      organisationId: values.organisationId,
+      applicationId: application.id,
+      recruitmentId: values.recruitmentId,
+      fromStatusId: null,
+      toStatusId: status.id,
+      movedById,
+      movedAt: clockNow,
+    },
+  ]);
+  return application;
+}
+
+/**
+ * The timeline of a new application: first, when the person is new, 'candidate.created' (on the
+ * candidate only, with where they came from), then 'application.created' with `data`.
+ */
+export function newApplicationActivities(
+  entry: Omit<ActivityInput, 'type' | 'data'>,
+  candidate: { isNew: boolean; source: string | null },
+  data: Record<string, unknown>,
+): ActivityInput[] {
+  return [
+    ...(candidate.isNew
+      ? [
+          {
+            ...entry,
+            applicationId: null,
+            recruitmentId: null,
+            type: 'candidate.created' as const,
+            data: { source: candidate.source },
+          },
+        ]
+      : []),
+    { ...entry, type: 'application.created', data },
+  ];
+}
+
+/** Tells the recruitment's hiring team (but not `exceptUserId`, who made it) of a new application. */
+export async function notifyNewApplication(
+  tx: Db,
+  application: { id: string; organisationId: string; recruitmentId: string },
+  text: { title: string; body: string },
+  exceptUserId: string | null = null,
+) {
+  for (const userId of await hiringTeamUserIds(tx, application.recruitmentId)) {
+    if (userId === exceptUserId) continue;
+    await notify(tx, {
+      userId,
+      organisationId: application.organisationId,
+      type: 'new_application',
+      data: { ...text, url: `/recruitment/${application.recruitmentId}/candidates?application=${application.id}` },
+    });
+  }
 }
 
 export type CreateResult = { application: ApplicationDetail } | { duplicate: Candidate };
@@ -197,7 +277,7 @@ export function createApplicationService(db: Db) {
           assertOpen(recruitment);
           const status = body.status_id
             ? await findStatus(tx, organisationId, body.status_id)
-            : (await listStatuses(tx, organisationId))[0];
+            : await firstPipelineStatus(tx, organisationId);
           if (!status) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
           let candidate: CandidateRow;
           const isNew = Boolean(body.candidate);
@@ -226,57 +306,26 @@ export function createApplicationService(db: Db) {
               throw conflict('candidate_id', CANDIDATE_TEXTS.alreadyInRecruitment);
             candidate = found;
           }
-          const application = await insertApplication(tx, {
-            organisationId,
-            candidateId: candidate.id,
-            recruitmentId: recruitment.id,
-            statusId: status.id,
-            boardPosition: (await lastPosition(tx, recruitment.id, status.id)) + 1,
-            rating: body.rating ?? null,
-            source: body.source ?? candidate.source,
-            tags: unique(body.tags ?? []),
-            hiredAt: status.category === 'hired' ? clockNow : null,
-          });
-          await insertStageChanges(tx, [
+          const application = await placeNewApplication(
+            tx,
             {
               organisationId,
-              applicationId: application.id,
+              candidateId: candidate.id,
               recruitmentId: recruitment.id,
-              fromStatusId: null,
-              toStatusId: status.id,
-              movedById: actorUserId,
-              movedAt: clockNow,
+              rating: body.rating ?? null,
+              source: body.source ?? candidate.source,
+              tags: unique(body.tags ?? []),
             },
-          ]);
+            status,
+            actorUserId,
+          );
           const entry = base(organisationId, actor, application);
-          await recordActivities(tx, [
-            ...(isNew
-              ? [
-                  {
-                    ...entry,
-                    applicationId: null,
-                    recruitmentId: null,
-                    type: 'candidate.created' as const,
-                    data: { source: candidate.source },
-                  },
-                ]
-              : []),
-            { ...entry, type: 'application.created', data: { recruitment: recruitment.name, status: status.name } },
-          ]);
+          await recordActivities(
+            tx,
+            newApplicationActivities(entry, { isNew, source: candidate.source }, { recruitment: recruitment.name, status: status.name }),
+          );
           await touchCandidates(tx, organisationId, [candidate.id]);
-          for (const userId of await hiringTeamUserIds(tx, recruitment.id)) {
-            if (userId === actorUserId) continue;
-            await notify(tx, {
-              userId,
-              organisationId,
-              type: 'new_application',
-              data: {
-                title: `New candidate in ${recruitment.name}`,
-                body: candidate.name,
-                url: `/recruitment/${recruitment.id}/candidates?application=${application.id}`,
-              },
-            });
-          }
+          await notifyNewApplication(tx, application, { title: `New candidate in ${recruitment.name}`, body: candidate.name }, actorUserId);
           return { id: application.id };
         });
       } catch (error) {

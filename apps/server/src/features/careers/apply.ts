@@ -1,7 +1,14 @@
-import fastifyMultipart from '@fastify/multipart';
 import { candidateFields } from '@hireloop/contract/candidates';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sniffDocument, type DocumentType } from '../candidates/documents.ts';
+import {
+  acceptOneFileUploads,
+  checkUploadedFile,
+  isMultipartLimitError,
+  readMultipartFile,
+  sniffDocument,
+  type DocumentType,
+  type ReceivedFile,
+} from '../../lib/uploaded-files.ts';
 import { APPLY_LIMITS, APPLY_TEXTS, FIELDS, QUESTION_PREFIX } from './limits.ts';
 import type { CareersRole, FormState } from './model.ts';
 
@@ -10,25 +17,20 @@ const MAX_FIELDS = 60;
 
 /** The careers routes take one multipart form: one file of at most 10 MB, a bounded number of fields. */
 export async function acceptApplicationForms(app: FastifyInstance) {
-  await app.register(fastifyMultipart, {
-    // Past the limit the file is cut (and reported on the form) instead of failing the whole request,
-    // so the typed answers come back with the message.
+  // Past the limit the file is cut (and reported on the form) instead of failing the whole request,
+  // so the typed answers come back with the message.
+  await acceptOneFileUploads(app, {
+    fileSize: APPLY_LIMITS.resumeBytes,
+    fields: MAX_FIELDS,
+    fieldSize: 64 * 1024,
     throwFileSizeLimit: false,
-    limits: {
-      fileSize: APPLY_LIMITS.resumeBytes,
-      files: 1,
-      fields: MAX_FIELDS,
-      parts: MAX_FIELDS + 1,
-      fieldSize: 64 * 1024,
-      headerPairs: 50,
-    },
   });
 }
 
 export type SentForm = {
   /** Text fields as sent (kept for the form shown again). */
   values: Record<string, string>;
-  file: { bytes: Buffer; filename: string; tooLarge: boolean } | null;
+  file: ReceivedFile | null;
   /** The form could not be read whole (too many fields or files, broken body). */
   problem: string | null;
 };
@@ -36,32 +38,17 @@ export type SentForm = {
 /** Reads the multipart form; nothing is stored here. */
 export async function readApplicationForm(request: FastifyRequest): Promise<SentForm> {
   const values: Record<string, string> = {};
-  let file: SentForm['file'] = null;
-  if (!request.isMultipart()) return { values, file, problem: APPLY_TEXTS.unreadable };
+  if (!request.isMultipart()) return { values, file: null, problem: APPLY_TEXTS.unreadable };
   try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string' && !(part.fieldname in values) && !(part.fieldname in Object.prototype)) {
-          values[part.fieldname] = part.value;
-        }
-        continue;
-      }
-      if (part.fieldname !== FIELDS.resume || file) {
-        part.file.resume();
-        continue;
-      }
-      const bytes = await part.toBuffer();
-      file = { bytes, filename: part.filename || 'resume', tooLarge: part.file.truncated };
-    }
+    const file = await readMultipartFile(request, FIELDS.resume, (name, value) => {
+      if (!(name in values) && !(name in Object.prototype)) values[name] = value;
+    });
+    return { values, file, problem: null };
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      return { values, file: null, problem: APPLY_TEXTS.tooManyFields };
-    }
+    if (isMultipartLimitError(error)) return { values, file: null, problem: APPLY_TEXTS.tooManyFields };
     request.log.info({ err: error }, 'careers application form could not be read');
     return { values, file: null, problem: APPLY_TEXTS.unreadable };
   }
-  return { values, file, problem: null };
 }
 
 export type ApplicationInput = {
@@ -80,17 +67,11 @@ export type Checked =
 
 const PHONE = /^[0-9+()\-. /]*$/;
 
-/** The name as shown and offered on download: no path, no control characters, the extension of what it really is. */
-function cleanFilename(name: string, extension: string) {
-  const base =
-    [...(name.split(/[\\/]/).pop() ?? '')]
-      .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
-      .join('')
-      .trim()
-      .slice(0, 200) || 'resume';
-  const stem = base.replace(/\.[^.]*$/, '') || 'resume';
-  return `${stem}.${extension}`;
-}
+const RESUME_PROBLEMS = {
+  missing: APPLY_TEXTS.resumeRequired,
+  too_large: APPLY_TEXTS.resumeTooLarge,
+  wrong_type: APPLY_TEXTS.resumeType,
+} as const;
 
 /** Checks the sent form against the role; every problem is reported at once, per field. */
 export function checkApplication(form: SentForm, role: CareersRole): Checked {
@@ -154,19 +135,11 @@ export function checkApplication(form: SentForm, role: CareersRole): Checked {
 
   if (values[FIELDS.consent] !== 'yes' && values[FIELDS.consent] !== 'on') errors[FIELDS.consent] = APPLY_TEXTS.consentRequired;
 
-  let status: 413 | 422 = 422;
-  let type: DocumentType | null = null;
-  const file = form.file;
-  if (!file || file.bytes.length === 0) errors[FIELDS.resume] = APPLY_TEXTS.resumeRequired;
-  else if (file.tooLarge || file.bytes.length > APPLY_LIMITS.resumeBytes) {
-    errors[FIELDS.resume] = APPLY_TEXTS.resumeTooLarge;
-    status = 413;
-  } else {
-    type = sniffDocument(file.bytes);
-    if (!type) errors[FIELDS.resume] = APPLY_TEXTS.resumeType;
-  }
+  const resume = checkUploadedFile(form.file, { maxBytes: APPLY_LIMITS.resumeBytes, sniff: sniffDocument, fallbackName: 'resume' });
+  if (!resume.ok) errors[FIELDS.resume] = RESUME_PROBLEMS[resume.problem];
+  const status = !resume.ok && resume.problem === 'too_large' ? 413 : 422;
 
-  if (Object.keys(errors).length > 0 || !file || !type || !email.success) {
+  if (Object.keys(errors).length > 0 || !resume.ok || !email.success) {
     return {
       ok: false,
       status,
@@ -184,7 +157,7 @@ export function checkApplication(form: SentForm, role: CareersRole): Checked {
       links: uniqueLinks,
       coverNote: coverNote || null,
       answers,
-      resume: { bytes: file.bytes, filename: cleanFilename(file.filename, type.extension), type },
+      resume: { bytes: resume.bytes, filename: resume.filename, type: resume.type },
     },
   };
 }

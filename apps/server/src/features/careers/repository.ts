@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { applicationStageChanges, applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
+import { applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
-import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
-import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
+import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { careerApplications, careerQuestions, careersPageViews, careersSites, type CareerQuestion } from '../../db/schema/website.ts';
 
@@ -146,17 +145,6 @@ export async function findRecruitmentName(db: Db, organisationId: string, id: st
   return row ?? null;
 }
 
-/** The first status of the organisation's pipeline. */
-export async function firstStatus(db: Db, organisationId: string) {
-  const [row] = await db
-    .select({ id: recruitmentStatuses.id, name: recruitmentStatuses.name, category: recruitmentStatuses.category })
-    .from(recruitmentStatuses)
-    .where(eq(recruitmentStatuses.organisationId, organisationId))
-    .orderBy(asc(recruitmentStatuses.position), asc(recruitmentStatuses.id))
-    .limit(1);
-  return row ?? null;
-}
-
 /* ---------- applying ---------- */
 
 export async function findCandidateByEmail(db: Db, organisationId: string, email: string) {
@@ -201,32 +189,6 @@ export async function applicationIn(db: Db, recruitmentId: string, candidateId: 
   return row ?? null;
 }
 
-export async function lastPosition(db: Db, recruitmentId: string, statusId: string): Promise<number> {
-  const [row] = await db
-    .select({ max: sql<number | null>`max(${applications.boardPosition})` })
-    .from(applications)
-    .where(and(eq(applications.recruitmentId, recruitmentId), eq(applications.statusId, statusId)));
-  return Number(row?.max ?? 0);
-}
-
-export async function insertApplication(
-  db: Db,
-  values: PgInsertValue<typeof applications> & { organisationId: string; recruitmentId: string; statusId: string },
-) {
-  const [row] = await db.insert(applications).values(values).returning({ id: applications.id });
-  if (!row) throw new Error('insert returned no row');
-  await db.insert(applicationStageChanges).values({
-    organisationId: values.organisationId,
-    applicationId: row.id,
-    recruitmentId: values.recruitmentId,
-    fromStatusId: null,
-    toStatusId: values.statusId,
-    movedById: null,
-    movedAt: sql`clock_timestamp()`,
-  });
-  return row;
-}
-
 export async function insertResume(
   db: Db,
   stored: typeof storedFiles.$inferInsert & { id: string },
@@ -238,14 +200,6 @@ export async function insertResume(
 
 export async function insertCareerApplication(db: Db, values: typeof careerApplications.$inferInsert) {
   await db.insert(careerApplications).values(values);
-}
-
-export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
-  const rows = await db
-    .select({ userId: recruitmentMembers.userId })
-    .from(recruitmentMembers)
-    .where(eq(recruitmentMembers.recruitmentId, recruitmentId));
-  return rows.map((r) => r.userId);
 }
 
 /* ---------- page views ---------- */

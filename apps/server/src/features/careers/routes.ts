@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { acceptApplicationForms, checkApplication, isHoneypotFilled, readApplicationForm } from './apply.ts';
 import { registerCache } from './cache.ts';
@@ -13,7 +14,7 @@ import { APPLY_TEXTS } from './limits.ts';
 import { createPageViewCounter, PAGE_VIEW_FLUSH_MS, registerCounter } from './page-views.ts';
 import { plainPage } from './render/layout.ts';
 import { renderApplied, renderRoleGone, renderRolePage } from './render/role.ts';
-import { createCareersService, isUuid, type CachedSite, type RenderedPage } from './service.ts';
+import { createCareersService, type CachedSite, type RenderedPage } from './service.ts';
 
 /** Where the careers site lives (registered with this prefix, outside /api/v1). */
 export const CAREERS_PREFIX = '/careers';

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
+import { firstPipelineStatus, newApplicationActivities, notifyNewApplication, placeNewApplication } from '../applications/service.ts';
 import { enqueueMail } from '../mail/service.ts';
-import { notify } from '../notifications/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
 import type { ApplicationInput } from './apply.ts';
 import { SiteCache } from './cache.ts';
@@ -21,13 +21,9 @@ import {
   findOrganisationBySlug,
   findRecruitmentName,
   findSite,
-  firstStatus,
-  hiringTeamUserIds,
-  insertApplication,
   insertCandidate,
   insertCareerApplication,
   insertResume,
-  lastPosition,
   listLiveRoles,
   siteFingerprint,
   findLiveRole,
@@ -46,9 +42,6 @@ export const CAREERS_CACHE_MAX_AGE_MS = 60_000;
 const MAX_SITES = 500;
 /** Rendered role pages kept per site (a site's roles are bounded by what the organisation publishes). */
 const MAX_ROLE_PAGES = 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);
 
 /** A rendered page: its HTML (encoded once), its ETag and, built lazily, its gzip form. */
 export type RenderedPage = { html: string; body: Buffer; etag: string; gzip?: Buffer };
@@ -208,7 +201,7 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
           const row = await findLiveRole(tx, organisationId, roleId, true);
           if (!row) return { kind: 'role_gone' };
           const recruitment = await findRecruitmentName(tx, organisationId, row.recruitmentId);
-          const status = await firstStatus(tx, organisationId);
+          const status = await firstPipelineStatus(tx, organisationId);
           if (!recruitment || !status) return { kind: 'role_gone' };
 
           let candidateId: string;
@@ -239,15 +232,12 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
             isNew = true;
           }
 
-          const application = await insertApplication(tx, {
-            organisationId,
-            candidateId,
-            recruitmentId: recruitment.id,
-            statusId: status.id,
-            boardPosition: (await lastPosition(tx, recruitment.id, status.id)) + 1,
-            source: 'careers_site',
-            hiredAt: status.category === 'hired' ? sql`clock_timestamp()` : null,
-          });
+          const application = await placeNewApplication(
+            tx,
+            { organisationId, candidateId, recruitmentId: recruitment.id, source: 'careers_site' },
+            status,
+            null,
+          );
           await insertResume(
             tx,
             {
@@ -270,22 +260,11 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
           const actor = { kind: 'system' as const, name: 'Careers site' };
           const entry = { organisationId, actor, candidateId, applicationId: application.id, recruitmentId: recruitment.id };
           await recordActivities(tx, [
-            ...(isNew
-              ? [
-                  {
-                    ...entry,
-                    applicationId: null,
-                    recruitmentId: null,
-                    type: 'candidate.created' as const,
-                    data: { source: 'careers_site' },
-                  },
-                ]
-              : []),
-            {
-              ...entry,
-              type: 'application.created' as const,
-              data: { recruitment: recruitment.name, status: status.name, source: 'careers_site', role: row.name },
-            },
+            ...newApplicationActivities(
+              entry,
+              { isNew, source: 'careers_site' },
+              { recruitment: recruitment.name, status: status.name, source: 'careers_site', role: row.name },
+            ),
             {
               ...entry,
               applicationId: null,
@@ -311,18 +290,10 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
               `${site.organisation.name}`,
             ].join('\n'),
           });
-          for (const userId of await hiringTeamUserIds(tx, recruitment.id)) {
-            await notify(tx, {
-              userId,
-              organisationId,
-              type: 'new_application',
-              data: {
-                title: `New application for ${recruitment.name}`,
-                body: `${input.name} applied through the careers site.`,
-                url: `/recruitment/${recruitment.id}/candidates?application=${application.id}`,
-              },
-            });
-          }
+          await notifyNewApplication(tx, application, {
+            title: `New application for ${recruitment.name}`,
+            body: `${input.name} applied through the careers site.`,
+          });
           return { kind: 'applied', applicationId: application.id };
         });
 

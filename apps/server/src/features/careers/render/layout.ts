@@ -1,3 +1,4 @@
+import { EMPLOYMENT_TYPE_LABELS, LOCATION_TYPE_LABELS as LOCATION_LABELS } from '@hireloop/contract/roles';
 import { careersPath } from '@hireloop/contract/website';
 import { escapeHtml } from '../../../lib/html.ts';
 import type { CareersRole, CareersSite } from '../model.ts';
@@ -56,14 +57,10 @@ const BASE_CSS = [
   'footer{margin:3rem 0 2rem;color:#495057;font-size:.875rem}',
 ].join('');
 
-export const EMPLOYMENT_LABELS: Record<string, string> = {
-  full_time: 'Full-time',
-  part_time: 'Part-time',
-  contract: 'Contract',
-  temporary: 'Temporary',
-  internship: 'Internship',
-};
-export const LOCATION_TYPE_LABELS: Record<string, string> = { remote: 'Remote', hybrid: 'Hybrid', on_site: 'On-site' };
+/** The role labels of the app (`@hireloop/contract/roles`), looked up by the role's stored value. */
+export const EMPLOYMENT_LABELS: Readonly<Record<string, string>> = EMPLOYMENT_TYPE_LABELS;
+export const LOCATION_TYPE_LABELS: Readonly<Record<string, string>> = LOCATION_LABELS;
+/** The careers pages say "a year" where the app says "per year". */
 const PERIOD_LABELS: Record<string, string> = { year: 'a year', month: 'a month', hour: 'an hour' };
 
 /** "Berlin · Hybrid · Full-time" */
