@@ -19,6 +19,7 @@ import { IconGripVertical } from '@tabler/icons-react';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState, type ReactNode } from 'react';
 import { boardDropPlacement, type StageBoardColumn, type StageBoardData } from '../lib/stage-board-model.ts';
+import { toastError, toastSuccess } from '../lib/toasts.ts';
 
 /** Cards rendered above and below the visible window of a column. */
 const OVERSCAN = 4;
@@ -34,6 +35,24 @@ export type StageBoardMove<C extends BoardCardBase> = {
   statusId: string;
   beforeId: string | null;
 };
+
+/**
+ * The callbacks of a card's move on the server: a conflict (someone moved it first) says so and
+ * reloads the board; a move to another stage is confirmed; a failure is shown.
+ */
+export function moveFeedback<C extends BoardCardBase>({ card, from, to }: StageBoardMove<C>, conflictText: string, onConflict: () => void) {
+  return {
+    onSuccess: (result: { conflict: boolean }) => {
+      if (result.conflict) {
+        toastError(conflictText);
+        onConflict();
+      } else if (to.status.id !== from.status.id) {
+        toastSuccess(`${card.name} moved to ${to.status.name}.`);
+      }
+    },
+    onError: (error: unknown) => toastError(error),
+  };
+}
 
 export type StageBoardProps<C extends BoardCardBase> = {
   board: StageBoardData<C>;

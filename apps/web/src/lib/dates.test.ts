@@ -5,10 +5,12 @@ import {
   expandTwoDigitYear,
   formatDate,
   formatDateTime,
+  formatDay,
   formatTime,
   isWithinRange,
   lastDayOfMonth,
   parseIsoDate,
+  shortDay,
 } from './dates';
 
 // Intl may separate "PM" with a narrow no-break space depending on the ICU version.
@@ -165,5 +167,21 @@ describe('isWithinRange', () => {
     [new Date(Number.NaN), undefined, undefined, false],
   ])('%o in [%o, %o] is %s', (date, min, max, expected) => {
     expect(isWithinRange(date, min, max)).toBe(expected);
+  });
+});
+
+describe('calendar days', () => {
+  it('writes a day long, medium or short, without time-zone shifts', () => {
+    expect(formatDay('2030-03-01')).toBe('March 1, 2030');
+    expect(formatDay('2030-03-01', 'medium')).toBe('Mar 1, 2030');
+    expect(formatDay('2030-11-21', 'short')).toBe('Nov 21');
+    expect(formatDay(null)).toBe('—');
+  });
+
+  it('writes a day short, with the year only when it is not this one', () => {
+    const now = new Date(2030, 5, 1);
+    expect(shortDay('2030-03-01', now)).toBe('Mar 1');
+    expect(shortDay('2031-03-01', now)).toBe('Mar 1, 2031');
+    expect(shortDay(null, now)).toBe('—');
   });
 });

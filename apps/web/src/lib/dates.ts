@@ -108,3 +108,30 @@ export function isWithinRange(date: Date, min?: Date | null, max?: Date | null):
   if (max && time > max.getTime()) return false;
   return true;
 }
+
+/** A calendar day `YYYY-MM-DD` as UTC midnight, so that formatting it in UTC shows that very day. */
+function calendarDay(day: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+}
+
+const DAY_STYLES = {
+  /** `March 1, 2030` */
+  long: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** `Mar 1, 2030` */
+  medium: { month: 'short', day: 'numeric', year: 'numeric' },
+  /** `Mar 1` */
+  short: { month: 'short', day: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** A calendar day `YYYY-MM-DD` in English, without time-zone shifts; `—` for none. */
+export function formatDay(day: string | null | undefined, style: keyof typeof DAY_STYLES = 'long'): string {
+  if (!day) return '—';
+  return calendarDay(day).toLocaleDateString('en', { ...DAY_STYLES[style], timeZone: 'UTC' });
+}
+
+/** `Mar 1` (this year) or `Mar 1, 2031` for a `YYYY-MM-DD` day. */
+export function shortDay(day: string | null | undefined, now: Date = new Date()): string {
+  if (!day) return '—';
+  return formatDay(day, Number(day.slice(0, 4)) === now.getFullYear() ? 'short' : 'medium');
+}

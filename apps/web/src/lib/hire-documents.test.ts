@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
-import { hireDocumentProblem, shortDay } from './hire-documents.ts';
+import { hireDocumentProblem } from './hire-documents.ts';
 
 describe('hire documents', () => {
   it('takes PDF, PNG, JPEG, DOC and DOCX up to 10 MB, by type or (without one) by extension', () => {
@@ -13,12 +13,5 @@ describe('hire documents', () => {
       ONBOARDING_TEXTS.fileTooLarge,
     );
     expect(hireDocumentProblem({ name: 'empty.pdf', type: 'application/pdf', size: 0 })).toBe(ONBOARDING_TEXTS.fileMissing);
-  });
-
-  it('writes a day short, with the year only when it is not this one', () => {
-    const now = new Date(2030, 5, 1);
-    expect(shortDay('2030-03-01', now)).toBe('Mar 1');
-    expect(shortDay('2031-03-01', now)).toBe('Mar 1, 2031');
-    expect(shortDay(null, now)).toBe('—');
   });
 });

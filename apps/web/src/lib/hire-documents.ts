@@ -21,26 +21,3 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
-
-/** `March 1, 2030` for a `YYYY-MM-DD` day (no time zone shift). */
-export function formatDay(day: string | null | undefined): string {
-  if (!day) return '—';
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
-/** `Mar 1` (this year) or `Mar 1, 2031` for a `YYYY-MM-DD` day. */
-export function shortDay(day: string | null | undefined, now: Date = new Date()): string {
-  if (!day) return '—';
-  const [y, m, d] = day.split('-').map(Number);
-  const sameYear = y === now.getFullYear();
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(
-    'en',
-    sameYear ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
-  );
-}

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_AUTO_CLOSE_MS } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { ApiError } from './api-client.ts';
 
 /** What an error toast says, and whether it is the warning-coloured fallback (SPEC §8). */
 export type ErrorToastContent = { message: string; warning: boolean };
@@ -34,6 +35,13 @@ export function toastSuccess(message: string): string {
 
 export function toastError(error: unknown): string {
   return notifications.show({ ...errorToast(error), autoClose: TOAST_AUTO_CLOSE_MS });
+}
+
+/** The server's message for `field` goes on that field (through `show`); any other error becomes a toast. */
+export function showFieldErrorOrToast(error: unknown, field: string, show: (message: string) => void): void {
+  const message = error instanceof ApiError ? error.errors?.[field]?.[0] : undefined;
+  if (message) show(message);
+  else toastError(error);
 }
 
 /**

@@ -30,9 +30,16 @@ function errorOf(status: number, text: string): ApiError {
  * POST one file as multipart `file` to `/api/v1/{path}` through XMLHttpRequest, the one browser
  * API that reports upload progress (`onProgress` gets 0..1). Same envelope, cookies and XSRF
  * header as the fetch client; a refusal rejects with an ApiError carrying the server's message.
+ * `fields` go in the form before the file (e.g. a candidate file's kind).
  */
-export function uploadWithProgress<T>(path: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+export function uploadWithProgress<T>(
+  path: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  fields: Record<string, string> = {},
+): Promise<T> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

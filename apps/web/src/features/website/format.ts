@@ -24,11 +24,6 @@ export function formatPercent(ratio: number): string {
   return `${Math.round(ratio * 1000) / 10}%`;
 }
 
-/** "Nov 21" for a YYYY-MM-DD day (a UTC day, shown as such). */
-export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
-
 export const PRODUCT_STATE_LABELS: Record<WebsiteProductState, string> = {
   not_subscribed: 'Not subscribed',
   trial: 'On trial',

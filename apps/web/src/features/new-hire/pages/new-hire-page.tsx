@@ -7,7 +7,6 @@ import {
   FileButton,
   Group,
   Image,
-  Loader,
   Paper,
   Progress,
   SimpleGrid,
@@ -19,8 +18,10 @@ import { ONBOARDING_TEXTS, type PublicNewHire } from '@hireloop/contract/onboard
 import { IconCircleCheck, IconFileUpload, IconLinkOff } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { PublicLinkProblem, PublicPageLoading, PublicTextBlock } from '../../../components/public-page-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { HIRE_DOCUMENT_ACCEPT, formatDay, hireDocumentProblem } from '../../../lib/hire-documents.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { HIRE_DOCUMENT_ACCEPT, hireDocumentProblem } from '../../../lib/hire-documents.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import { useNewHire, useUploadNewHireDocument } from '../api.ts';
 
@@ -148,23 +149,18 @@ export function NewHirePage() {
   const hire = useNewHire(token);
 
   if (hire.isPending) {
-    return (
-      <Group justify="center" mt="xl">
-        <Loader aria-label="Loading your page" />
-      </Group>
-    );
+    return <PublicPageLoading label="Loading your page" />;
   }
 
   if (hire.isError) {
     const missing = hire.error instanceof ApiError && hire.error.status === 404;
     return (
-      <Card>
-        <Stack gap="md" align="flex-start" data-state={missing ? 'unknown' : 'failed'}>
-          <IconLinkOff size={32} aria-hidden />
-          <Title order={1}>{missing ? 'This link does not work' : 'Your page could not be loaded'}</Title>
-          <Text>{missing ? ONBOARDING_TEXTS.linkNotFound : describeError(hire.error).message}</Text>
-        </Stack>
-      </Card>
+      <PublicLinkProblem
+        state={missing ? 'unknown' : 'failed'}
+        icon={<IconLinkOff size={32} aria-hidden />}
+        title={missing ? 'This link does not work' : 'Your page could not be loaded'}
+        text={missing ? ONBOARDING_TEXTS.linkNotFound : describeError(hire.error).message}
+      />
     );
   }
 
@@ -208,11 +204,7 @@ export function NewHirePage() {
             <Title order={2} size="h4" id="first-day">
               Your first day
             </Title>
-            <Paper withBorder p="lg" radius="md" bg="var(--mantine-color-body)">
-              <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="first-day-info">
-                {h.first_day_info}
-              </Text>
-            </Paper>
+            <PublicTextBlock text={h.first_day_info} testId="first-day-info" />
           </Stack>
         ) : null}
 

@@ -3,9 +3,8 @@ import { ONBOARDING_TASK_TITLE_MAX, TASK_OWNER_KIND_LABELS, type HireDetail, typ
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { shortDay } from '../../../lib/hire-documents.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { shortDay } from '../../../lib/dates.ts';
+import { showFieldErrorOrToast, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
 
@@ -89,11 +88,7 @@ function AddTaskForm({ hire }: { hire: HireDetail }) {
               setOwner(null);
               setDue(null);
             },
-            onError: (e) => {
-              const field = e instanceof ApiError ? e.errors?.title?.[0] : undefined;
-              if (field) setError(field);
-              else toastError(e);
-            },
+            onError: (e) => showFieldErrorOrToast(e, 'title', setError),
           },
         );
       }}

@@ -9,10 +9,9 @@ import {
 import { IconDownload, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { HIRE_DOCUMENT_ACCEPT, formatSize, hireDocumentProblem } from '../../../lib/hire-documents.ts';
-import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { describeError, showFieldErrorOrToast, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { documentFileUrl, onboardingKeys, useHireMutations, useOnboardingPermissions, useOrganisationId } from '../api.ts';
 
@@ -150,11 +149,7 @@ function AddDocumentForm({ hire }: { hire: HireDetail }) {
               setName('');
               setDescription('');
             },
-            onError: (e) => {
-              const field = e instanceof ApiError ? e.errors?.name?.[0] : undefined;
-              if (field) setError(field);
-              else toastError(e);
-            },
+            onError: (e) => showFieldErrorOrToast(e, 'name', setError),
           },
         );
       }}

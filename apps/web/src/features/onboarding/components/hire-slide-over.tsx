@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  CopyButton,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Anchor, Button, CopyButton, Divider, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { ONBOARDING_TEXTS, type HireDetail, type OnboardingStage } from '@hireloop/contract/onboarding';
 import { IconCheck, IconCopy, IconExternalLink, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -22,8 +6,9 @@ import type { ApplicationResponse } from '@hireloop/contract/candidates';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
+import { SlideOver } from '../../../components/slide-over.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { ApiError, orgApi } from '../../../lib/api-client.ts';
+import { orgApi } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useHire, useHireMutations, useOnboardingPermissions, useOrganisationId, useUserOptions } from '../api.ts';
@@ -187,35 +172,46 @@ export function HireSlideOver({ hireId, stages, onClose, onConflict }: Props) {
   const candidateLink = useCandidateLink(data);
 
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      position="right"
+    <SlideOver
+      query={hire}
+      titleOf={(h) => h.candidate.name}
+      fallbackTitle="Hire"
       size="min(48rem, 100%)"
-      title={data ? data.candidate.name : 'Hire'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      trapFocus
-      closeOnEscape
-      styles={{ title: { fontSize: 'var(--mantine-h2-font-size)', fontWeight: 700 } }}
-    >
-      {hire.isPending ? (
-        <Stack align="center" py="xl">
-          <Loader aria-label="Loading the hire" />
-        </Stack>
-      ) : hire.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          title={
-            hire.error instanceof ApiError && hire.error.status === 404 ? ONBOARDING_TEXTS.hireNotFound : 'The hire could not be loaded'
+      loadingLabel="Loading the hire"
+      notFound={{ title: ONBOARDING_TEXTS.hireNotFound, text: 'They may have been removed from onboarding.' }}
+      failedTitle="The hire could not be loaded"
+      onClose={onClose}
+      after={
+        <ConfirmModal
+          subject={
+            removing && data
+              ? {
+                  title: `Remove ${data.candidate.name} from onboarding?`,
+                  message: 'Their checklist, documents and new-hire link are deleted. The candidate stays.',
+                  confirmLabel: 'Remove',
+                }
+              : null
           }
-        >
-          {hire.error instanceof ApiError && hire.error.status === 404
-            ? 'They may have been removed from onboarding.'
-            : describeError(hire.error).message}
-        </Alert>
-      ) : data ? (
-        <Stack gap="lg" key={data.id}>
+          loading={remove.isPending}
+          error={remove.error ? { title: 'The hire was not removed', message: describeError(remove.error).message } : null}
+          onClose={() => {
+            setRemoving(false);
+            remove.reset();
+          }}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                toastSuccess(`${data?.candidate.name ?? 'The hire'} removed from onboarding.`);
+                setRemoving(false);
+                onClose();
+              },
+            })
+          }
+        />
+      }
+    >
+      {(data) => (
+        <>
           <Group justify="space-between" align="flex-start">
             <Stack gap={2}>
               <Text size="sm">
@@ -256,34 +252,8 @@ export function HireSlideOver({ hireId, stages, onClose, onConflict }: Props) {
           <Checklist hire={data} />
           <Divider />
           <DocumentsPanel hire={data} />
-        </Stack>
-      ) : null}
-      <ConfirmModal
-        subject={
-          removing && data
-            ? {
-                title: `Remove ${data.candidate.name} from onboarding?`,
-                message: 'Their checklist, documents and new-hire link are deleted. The candidate stays.',
-                confirmLabel: 'Remove',
-              }
-            : null
-        }
-        loading={remove.isPending}
-        error={remove.error ? { title: 'The hire was not removed', message: describeError(remove.error).message } : null}
-        onClose={() => {
-          setRemoving(false);
-          remove.reset();
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              toastSuccess(`${data?.candidate.name ?? 'The hire'} removed from onboarding.`);
-              setRemoving(false);
-              onClose();
-            },
-          })
-        }
-      />
-    </Drawer>
+        </>
+      )}
+    </SlideOver>
   );
 }

@@ -2,9 +2,8 @@ import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { ONBOARDING_TEXTS, type HireCard } from '@hireloop/contract/onboarding';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StageBoard } from '../../../components/stage-board.tsx';
-import { shortDay } from '../../../lib/hire-documents.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { StageBoard, moveFeedback } from '../../../components/stage-board.tsx';
+import { shortDay } from '../../../lib/dates.ts';
 import { useMoveHire, type HireBoard } from '../api.ts';
 import { OverdueBadge } from './hires-table.tsx';
 
@@ -29,22 +28,13 @@ export function HiresBoard({ onboardingId, board, canManage, linkOf, onOpen, onC
       cardEstimate={96}
       renderCard={(card, handle) => <HireCardBody card={card} linkOf={linkOf} handle={handle} />}
       onOpen={onOpen}
-      onMove={({ card, from, to, statusId, beforeId }) =>
+      onMove={(moved) => {
+        const { card, statusId, beforeId } = moved;
         move.mutate(
           { hireId: card.id, stageId: statusId, beforeId, version: card.version },
-          {
-            onSuccess: (result) => {
-              if (result.conflict) {
-                toastError(ONBOARDING_TEXTS.concurrentMove);
-                onConflict();
-              } else if (to.status.id !== from.status.id) {
-                toastSuccess(`${card.name} moved to ${to.status.name}.`);
-              }
-            },
-            onError: (error) => toastError(error),
-          },
-        )
-      }
+          moveFeedback(moved, ONBOARDING_TEXTS.concurrentMove, onConflict),
+        );
+      }}
     />
   );
 }

@@ -32,6 +32,7 @@ import {
 } from '@hireloop/contract/onboarding';
 import { IconChecklist, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AddRowButton, RemoveRowButton } from '../../../components/row-list-buttons.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
@@ -187,29 +188,22 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
                   key={form.key(`tasks.${index}.due_days`)}
                   {...form.getInputProps(`tasks.${index}.due_days`)}
                 />
-                <ActionIcon
-                  variant="subtle"
+                <RemoveRowButton
+                  label={`Remove task ${task.title || index + 1}`}
+                  onClick={() => form.removeListItem('tasks', index)}
                   color="red"
                   mt={26}
-                  aria-label={`Remove task ${task.title || index + 1}`}
-                  onClick={() => form.removeListItem('tasks', index)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
+                  iconSize={18}
+                />
               </Group>
             ))}
-            <Group>
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() =>
-                  form.insertListItem('tasks', { key: nextKey(), title: '', owner: 'manager', owner_user_id: null, due_days: 0 })
-                }
-              >
-                Add a task
-              </Button>
-            </Group>
+            <AddRowButton
+              onClick={() =>
+                form.insertListItem('tasks', { key: nextKey(), title: '', owner: 'manager', owner_user_id: null, due_days: 0 })
+              }
+            >
+              Add a task
+            </AddRowButton>
           </Stack>
 
           <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -238,27 +232,18 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
                   key={form.key(`documents.${index}.description`)}
                   {...form.getInputProps(`documents.${index}.description`)}
                 />
-                <ActionIcon
-                  variant="subtle"
+                <RemoveRowButton
+                  label={`Remove document ${doc.name || index + 1}`}
+                  onClick={() => form.removeListItem('documents', index)}
                   color="red"
                   mt={26}
-                  aria-label={`Remove document ${doc.name || index + 1}`}
-                  onClick={() => form.removeListItem('documents', index)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
+                  iconSize={18}
+                />
               </Group>
             ))}
-            <Group>
-              <Button
-                variant="default"
-                size="xs"
-                leftSection={<IconPlus size={14} aria-hidden />}
-                onClick={() => form.insertListItem('documents', { key: nextKey(), name: '', description: '' })}
-              >
-                Add a document
-              </Button>
-            </Group>
+            <AddRowButton onClick={() => form.insertListItem('documents', { key: nextKey(), name: '', description: '' })}>
+              Add a document
+            </AddRowButton>
           </Stack>
 
           {problem ? (

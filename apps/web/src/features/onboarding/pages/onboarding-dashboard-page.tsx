@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconRocket, IconUserPlus } from '@tabler/icons-react
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StageBar } from '../../../components/stage-bar.tsx';
-import { shortDay } from '../../../lib/hire-documents.ts';
+import { shortDay } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import { useOnboardingDashboard, useOnboardingPermissions } from '../api.ts';
 import { AddHireModal } from '../components/add-hire-modal.tsx';

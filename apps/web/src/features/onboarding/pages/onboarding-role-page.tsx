@@ -1,11 +1,14 @@
-import { Alert, Anchor, Button, EmptyState, Group, Loader, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { HIRE_SORTS, type HireSort, type OnboardingDetail } from '@hireloop/contract/onboarding';
-import { IconLayoutKanban, IconRocket, IconSearch, IconTable, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { IconRocket, IconSearch, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailure } from '../../../components/load-failure.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { StageBar } from '../../../components/stage-bar.tsx';
+import { ViewToggle } from '../../../components/view-toggle.tsx';
+import { patchSearchParams, useSearchParamPanel } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import {
   useHireBoard,
@@ -87,7 +90,7 @@ export function OnboardingRolePage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => hireQueryOf(params), [params]);
-  const hireId = params.get('hire');
+  const { id: hireId, linkOf, open, close } = useSearchParamPanel('hire');
   const can = useOnboardingPermissions();
   const [adding, setAdding] = useState(false);
   const [search, setSearch] = useState(query.q);
@@ -108,32 +111,13 @@ export function OnboardingRolePage() {
   const board = useHireBoard(onboardingId, query.view === 'board');
 
   const update = useCallback(
-    (patch: Record<string, string | null>) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        return next;
-      }),
+    (patch: Record<string, string | null>) => setParams((current) => patchSearchParams(current, patch)),
     [setParams],
   );
 
   useEffect(() => {
     if (debouncedSearch !== query.q) update({ q: debouncedSearch, page: null });
   }, [debouncedSearch, query.q, update]);
-
-  const linkOf = useCallback(
-    (id: string) => {
-      const next = new URLSearchParams(params);
-      next.set('hire', id);
-      return `?${next.toString()}`;
-    },
-    [params],
-  );
-  const open = useCallback((id: string) => update({ hire: id }), [update]);
-  const close = useCallback(() => update({ hire: null }), [update]);
 
   if (onboarding.isError) {
     return (
@@ -158,31 +142,7 @@ export function OnboardingRolePage() {
 
       <Group justify="space-between" align="flex-end">
         <Group gap="sm" align="flex-end">
-          <SegmentedControl
-            aria-label="View"
-            value={query.view}
-            onChange={(value) => update({ view: value === 'board' ? 'board' : null })}
-            data={[
-              {
-                value: 'table',
-                label: (
-                  <Group gap={4} wrap="nowrap" component="span">
-                    <IconTable size={14} aria-hidden />
-                    Table
-                  </Group>
-                ),
-              },
-              {
-                value: 'board',
-                label: (
-                  <Group gap={4} wrap="nowrap" component="span">
-                    <IconLayoutKanban size={14} aria-hidden />
-                    Board
-                  </Group>
-                ),
-              },
-            ]}
-          />
+          <ViewToggle value={query.view} onChange={(view) => update({ view: view === 'board' ? 'board' : null })} />
           {query.view === 'table' ? (
             <>
               <TextInput
@@ -227,12 +187,7 @@ export function OnboardingRolePage() {
         hires.isPending ? (
           <Loader aria-label="Loading hires" />
         ) : hires.isError ? (
-          <Alert color="red" title="Could not load the hires" role="alert">
-            {hires.error.message}{' '}
-            <Anchor component="button" onClick={() => void hires.refetch()}>
-              Try again
-            </Anchor>
-          </Alert>
+          <RetryAlert title="Could not load the hires" error={hires.error} onRetry={() => void hires.refetch()} />
         ) : data && data.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             No hire matches these filters.
@@ -253,12 +208,7 @@ export function OnboardingRolePage() {
       ) : board.isPending ? (
         <Loader aria-label="Loading the board" />
       ) : board.isError ? (
-        <Alert color="red" title="Could not load the board" role="alert">
-          {board.error.message}{' '}
-          <Anchor component="button" onClick={() => void board.refetch()}>
-            Try again
-          </Anchor>
-        </Alert>
+        <RetryAlert title="Could not load the board" error={board.error} onRetry={() => void board.refetch()} />
       ) : (
         <HiresBoard
           onboardingId={onboardingId}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import {
   OFFER_COMMENT_MAX,
   OFFER_CONTRACT_TYPE_LABELS,
@@ -9,8 +9,9 @@ import {
 import { IconCheck, IconCircleCheck, IconCircleX, IconClockX, IconDownload, IconLinkOff, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { PublicLinkProblem, PublicPageLoading, PublicTextBlock } from '../../../components/public-page-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
+import { formatDateTime, formatDay } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import { useAnswerOffer, usePublicOffer } from '../api.ts';
 
@@ -29,16 +30,6 @@ const PROBLEMS: Record<Exclude<LinkProblem, 'failed'>, { title: string; text: st
   expired: { title: 'This offer has expired', text: OFFER_TEXTS.linkExpired, icon: <IconClockX size={32} aria-hidden /> },
   withdrawn: { title: 'This offer was withdrawn', text: OFFER_TEXTS.linkWithdrawn, icon: <IconCircleX size={32} aria-hidden /> },
 };
-
-function formatDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
 
 function formatPay(offer: PublicOffer): string {
   let amount: string;
@@ -104,11 +95,7 @@ export function PublicOfferPage() {
   const [answerError, setAnswerError] = useState<string | null>(null);
 
   if (offer.isPending) {
-    return (
-      <Group justify="center" mt="xl">
-        <Loader aria-label="Loading the offer" />
-      </Group>
-    );
+    return <PublicPageLoading label="Loading the offer" />;
   }
 
   if (offer.isError) {
@@ -117,15 +104,7 @@ export function PublicOfferPage() {
       problem === 'failed'
         ? { title: 'The offer could not be loaded', text: describeError(offer.error).message, icon: <IconLinkOff size={32} aria-hidden /> }
         : PROBLEMS[problem];
-    return (
-      <Card>
-        <Stack gap="md" align="flex-start" data-state={problem}>
-          {shown.icon}
-          <Title order={1}>{shown.title}</Title>
-          <Text>{shown.text}</Text>
-        </Stack>
-      </Card>
-    );
+    return <PublicLinkProblem state={problem} icon={shown.icon} title={shown.title} text={shown.text} />;
   }
 
   const o = offer.data;
@@ -180,11 +159,7 @@ export function PublicOfferPage() {
               </Group>
             </Anchor>
           </Group>
-          <Paper withBorder p="lg" radius="md" bg="var(--mantine-color-body)">
-            <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="offer-letter">
-              {o.letter_text}
-            </Text>
-          </Paper>
+          <PublicTextBlock text={o.letter_text} testId="offer-letter" />
         </Stack>
 
         {answerError && confirm === null ? (

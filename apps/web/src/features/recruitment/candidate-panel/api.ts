@@ -10,12 +10,13 @@ import type {
   UpdateApplicationBody,
   UpdateCandidateBody,
 } from '@hireloop/contract/candidates';
-import { MAX_PER_PAGE, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Permission } from '@hireloop/contract/permissions';
 import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
 import { ApiError, buildUrl, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { useAuth } from '../../session/auth-store.ts';
 
 /** The shared query keys of the brief, so the table, the board and this panel refresh one another. */
@@ -196,10 +197,14 @@ export function useEraseCandidate(application: AppLike) {
 }
 
 /** The URL of an organisation-scoped resource, for downloads and previews (session cookie authorises). */
-export function organisationUrl(resource: string, query?: Record<string, unknown>): string {
+function organisationPath(resource: string): string {
   const org = getCurrentOrganisation();
   if (org === null) throw new Error(ERROR_TEXTS.noBusinessSet);
-  return buildUrl(`organisation/${enc(org)}/${resource}`, query);
+  return `organisation/${enc(org)}/${resource}`;
+}
+
+export function organisationUrl(resource: string, query?: Record<string, unknown>): string {
+  return buildUrl(organisationPath(resource), query);
 }
 
 /** GDPR access: the person's data as a JSON file, saved through a temporary link. */
@@ -294,58 +299,15 @@ export function useActivities(candidateId: string) {
 
 /* ---------- files ---------- */
 
-/**
- * Multipart upload through XMLHttpRequest, the one browser API that reports upload progress.
- * Same envelope, cookies and XSRF header as the fetch client.
- */
-export function uploadCandidateFile(
+/** Multipart upload with progress (the shared XMLHttpRequest upload): the file and its kind. */
+export async function uploadCandidateFile(
   candidateId: string,
   file: File,
   kind: CandidateFileKind,
   onProgress: (fraction: number) => void,
 ): Promise<CandidateFile> {
-  const form = new FormData();
-  form.append('kind', kind);
-  form.append('file', file);
-  const url = organisationUrl(`candidates/${enc(candidateId)}/files`);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readCookie(XSRF_COOKIE);
-    if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(ERROR_TEXTS.generic, 0, 'network_error'));
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve((JSON.parse(xhr.responseText) as { file: CandidateFile }).file);
-        } catch {
-          reject(new ApiError(ERROR_TEXTS.generic, xhr.status, 'invalid_response'));
-        }
-        return;
-      }
-      void errorOf(xhr.status, xhr.responseText).then(reject);
-    };
-    xhr.send(form);
-  });
-}
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join('='));
-      } catch {
-        return rest.join('=');
-      }
-    }
-  }
-  return null;
+  const path = organisationPath(`candidates/${enc(candidateId)}/files`);
+  return (await uploadWithProgress<{ file: CandidateFile }>(path, file, onProgress, { kind })).file;
 }
 
 export function useDeleteFile(application: AppLike) {

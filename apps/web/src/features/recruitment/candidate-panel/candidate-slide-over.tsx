@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Drawer, Loader, Stack, Tabs } from '@mantine/core';
+import { Alert, Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
-import { ApiError } from '../../../lib/api-client.ts';
-import { describeError } from '../../../lib/toasts.ts';
+import { SlideOver } from '../../../components/slide-over.tsx';
 import { useApplication } from './api.ts';
 import { ActivityTab } from './components/activity-tab.tsx';
 import { FilesTab } from './components/files-tab.tsx';
@@ -42,91 +41,70 @@ export function CandidateSlideOver({ recruitmentId, applicationId, onClose }: Ca
   const application = useApplication(applicationId);
   const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('profile');
-  const data = application.data;
 
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      position="right"
+    <SlideOver
+      query={application}
+      titleOf={(a) => a.candidate.name}
+      fallbackTitle="Candidate"
       size="min(56rem, 100%)"
-      title={data ? data.candidate.name : 'Candidate'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      trapFocus
-      closeOnEscape
-      styles={{ title: { fontSize: 'var(--mantine-h2-font-size)', fontWeight: 700 } }}
+      loadingLabel="Loading the candidate"
+      notFound={{
+        title: CANDIDATE_TEXTS.applicationNotFound,
+        text: 'It may have been moved to another recruitment, or it is another organisation’s.',
+      }}
+      failedTitle="The candidate could not be loaded"
+      onClose={onClose}
     >
-      {application.isPending ? (
-        <Stack align="center" py="xl">
-          <Loader aria-label="Loading the candidate" />
-        </Stack>
-      ) : application.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          title={
-            application.error instanceof ApiError && application.error.status === 404
-              ? CANDIDATE_TEXTS.applicationNotFound
-              : 'The candidate could not be loaded'
-          }
-        >
-          {application.error instanceof ApiError && application.error.status === 404
-            ? 'It may have been moved to another recruitment, or it is another organisation’s.'
-            : describeError(application.error).message}
-        </Alert>
-      ) : (
-        <Stack gap="lg" key={data?.id}>
-          {data && data.recruitment_id !== recruitmentId ? (
+      {(data) => (
+        <>
+          {data.recruitment_id !== recruitmentId ? (
             <Alert color="blue" variant="light" role="status">
               This application now belongs to {data.recruitment.name}.
             </Alert>
           ) : null}
-          {data ? (
-            <>
-              <PanelHeader
-                application={data}
-                onErased={onClose}
-                onTransferred={(id) => void navigate(`/recruitment/${id}/candidates?application=${data.id}`)}
-              />
-              <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
-                <Tabs.List>
-                  {TABS.map((t) => (
-                    <Tabs.Tab key={t.value} value={t.value}>
-                      {t.label}
-                      {t.value === 'files' && data.files.length > 0 ? ` (${data.files.length})` : ''}
-                      {t.value === 'other' && data.other_applications.length > 0 ? ` (${data.other_applications.length})` : ''}
-                    </Tabs.Tab>
-                  ))}
-                </Tabs.List>
-                <Tabs.Panel value="profile" pt="md">
-                  <ProfileTab key={data.candidate.updated_at} application={data} />
-                </Tabs.Panel>
-                <Tabs.Panel value="files" pt="md">
-                  <FilesTab application={data} />
-                </Tabs.Panel>
-                <Tabs.Panel value="notes" pt="md">
-                  <NotesTab application={data} />
-                </Tabs.Panel>
-                <Tabs.Panel value="activity" pt="md">
-                  <ActivityTab application={data} />
-                </Tabs.Panel>
-                <Tabs.Panel value="interviews" pt="md">
-                  <InterviewsSection applicationId={data.id} recruitmentId={data.recruitment_id} />
-                </Tabs.Panel>
-                <Tabs.Panel value="offers" pt="md">
-                  <OffersSection applicationId={data.id} recruitmentId={data.recruitment_id} candidateName={data.candidate.name} />
-                </Tabs.Panel>
-                <Tabs.Panel value="history" pt="md">
-                  <HistoryTab application={data} />
-                </Tabs.Panel>
-                <Tabs.Panel value="other" pt="md">
-                  <OtherApplicationsTab application={data} />
-                </Tabs.Panel>
-              </Tabs>
-            </>
-          ) : null}
-        </Stack>
+          <PanelHeader
+            application={data}
+            onErased={onClose}
+            onTransferred={(id) => void navigate(`/recruitment/${id}/candidates?application=${data.id}`)}
+          />
+          <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
+            <Tabs.List>
+              {TABS.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                  {t.value === 'files' && data.files.length > 0 ? ` (${data.files.length})` : ''}
+                  {t.value === 'other' && data.other_applications.length > 0 ? ` (${data.other_applications.length})` : ''}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="profile" pt="md">
+              <ProfileTab key={data.candidate.updated_at} application={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="files" pt="md">
+              <FilesTab application={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="notes" pt="md">
+              <NotesTab application={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="activity" pt="md">
+              <ActivityTab application={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="interviews" pt="md">
+              <InterviewsSection applicationId={data.id} recruitmentId={data.recruitment_id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="offers" pt="md">
+              <OffersSection applicationId={data.id} recruitmentId={data.recruitment_id} candidateName={data.candidate.name} />
+            </Tabs.Panel>
+            <Tabs.Panel value="history" pt="md">
+              <HistoryTab application={data} />
+            </Tabs.Panel>
+            <Tabs.Panel value="other" pt="md">
+              <OtherApplicationsTab application={data} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
       )}
-    </Drawer>
+    </SlideOver>
   );
 }

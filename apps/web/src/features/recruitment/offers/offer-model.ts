@@ -124,14 +124,3 @@ export function approvalProgress(offer: Pick<Offer, 'approvals'>): string {
   const approved = offer.approvals.filter((a) => a.decision === 'approved').length;
   return `${approved} of ${offer.approvals.length} approved`;
 }
-
-/** A calendar day `YYYY-MM-DD` as "Mar 1, 2027", without time-zone shifts. */
-export function formatDay(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString('en', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}

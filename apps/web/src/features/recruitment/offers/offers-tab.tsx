@@ -2,12 +2,13 @@ import { Alert, Anchor, Button, EmptyState, Group, Modal, Pagination, Skeleton, 
 import { IconFileCertificate, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { formatDay } from '../../../lib/dates.ts';
 import { describeError, toastSuccess } from '../../../lib/toasts.ts';
 import { useCreateOffer, useOfferPermissions, useRecruitmentOffers } from './api.ts';
 import { OfferDrawer } from './components/offer-drawer.tsx';
 import { OfferForm } from './components/offer-form.tsx';
 import { OfferStatusBadge } from './components/offer-status-badge.tsx';
-import { approvalProgress, formatDay, formatSalary, toOfferBody } from './offer-model.ts';
+import { approvalProgress, formatSalary, toOfferBody } from './offer-model.ts';
 
 /** The "Create offer" dialog; the new offer opens in the drawer. */
 export function CreateOfferModal({
@@ -129,7 +130,7 @@ export function OffersTab({ recruitmentId }: { recruitmentId: string }) {
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{formatDay(offer.expires_on)}</Table.Td>
+                  <Table.Td>{formatDay(offer.expires_on, 'medium')}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,8 +1,11 @@
-import { Alert, Anchor, Button, EmptyState, Group, Loader, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconDownload, IconFileImport, IconLayoutKanban, IconTable, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Button, EmptyState, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconDownload, IconFileImport, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { ViewToggle } from '../../../components/view-toggle.tsx';
+import { useSearchParamPanel } from '../../../lib/search-params.ts';
 import { toastPromise } from '../../../lib/toasts.ts';
 import { CandidateSlideOver } from '../candidate-panel/candidate-slide-over.tsx';
 import {
@@ -38,7 +41,7 @@ export function CandidatesPage() {
   const organisationId = useOrganisationId();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => parseCandidateQuery(params), [params]);
-  const applicationId = params.get('application');
+  const { id: applicationId, linkOf, open, close } = useSearchParamPanel('application');
   const can = useCandidatePermissions();
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -57,33 +60,6 @@ export function CandidatesPage() {
     },
     [setParams],
   );
-  const linkOf = useCallback(
-    (id: string) => {
-      const next = new URLSearchParams(params);
-      next.set('application', id);
-      return `?${next.toString()}`;
-    },
-    [params],
-  );
-  const open = useCallback(
-    (id: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.set('application', id);
-        return next;
-      }),
-    [setParams],
-  );
-  const close = useCallback(
-    () =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete('application');
-        return next;
-      }),
-    [setParams],
-  );
-
   const exportAll = async () => {
     setExportingAll(true);
     try {
@@ -131,31 +107,7 @@ export function CandidatesPage() {
         </Group>
       </Group>
       <Group justify="space-between" align="flex-end">
-        <SegmentedControl
-          aria-label="View"
-          value={query.view}
-          onChange={(value) => update({ view: value === 'board' ? 'board' : 'table' })}
-          data={[
-            {
-              value: 'table',
-              label: (
-                <Group gap={4} wrap="nowrap" component="span">
-                  <IconTable size={14} aria-hidden />
-                  Table
-                </Group>
-              ),
-            },
-            {
-              value: 'board',
-              label: (
-                <Group gap={4} wrap="nowrap" component="span">
-                  <IconLayoutKanban size={14} aria-hidden />
-                  Board
-                </Group>
-              ),
-            },
-          ]}
-        />
+        <ViewToggle value={query.view} onChange={(view) => update({ view })} />
         {query.view === 'board' ? (
           <Text size="sm" c="dimmed">
             Active candidates by stage. Drag a card, or use its move handle with the keyboard.
@@ -200,12 +152,7 @@ export function CandidatesPage() {
         applications.isPending ? (
           <Loader aria-label="Loading candidates" />
         ) : applications.isError ? (
-          <Alert color="red" title="Could not load the candidates" role="alert">
-            {applications.error.message}{' '}
-            <Anchor component="button" onClick={() => void applications.refetch()}>
-              Try again
-            </Anchor>
-          </Alert>
+          <RetryAlert title="Could not load the candidates" error={applications.error} onRetry={() => void applications.refetch()} />
         ) : data && data.data.length === 0 ? (
           <Text size="sm" c="dimmed">
             No candidate matches these filters.
@@ -229,12 +176,7 @@ export function CandidatesPage() {
       ) : board.isPending ? (
         <Loader aria-label="Loading the board" />
       ) : board.isError ? (
-        <Alert color="red" title="Could not load the board" role="alert">
-          {board.error.message}{' '}
-          <Anchor component="button" onClick={() => void board.refetch()}>
-            Try again
-          </Anchor>
-        </Alert>
+        <RetryAlert title="Could not load the board" error={board.error} onRetry={() => void board.refetch()} />
       ) : (
         <CandidatesBoard
           recruitmentId={recruitmentId}

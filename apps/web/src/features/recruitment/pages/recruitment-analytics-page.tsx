@@ -1,8 +1,9 @@
-import { Alert, Anchor, EmptyState, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, EmptyState, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { RecruitmentAnalytics } from '@hireloop/contract/recruitments';
 import { IconChartBar } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { NumbersTable, Stat } from '../../../components/figures.tsx';
 import { describeError } from '../../../lib/toasts.ts';
 import { useRecruitmentAnalytics } from '../api.ts';
 import type { ChartKind } from '../components/analytics-charts.tsx';
@@ -128,24 +129,6 @@ export function RecruitmentAnalyticsPage() {
   );
 }
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
-
 type ChartSectionProps = {
   id: string;
   title: string;
@@ -181,39 +164,5 @@ function ChartSection({ id, title, kind, analytics, chartLabel, empty = null, ch
         )}
       </Stack>
     </Paper>
-  );
-}
-
-function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: Array<Array<string | number>> }) {
-  return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped withTableBorder captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h} scope="col">
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={i}>
-              {row.map((cell, j) =>
-                j === 0 ? (
-                  <Table.Th key={j} scope="row" fw={500}>
-                    {cell}
-                  </Table.Th>
-                ) : (
-                  <Table.Td key={j}>{cell}</Table.Td>
-                ),
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

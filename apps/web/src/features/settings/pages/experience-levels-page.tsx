@@ -3,19 +3,16 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconPlus, IconStairs, IconX } from '@tabler/icons-react';
 import { EXPERIENCE_LEVEL_NAME_MAX, experienceLevelBody, type ExperienceLevel } from '@hireloop/contract/experience-levels';
 import { SortableSettingsList } from '../../../components/sortable-settings-list.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { showFieldErrorOrToast, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useExperienceLevelMutations, useExperienceLevels } from '../recruitment/api.ts';
 import { NoOrganisation } from '../recruitment/components/no-organisation.tsx';
 
 const resolveName = schemaResolver(experienceLevelBody, { sync: true });
 
-/** Puts the server's field messages on the form; anything else becomes a toast. */
+/** Puts the server's message on the name; anything else becomes a toast. */
 function showError(error: unknown, setFieldError: (field: string, message: string) => void) {
-  const message = error instanceof ApiError ? error.errors?.name?.[0] : undefined;
-  if (message) setFieldError('name', message);
-  else toastError(error);
+  showFieldErrorOrToast(error, 'name', (message) => setFieldError('name', message));
 }
 
 function AddLevelForm() {

@@ -1,6 +1,6 @@
 import type { WebsiteStats } from '@hireloop/contract/website';
 import { Area, Bar, CartesianGrid, ComposedChart, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay } from '../format.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 /**
  * Visits and applications per day, in its own module so recharts loads only with it (the page
@@ -12,7 +12,7 @@ const VISITS = 'var(--mantine-color-indigo-6)';
 const APPLICATIONS = 'var(--mantine-color-teal-7)';
 
 export function WebsiteChart({ days }: { days: WebsiteStats['days'] }) {
-  const data = days.map((d) => ({ ...d, label: formatDay(d.day) }));
+  const data = days.map((d) => ({ ...d, label: formatDay(d.day, 'short') }));
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>

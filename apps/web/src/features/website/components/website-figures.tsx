@@ -1,9 +1,11 @@
-import { Alert, Box, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Box, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { WebsiteStats } from '@hireloop/contract/website';
 import { lazy, Suspense, useState } from 'react';
+import { NumbersTable, Stat } from '../../../components/figures.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import { useWebsiteStats } from '../api.ts';
-import { formatDay, formatPercent, STATS_PERIOD_LABELS, STATS_PERIODS, type StatsPeriod } from '../format.ts';
+import { formatPercent, STATS_PERIOD_LABELS, STATS_PERIODS, type StatsPeriod } from '../format.ts';
 
 // recharts is big: it loads with the chart, after the numbers show.
 const WebsiteChart = lazy(async () => ({ default: (await import('./website-chart.tsx')).WebsiteChart }));
@@ -42,7 +44,7 @@ export function WebsiteFigures() {
 }
 
 function Figures({ stats, busy }: { stats: WebsiteStats; busy: boolean }) {
-  const range = `${formatDay(stats.from)} – ${formatDay(stats.to)}`;
+  const range = `${formatDay(stats.from, 'short')} – ${formatDay(stats.to, 'short')}`;
   const nothing = stats.totals.visits === 0 && stats.totals.applications === 0;
   return (
     <Stack gap="md" aria-busy={busy}>
@@ -75,7 +77,7 @@ function Figures({ stats, busy }: { stats: WebsiteStats; busy: boolean }) {
                 <NumbersTable
                   caption={`Visits and applications per day, ${range}`}
                   head={['Day', 'Visits', 'Applications']}
-                  rows={stats.days.map((d) => [formatDay(d.day), d.visits, d.applications])}
+                  rows={stats.days.map((d) => [formatDay(d.day, 'short'), d.visits, d.applications])}
                 />
               </Box>
             </>
@@ -108,66 +110,5 @@ function Figures({ stats, busy }: { stats: WebsiteStats; busy: boolean }) {
         </Stack>
       </Paper>
     </Stack>
-  );
-}
-
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Text size="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} lh={1.2}>
-        {value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Paper>
-  );
-}
-
-type Row = Array<string | number>;
-
-function NumbersTable({ caption, head, rows, total }: { caption: string; head: string[]; rows: Row[]; total?: Row }) {
-  const cells = (row: Row, bold = false) =>
-    row.map((cell, j) =>
-      j === 0 ? (
-        <Table.Th key={j} scope="row" fw={bold ? 700 : 500}>
-          {cell}
-        </Table.Th>
-      ) : (
-        <Table.Td key={j} fw={bold ? 700 : undefined}>
-          {cell}
-        </Table.Td>
-      ),
-    );
-  return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped withTableBorder captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {head.map((h) => (
-              <Table.Th key={h} scope="col">
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row, i) => (
-            <Table.Tr key={i}>{cells(row)}</Table.Tr>
-          ))}
-        </Table.Tbody>
-        {total ? (
-          <Table.Tfoot>
-            <Table.Tr>{cells(total, true)}</Table.Tr>
-          </Table.Tfoot>
-        ) : null}
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -3,10 +3,11 @@ import { offerPagePath } from '@hireloop/contract/offers';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { formatDay } from '../../../../lib/dates.ts';
 import { describeError } from '../../../../lib/toasts.ts';
 import { useApplicationOffers, useOfferPermissions } from '../../offers/api.ts';
 import { OfferStatusBadge } from '../../offers/components/offer-status-badge.tsx';
-import { approvalProgress, formatDay, formatSalary } from '../../offers/offer-model.ts';
+import { approvalProgress, formatSalary } from '../../offers/offer-model.ts';
 import { CreateOfferModal } from '../../offers/offers-tab.tsx';
 
 /** The slide-over's offers: this application's offers (each opens on the offers tab) and "Create offer". */
@@ -59,7 +60,7 @@ export function OffersSection({
                 </Anchor>
                 <OfferStatusBadge status={offer.status} />
                 <Text size="xs" c="dimmed">
-                  {approvalProgress(offer)} · expires {formatDay(offer.expires_on)}
+                  {approvalProgress(offer)} · expires {formatDay(offer.expires_on, 'medium')}
                 </Text>
               </Group>
             </li>

@@ -2,8 +2,7 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { CANDIDATE_TEXTS, type BoardCard } from '@hireloop/contract/candidates';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { StageBoard } from '../../../../components/stage-board.tsx';
-import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
+import { StageBoard, moveFeedback } from '../../../../components/stage-board.tsx';
 import { useMoveApplication } from '../api.ts';
 import { daysInStage, type Board } from '../board-model.ts';
 import { RatingStars, TagList } from './bits.tsx';
@@ -28,22 +27,13 @@ export function CandidatesBoard({ recruitmentId, board, canManage, linkOf, onOpe
       noun={{ one: 'candidate', many: 'candidates' }}
       renderCard={(card, handle) => <CardBody card={card} linkOf={linkOf} handle={handle} />}
       onOpen={onOpen}
-      onMove={({ card, from, to, statusId, beforeId }) =>
+      onMove={(moved) => {
+        const { card, statusId, beforeId } = moved;
         move.mutate(
           { applicationId: card.id, statusId, beforeId, version: card.version },
-          {
-            onSuccess: (result) => {
-              if (result.conflict) {
-                toastError(CANDIDATE_TEXTS.concurrentMove);
-                onConflict();
-              } else if (to.status.id !== from.status.id) {
-                toastSuccess(`${card.name} moved to ${to.status.name}.`);
-              }
-            },
-            onError: (error) => toastError(error),
-          },
-        )
-      }
+          moveFeedback(moved, CANDIDATE_TEXTS.concurrentMove, onConflict),
+        );
+      }}
     />
   );
 }

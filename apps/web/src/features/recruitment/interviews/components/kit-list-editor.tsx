@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import { KIT_ITEMS_MAX } from '@hireloop/contract/interviews';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { AddRowButton, RemoveRowButton } from '../../../../components/row-list-buttons.tsx';
 
 type Props = {
   /** "Questions", "Criteria to rate". */
@@ -30,27 +30,15 @@ export function KitListEditor({ label, itemLabel, items, onChange, error }: Prop
               style={{ flex: 1 }}
               onChange={(e) => onChange(items.map((v, i) => (i === index ? e.currentTarget.value : v)))}
             />
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
+            <RemoveRowButton
+              label={`Remove ${itemLabel.toLowerCase()} ${index + 1}`}
               onClick={() => onChange(items.filter((_, i) => i !== index))}
-            >
-              <IconTrash size={16} aria-hidden />
-            </ActionIcon>
+            />
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconPlus size={14} aria-hidden />}
-            disabled={items.length >= KIT_ITEMS_MAX}
-            onClick={() => onChange([...items, ''])}
-          >
-            Add {itemLabel.toLowerCase()}
-          </Button>
-        </Group>
+        <AddRowButton disabled={items.length >= KIT_ITEMS_MAX} onClick={() => onChange([...items, ''])}>
+          Add {itemLabel.toLowerCase()}
+        </AddRowButton>
         {error ? (
           <Text size="sm" c="red.8">
             {error}

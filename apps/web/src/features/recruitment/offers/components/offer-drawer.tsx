@@ -14,7 +14,7 @@ import { IconCheck, IconMailForward, IconPencil, IconSend, IconX } from '@tabler
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { ApiError, orgApi } from '../../../../lib/api-client.ts';
-import { formatDateTime } from '../../../../lib/dates.ts';
+import { formatDateTime, formatDay } from '../../../../lib/dates.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import {
   useDecideOffer,
@@ -25,7 +25,7 @@ import {
   useUpdateOffer,
   type OfferAction,
 } from '../api.ts';
-import { formatDay, formatSalary, toOfferBody } from '../offer-model.ts';
+import { formatSalary, toOfferBody } from '../offer-model.ts';
 import { LetterPreview } from './letter-preview.tsx';
 import { OfferForm } from './offer-form.tsx';
 import { OfferStatusBadge } from './offer-status-badge.tsx';
@@ -243,8 +243,8 @@ function OfferBody({ offer }: { offer: Offer }) {
       </Group>
 
       <Stack gap={4} component="dl" m={0}>
-        <Fact label="Start date" value={formatDay(offer.start_date)} />
-        <Fact label="Expires on" value={formatDay(offer.expires_on)} />
+        <Fact label="Start date" value={formatDay(offer.start_date, 'medium')} />
+        <Fact label="Expires on" value={formatDay(offer.expires_on, 'medium')} />
         <Fact label="Contract" value={OFFER_CONTRACT_TYPE_LABELS[offer.contract_type]} />
         <Fact label="Bonus and equity" value={offer.bonus_note ?? 'None'} />
         {offer.decline_reason ? <Fact label="Decline reason" value={offer.decline_reason} /> : null}

@@ -14,17 +14,9 @@ import {
 import { useState } from 'react';
 import { DatePickerField } from '../../../../components/date-picker-field.tsx';
 import { MultiStepForm, type FormStep } from '../../../../components/multi-step-form.tsx';
+import { formatDay } from '../../../../lib/dates.ts';
 import { useMembers, useOfferableApplications } from '../api.ts';
-import {
-  emptyOfferValues,
-  formatDay,
-  formatSalary,
-  isoToday,
-  nextDay,
-  offerToValues,
-  validateOffer,
-  type OfferFormValues,
-} from '../offer-model.ts';
+import { emptyOfferValues, formatSalary, isoToday, nextDay, offerToValues, validateOffer, type OfferFormValues } from '../offer-model.ts';
 import { ApproversField } from './approvers-field.tsx';
 
 export type OfferFormProps = {
@@ -200,8 +192,8 @@ function ReviewStep({ form, candidateName }: { form: UseFormReturnType<OfferForm
         }
       />
       <Line label="Bonus and equity" value={v.bonus_note.trim() || 'None'} />
-      <Line label="Start date" value={v.start_date ? formatDay(v.start_date) : 'Not set'} />
-      <Line label="Expires on" value={v.expires_on ? formatDay(v.expires_on) : 'Not set'} />
+      <Line label="Start date" value={v.start_date ? formatDay(v.start_date, 'medium') : 'Not set'} />
+      <Line label="Expires on" value={v.expires_on ? formatDay(v.expires_on, 'medium') : 'Not set'} />
       <Line label="Contract" value={OFFER_CONTRACT_TYPE_LABELS[v.contract_type]} />
       <Line
         label="Approvers"
