@@ -23,7 +23,7 @@ type People = Record<'dana' | 'marcus' | 'priya' | 'tom' | 'elena', Person>;
 const DAY = 86_400_000;
 
 /** mulberry32: a small, seeded pseudo-random generator (the demo never uses Math.random). */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -282,7 +282,7 @@ const slug = (s: string) =>
  * the schema's camelCase property names, written as the snake_case column names; columns absent from
  * every row keep their defaults.
  */
-async function insertJson(tx: Db, table: string, rows: Record<string, unknown>[]) {
+export async function insertJson(tx: Db, table: string, rows: Record<string, unknown>[]) {
   if (rows.length === 0) return;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const column = (k: string) => `"${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}"`;

@@ -8,6 +8,8 @@ import { randomToken, sha256 } from '../lib/tokens.ts';
 import type { Db } from './client.ts';
 import { seedDemoHiring } from './demo-hiring.ts';
 import { seedDemoOffers } from './demo-offers.ts';
+import { seedDemoOnboarding } from './demo-onboarding.ts';
+import { seedDemoWebsite } from './demo-website.ts';
 import { seedDemoInterviews } from './demo-interviews.ts';
 import { seedDemoRoles } from './demo-roles.ts';
 import { invitations } from './schema/invitations.ts';
@@ -142,6 +144,9 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
     await seedDemoInterviews(tx, org.id, demoPeople);
     // Offers in every state, one waiting for Dana's approval (issue 5).
     await seedDemoOffers(tx, org.id, demoPeople);
+    // The Website and Onboarding products: a careers site with visits and applications, hires in onboarding (issue 7).
+    await seedDemoWebsite(tx, org.id);
+    await seedDemoOnboarding(tx, org.id, demoPeople);
     return true;
   });
 }
