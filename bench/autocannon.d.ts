@@ -22,7 +22,20 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     warmup?: { connections?: number; duration?: number };
+    /** Stop after this many requests (instead of `duration`). */
+    amount?: number;
+    method?: string;
+    /** Request sequence; `setupRequest` may rewrite each request before it is sent (e.g. a new body). */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+      setupRequest?: (request: RequestParams) => RequestParams;
+    }>;
   };
+
+  export type RequestParams = { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer };
 
   export type Result = {
     /** Requests per second, one sample per second. */

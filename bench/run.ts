@@ -13,6 +13,7 @@ import { kb, measureLoginJs, type JsSize } from './lib/js-size.ts';
 import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts';
 import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
 import { candidatesRows, candidatesSection, measureCandidates, type CandidatesRun } from './lib/candidates.ts';
+import { careersRows, careersSection, measureCareers, type CareersRun } from './lib/careers.ts';
 import { measureMembers, membersRows, membersSection, type MembersRun } from './lib/members.ts';
 import { interviewsRows, interviewsSection, measureInterviews, type InterviewsRun } from './lib/interviews.ts';
 import { measureOffers, offersRows, offersSection, type OffersRun } from './lib/offers.ts';
@@ -40,6 +41,7 @@ const ORDER = [
   'Interviews',
   'Offer letter',
   'Realtime',
+  'Careers',
 ];
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -159,9 +161,10 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
-/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, interviews, offers, realtime) runs a subset. */
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, interviews, offers, realtime, careers) runs a subset. */
 const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
-const runs = (part: 'startup' | 'auth' | 'members' | 'candidates' | 'interviews' | 'offers' | 'realtime') => !only || only.includes(part);
+const runs = (part: 'startup' | 'auth' | 'members' | 'candidates' | 'interviews' | 'offers' | 'realtime' | 'careers') =>
+  !only || only.includes(part);
 
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
 let tmpDir: string | undefined;
@@ -410,6 +413,31 @@ async function main(): Promise<number> {
       }
     }
     if (realtimeRuns.length) sections.push(realtimeSection(realtimeRuns));
+
+    // ── issue 7: the careers site with 200 open roles; the application POST; Lighthouse ─────
+    const careersRuns: CareersRun[] = [];
+    for (const where of runs('careers')
+      ? targets.map((x) => ({
+          ...x,
+          dataDir: path.join(tmp, x.label === 'PGlite' ? 'careers-data' : 'unused'),
+          browser: x.label === 'PGlite',
+        }))
+      : []) {
+      try {
+        const run = await measureCareers(root, serverEnv, where);
+        careersRuns.push(run);
+        rows.push(...careersRows(run));
+      } catch (error) {
+        fail(`careers site (${where.label})`, error);
+        rows.push({
+          metric: `Careers site (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'see issue 7',
+          verdict: 'ERROR',
+        });
+      }
+    }
+    if (careersRuns.length) sections.push(careersSection(careersRuns));
   } finally {
     await stopAllChildren();
     await rm(tmp, { recursive: true, force: true });
