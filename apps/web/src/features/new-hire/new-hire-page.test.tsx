@@ -50,11 +50,12 @@ function stubUpload(status: number, body: unknown) {
     send() {
       sent.push(this.url);
       this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-      setTimeout(() => {
+      // Answers after send() returns, as a real request does.
+      queueMicrotask(() => {
         this.status = status;
         this.responseText = JSON.stringify(body);
         this.onload?.();
-      }, 0);
+      });
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
