@@ -315,6 +315,44 @@ describe('GET /website/stats', () => {
     ]);
   });
 
+  it('counts only one role in the days and totals with filter[role]; the per-role list stays whole', async () => {
+    const s = await openStatsFixture();
+    const res = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03&filter[role]=${s.alpha}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.stats.totals).toEqual({ visits: 10, applications: 2, conversion: 0.2 });
+    expect(res.json.stats.days).toEqual([
+      { day: '2026-03-01', visits: 5, applications: 2 },
+      { day: '2026-03-02', visits: 5, applications: 0 },
+      { day: '2026-03-03', visits: 0, applications: 0 },
+    ]);
+    expect(res.json.stats.roles.map((r: { role_id: string }) => r.role_id)).toEqual([s.alpha, s.beta, s.gamma]);
+
+    // Beta's application on 4 March is outside the range; its page views on 2 March are in.
+    const beta = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03&filter[role]=${s.beta}`);
+    expect(beta.json.stats.totals).toEqual({ visits: 10, applications: 1, conversion: 0.1 });
+    expect(beta.json.stats.days.map((d: { visits: number; applications: number }) => [d.visits, d.applications])).toEqual([
+      [0, 0],
+      [10, 1],
+      [0, 0],
+    ]);
+    // A published role without traffic: zeros, not a division by zero.
+    const gamma = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03&filter[role]=${s.gamma}`);
+    expect(gamma.json.stats.totals).toEqual({ visits: 0, applications: 0, conversion: 0 });
+  });
+
+  it("answers 404 for another organisation's or an unknown role, 422 for a malformed one", async () => {
+    const s = await openStatsFixture();
+    const foreign = await role(other.id, { name: 'Foreign stats role', status: 'open', published: true });
+    for (const id of [foreign.id, '6f1c2b9e-3d4a-4c5b-8e7f-0a1b2c3d4e5f']) {
+      const res = await s.viewer.get(`${base(s.orgId)}/stats?filter[role]=${id}`);
+      expect(res.status, res.text).toBe(404);
+      expect(res.json.message).toBe(WEBSITE_TEXTS.roleNotFound);
+    }
+    const malformed = await s.viewer.get(`${base(s.orgId)}/stats?filter[role]=alpha`);
+    expect(malformed.status).toBe(422);
+    expect(malformed.json.errors['filter.role']).toEqual([WEBSITE_TEXTS.statsRole]);
+  });
+
   it('defaults to the last 30 days ending today', async () => {
     const res = await ownerClient.get(`${base()}/stats`);
     expect(res.status, res.text).toBe(200);
@@ -358,7 +396,9 @@ async function openStatsFixture() {
       { organisationId: o.id, page: 'index', day: '2026-02-28', views: 99 },
       // Another organisation's views never count.
       { organisationId: org.id, page: 'index', day: '2026-03-01', views: 1000 },
-    ]);
+    ])
+    // (that row is there already when a second test opens the fixture)
+    .onConflictDoNothing();
   const apply = async (organisationId: string, roleId: string, recruitmentId: string, statusId: string, at: string) => {
     const res = (await db().execute(sql`
       with c as (insert into candidates (organisation_id, name, email) values (${organisationId}, 'Applicant', ${`a-${Math.random()}@example.test`}) returning id)

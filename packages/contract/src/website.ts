@@ -51,6 +51,7 @@ export const WEBSITE_TEXTS = {
   statsDate: 'Give the date as YYYY-MM-DD.',
   statsOrder: 'The start date may not be after the end date.',
   statsRange: `Ask for at most ${WEBSITE_STATS_MAX_DAYS} days at a time.`,
+  statsRole: 'Choose a job role from the list.',
   /** Why a published role is not on the site (shown next to it on the dashboard). */
   notLive: {
     notSubscribed: 'Not live: the organisation is not subscribed to the Website product.',
@@ -169,18 +170,30 @@ const isoDay = z
     WEBSITE_TEXTS.statsDate,
   );
 
-/** GET organisation/{id}/website/stats?from&to (UTC days, inclusive; default the last 30 days). */
+/**
+ * GET organisation/{id}/website/stats?from&to&filter[role] (UTC days, inclusive; default the last 30
+ * days). With `filter[role]` (a role id of the organisation; another's or an unknown one → 404
+ * WEBSITE_TEXTS.roleNotFound) `days` and `totals` count only that role's page views and
+ * applications; `roles` is the per-role list for the range either way.
+ */
 export const websiteStatsQuery = z
-  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .object({
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    filter: z.object({ role: z.uuid(WEBSITE_TEXTS.statsRole).optional() }).optional(),
+  })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: WEBSITE_TEXTS.statsOrder, path: ['from'] });
 export type WebsiteStatsQuery = z.infer<typeof websiteStatsQuery>;
 
 export const websiteStats = z.object({
   from: z.string(),
   to: z.string(),
-  /** conversion = applications / visits (0 when no visits), a fraction 0..1 (may exceed 1). */
+  /**
+   * conversion = applications / visits (0 when no visits), a fraction 0..1 (may exceed 1).
+   * The whole site's, or only the filtered role's with `filter[role]`.
+   */
   totals: z.object({ visits: z.number().int(), applications: z.number().int(), conversion: z.number() }),
-  /** Every day in the range, oldest first; visits count the front page and role pages. */
+  /** Every day in the range, oldest first; visits count the front page and role pages (only the role's page with `filter[role]`). */
   days: z.array(z.object({ day: z.string(), visits: z.number().int(), applications: z.number().int() })),
   /** Roles with visits or applications in the range, or published; visits are the role page's. */
   roles: z.array(

@@ -115,9 +115,9 @@ export function websiteRoutes(db: Db, files: FileService, opts: { appUrl: string
         schema: {
           tags,
           summary:
-            'Visits and applications per day and per role, with conversion (applications ÷ visits, 0 without visits); from/to are UTC days (YYYY-MM-DD), by default the last 30 days',
+            'Visits and applications per day and per role, with conversion (applications ÷ visits, 0 without visits); from/to are UTC days (YYYY-MM-DD), by default the last 30 days; filter[role] (a role id) counts only that role in the days and totals, the per-role list stays whole',
           querystring: websiteStatsQuery,
-          response: { 200: websiteStatsResponse, 422: errorResponse },
+          response: { 200: websiteStatsResponse, 404: errorResponse, 422: errorResponse },
         },
       },
       async (request) => ({ stats: await website.stats(organisationIdOf(request), request.query) }),

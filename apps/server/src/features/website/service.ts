@@ -215,7 +215,11 @@ export function createWebsiteService({ db, files, appUrl }: WebsiteServiceDeps) 
       );
     },
 
-    /** Visits (page views) and applications per UTC day and per role in [from, to]. */
+    /**
+     * Visits (page views) and applications per UTC day and per role in [from, to]. With a role
+     * filter the days and totals count only that role's page and applications; the per-role list
+     * stays whole. The rows come per day and page/role, so one read of each serves both.
+     */
     async stats(organisationId: string, query: WebsiteStatsQuery, now: Date = new Date()): Promise<WebsiteStats> {
       const to = query.to ?? isoDay(now.getTime());
       const from = query.from ?? isoDay(dayMs(to) - (WEBSITE_STATS_DEFAULT_DAYS - 1) * DAY_MS);
@@ -228,6 +232,9 @@ export function createWebsiteService({ db, files, appUrl }: WebsiteServiceDeps) 
         applicationsBetween(db, organisationId, from, to),
         rolesOnSiteOf(db, organisationId),
       ]);
+      const roleId = query.filter?.role;
+      if (roleId !== undefined && !roles.some((r) => r.id === roleId)) throw roleNotFound();
+      const counted = (id: string) => roleId === undefined || id === roleId;
       const days = new Map<string, { day: string; visits: number; applications: number }>();
       for (let i = 0; i < count; i++) {
         const day = isoDay(dayMs(from) + i * DAY_MS);
@@ -240,12 +247,12 @@ export function createWebsiteService({ db, files, appUrl }: WebsiteServiceDeps) 
         return e;
       };
       for (const v of views) {
-        const d = days.get(v.day);
+        const d = counted(v.page) ? days.get(v.day) : undefined;
         if (d) d.visits += v.views;
         if (v.page !== 'index') roleEntry(v.page).visits += v.views;
       }
       for (const a of applications) {
-        const d = days.get(a.day);
+        const d = counted(a.roleId) ? days.get(a.day) : undefined;
         if (d) d.applications += a.count;
         roleEntry(a.roleId).applications += a.count;
       }

@@ -16,7 +16,8 @@ import { statsRange, type StatsPeriod } from './format.ts';
 export const websiteKeys = {
   all: (organisationId: string) => ['organisation', organisationId, 'website'] as const,
   site: (organisationId: string) => ['organisation', organisationId, 'website', 'site'] as const,
-  stats: (organisationId: string, period: StatsPeriod) => ['organisation', organisationId, 'website', 'stats', period] as const,
+  stats: (organisationId: string, period: StatsPeriod, roleId: string | null = null) =>
+    ['organisation', organisationId, 'website', 'stats', period, roleId] as const,
 };
 
 function useOrganisationId(): string {
@@ -44,13 +45,22 @@ export function useWebsite() {
   });
 }
 
-export function useWebsiteStats(period: StatsPeriod) {
+/** The figures for the period: the whole site's, or with a role (`filter[role]`) that role's days and totals. */
+export function useWebsiteStats(period: StatsPeriod, roleId: string | null = null) {
   const organisationId = useOrganisationId();
   return useQuery({
-    queryKey: websiteKeys.stats(organisationId, period),
-    queryFn: async (): Promise<WebsiteStats> => (await orgApi.get<WebsiteStatsResponse>('website/stats', statsRange(period))).stats,
+    queryKey: websiteKeys.stats(organisationId, period, roleId),
+    queryFn: async (): Promise<WebsiteStats> =>
+      (
+        await orgApi.get<WebsiteStatsResponse>('website/stats', {
+          ...statsRange(period),
+          filter: roleId === null ? null : { role: roleId },
+        })
+      ).stats,
     enabled: organisationId !== '',
-    placeholderData: keepPreviousData,
+    // Another period keeps the figures shown while the next load; another role does not, so the
+    // figures on screen are always the chosen role's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[5] === roleId ? keepPreviousData(previous) : undefined),
     retry: false,
   });
 }

@@ -81,11 +81,21 @@ const stats: WebsiteStats = {
   roles: [{ role_id: 'r1', name: 'Senior Backend Engineer', visits: 80, applications: 6, conversion: 0.075 }],
 };
 
+/** The figures narrowed to r1 with `filter[role]=r1`: its page views and applications only. */
+const r1Stats: WebsiteStats = {
+  ...stats,
+  totals: { visits: 80, applications: 6, conversion: 0.075 },
+  days: [
+    { day: '2026-11-20', visits: 45, applications: 4 },
+    { day: '2026-11-21', visits: 35, applications: 2 },
+  ],
+};
+
 let site: Website;
 
-const api = setUpFakeApi(({ path }) => {
+const api = setUpFakeApi(({ path, search }) => {
   if (path === 'organisation/o1/website') return { website: site };
-  if (path === 'organisation/o1/website/stats') return { stats };
+  if (path === 'organisation/o1/website/stats') return { stats: search.includes('filter[role]=r1') ? r1Stats : stats };
   if (path === 'organisation/o1/billing') return { billing };
   if (path === 'billing/plans') return planCatalog();
   if (path === 'organisation/o1/users') return { users: page(users) };
@@ -306,6 +316,44 @@ describe('the Website dashboard with the Website product', { timeout: 30_000 }, 
 
     await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     await waitFor(() => expect(api.calls.filter((c) => c.path === 'organisation/o1/website/stats')).toHaveLength(2));
+  });
+
+  it('narrows the chart, the cards and the days to one role, keeping the per-role table', async () => {
+    const user = userEvent.setup();
+    signInForTest();
+    renderApp('/website');
+    await screen.findByRole('table', { name: /^Visits, applications and conversion per role/ }, loaded);
+    const statOf = (label: string) =>
+      screen.getAllByText(label).find((el) => el.tagName === 'P' && el.nextElementSibling)!.nextElementSibling!.textContent;
+    const statsCalls = () => api.calls.filter((c) => c.path === 'organisation/o1/website/stats');
+    expect(statOf('Visits')).toBe('120');
+    expect(statsCalls()[0]?.search).not.toContain('filter[role]');
+
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    expect(screen.getByRole('option', { name: 'All roles' })).toBeTruthy();
+    await user.click(screen.getByRole('option', { name: 'Senior Backend Engineer' }));
+    await waitFor(() => expect(statsCalls().at(-1)?.search).toContain('filter[role]=r1'));
+    expect(statsCalls().at(-1)?.search).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+
+    const perDay = await screen.findByRole('table', { name: /^Visits and applications per day for Senior Backend Engineer/ });
+    expect(within(within(perDay).getByRole('rowheader', { name: 'Nov 20' }).closest('tr')!).getByText('45')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Chart of visits and applications per day for Senior Backend Engineer/ })).toBeTruthy();
+    expect(statOf('Visits')).toBe('80');
+    expect(statOf('Conversion')).toBe('7.5%');
+    // The per-role table stays; the whole site's total is not in the role's figures.
+    const perRole = screen.getByRole('table', { name: /^Visits, applications and conversion per role/ });
+    expect(within(perRole).getByRole('rowheader', { name: 'Senior Backend Engineer' })).toBeTruthy();
+    expect(within(perRole).queryByRole('rowheader', { name: 'Whole site (front page included)' })).toBeNull();
+
+    // Another period keeps the role.
+    await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(statsCalls()).toHaveLength(3));
+    expect(statsCalls().at(-1)?.search).toContain('filter[role]=r1');
+
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(screen.getByRole('option', { name: 'All roles' }));
+    expect(await screen.findByRole('rowheader', { name: 'Whole site (front page included)' })).toBeTruthy();
+    expect(statOf('Visits')).toBe('120');
   });
 });
 
