@@ -1,7 +1,6 @@
 import {
   DndContext,
   DragOverlay,
-  KeyboardSensor,
   PointerSensor,
   closestCorners,
   useDroppable,
@@ -12,13 +11,21 @@ import {
   type DragStartEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Badge, Box, Group, Paper, ScrollArea, Text, Title } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Paper, ScrollArea, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState, type ReactNode } from 'react';
-import { boardDropPlacement, type StageBoardColumn, type StageBoardData } from '../lib/stage-board-model.ts';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  boardDropPlacement,
+  keyboardOver,
+  keyboardStart,
+  keyboardStep,
+  type BoardKeyboardTarget,
+  type StageBoardColumn,
+  type StageBoardData,
+} from '../lib/stage-board-model.ts';
 import { toastError, toastSuccess } from '../lib/toasts.ts';
 
 /** Cards rendered above and below the visible window of a column. */
@@ -26,6 +33,23 @@ const OVERSCAN = 4;
 const COLUMN_PREFIX = 'column:';
 
 export type BoardCardBase = { id: string; name: string };
+
+type DropTarget = { type: 'column'; statusId: string } | { type: 'card'; cardId: string };
+const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'] as const;
+const isArrow = (key: string): key is (typeof ARROWS)[number] => (ARROWS as readonly string[]).includes(key);
+
+/**
+ * The keyboard path of the board, for the cards: which card is lifted, which column it would go
+ * to, the handle's keys, and which card's handle takes the focus back after a drop.
+ */
+type BoardKeyboard = {
+  liftedId: string | null;
+  targetStatusId: string | null;
+  focus: { cardId: string; statusId: string } | null;
+  onKeyDown: (cardId: string, event: KeyboardEvent<HTMLElement>) => void;
+  onBlur: (cardId: string) => void;
+  onFocused: () => void;
+};
 
 /** A drop that changes something: the card, where it was, and where it goes. */
 export type StageBoardMove<C extends BoardCardBase> = {
@@ -69,7 +93,11 @@ export type StageBoardProps<C extends BoardCardBase> = {
   onMove: (move: StageBoardMove<C>) => void;
 };
 
-/** Columns per stage; cards move by drag and drop (pointer or keyboard), virtualised per column. */
+/**
+ * Columns per stage; cards move by drag and drop (pointer or keyboard), virtualised per column.
+ * The pointer path is dnd-kit's; the keyboard path works from the column order, not from where
+ * things are on screen (columns are virtualised, so geometry would pick the wrong target).
+ */
 export function StageBoard<C extends BoardCardBase>({
   board: liveBoard,
   canManage,
@@ -85,10 +113,13 @@ export function StageBoard<C extends BoardCardBase>({
   // (colleagues' moves) must not re-render the lists under a drag in progress. It shows after the drop.
   const [frozen, setFrozen] = useState<StageBoardData<C> | null>(null);
   const board = frozen ?? liveBoard;
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  // A card lifted with the keyboard (space or enter on its handle) and where it would go.
+  const [lifted, setLifted] = useState<{ cardId: string; target: BoardKeyboardTarget } | null>(null);
+  const liftedRef = useRef(lifted);
+  liftedRef.current = lifted;
+  const [announcement, setAnnouncement] = useState('');
+  const [focus, setFocus] = useState<BoardKeyboard['focus']>(null);
 
   const cardById = (id: UniqueIdentifier) => {
     for (const column of board.columns) {
@@ -97,6 +128,8 @@ export function StageBoard<C extends BoardCardBase>({
     }
     return null;
   };
+  const describeTarget = (over: DropTarget) =>
+    over.type === 'column' ? describe(`${COLUMN_PREFIX}${over.statusId}`) : describe(over.cardId);
   const describe = (id: UniqueIdentifier | undefined) => {
     if (id === undefined) return 'nowhere';
     const text = String(id);
@@ -112,9 +145,23 @@ export function StageBoard<C extends BoardCardBase>({
     onDragEnd: ({ active: a, over }) => (over ? `${nameOf(a.id)} was dropped on ${describe(over.id)}.` : `${nameOf(a.id)} was dropped.`),
     onDragCancel: ({ active: a }) => `Moving ${nameOf(a.id)} was cancelled.`,
   };
-  const instructions = `To move a ${noun.one}, press space or enter on its move handle, use the arrow keys to choose another place or column, then press space or enter to drop it, or escape to cancel.`;
+  const instructions = `To move a ${noun.one}, press space or enter on its move handle, use the left and right arrow keys to choose another column (its end) and the up and down arrow keys to choose a place in the column, then press space or enter to drop it, or escape to cancel.`;
+
+  /** The drop of a card on a column or a card — the same for the pointer and the keyboard. */
+  const dropOn = (cardId: string, over: DropTarget) => {
+    const found = cardById(cardId);
+    if (!found) return false;
+    const placement = boardDropPlacement(board, found.card.id, over);
+    if (!placement) return false;
+    const target = board.columns.find((c) => c.status.id === placement.statusId);
+    if (!target) return false;
+    onMove({ card: found.card, from: found.column, to: target, statusId: placement.statusId, beforeId: placement.beforeId });
+    return true;
+  };
 
   const handleDragStart = ({ active: a }: DragStartEvent) => {
+    if (liftedRef.current) cancelLift();
+    setFocus(null);
     setFrozen(liveBoard);
     setActive(cardById(a.id)?.card ?? null);
   };
@@ -123,20 +170,74 @@ export function StageBoard<C extends BoardCardBase>({
     setActive(null);
     setFrozen(null);
     if (!over) return;
-    const found = cardById(a.id);
-    if (!found) return;
     const overId = String(over.id);
-    const placement = boardDropPlacement(
-      board,
-      found.card.id,
+    dropOn(
+      String(a.id),
       overId.startsWith(COLUMN_PREFIX)
         ? { type: 'column', statusId: overId.slice(COLUMN_PREFIX.length) }
         : { type: 'card', cardId: overId },
     );
-    if (!placement) return;
-    const target = board.columns.find((c) => c.status.id === placement.statusId);
-    if (!target) return;
-    onMove({ card: found.card, from: found.column, to: target, statusId: placement.statusId, beforeId: placement.beforeId });
+  };
+
+  const announceTarget = (cardId: string, target: BoardKeyboardTarget) => {
+    const over = keyboardOver(board, cardId, target);
+    setAnnouncement(over ? `${nameOf(cardId)} is over ${describeTarget(over)}.` : `${nameOf(cardId)} is back in its place.`);
+  };
+  const cancelLift = () => {
+    const current = liftedRef.current;
+    if (!current) return;
+    liftedRef.current = null;
+    setLifted(null);
+    setFrozen(null);
+    setAnnouncement(`Moving ${nameOf(current.cardId)} was cancelled.`);
+  };
+  const keyboard: BoardKeyboard = {
+    liftedId: lifted?.cardId ?? null,
+    targetStatusId: lifted?.target.statusId ?? null,
+    focus,
+    onKeyDown: (cardId, event) => {
+      const current = liftedRef.current;
+      const { key } = event;
+      if (!current) {
+        if (key !== ' ' && key !== 'Enter') return;
+        event.preventDefault();
+        const start = keyboardStart(liveBoard, cardId);
+        if (!start) return;
+        const next = { cardId, target: start };
+        liftedRef.current = next;
+        setFocus(null);
+        setFrozen(liveBoard);
+        setLifted(next);
+        setAnnouncement(`Picked up ${nameOf(cardId)}.`);
+        return;
+      }
+      if (current.cardId !== cardId) return;
+      if (key === 'Escape') {
+        event.preventDefault();
+        cancelLift();
+      } else if (key === ' ' || key === 'Enter') {
+        event.preventDefault();
+        const over = keyboardOver(board, cardId, current.target);
+        liftedRef.current = null;
+        setLifted(null);
+        setFrozen(null);
+        setAnnouncement(over ? `${nameOf(cardId)} was dropped on ${describeTarget(over)}.` : `${nameOf(cardId)} was dropped.`);
+        if (over && dropOn(cardId, over)) {
+          const statusId = over.type === 'column' ? over.statusId : cardById(over.cardId)?.column.status.id;
+          if (statusId) setFocus({ cardId, statusId });
+        }
+      } else if (isArrow(key)) {
+        event.preventDefault();
+        const next = { cardId, target: keyboardStep(board, cardId, current.target, key) };
+        liftedRef.current = next;
+        setLifted(next);
+        announceTarget(cardId, next.target);
+      }
+    },
+    onBlur: (cardId) => {
+      if (liftedRef.current?.cardId === cardId) cancelLift();
+    },
+    onFocused: () => setFocus(null),
   };
 
   return (
@@ -162,11 +263,15 @@ export function StageBoard<C extends BoardCardBase>({
               cardEstimate={cardEstimate}
               renderCard={renderCard}
               onOpen={onOpen}
+              keyboard={keyboard}
             />
           ))}
         </Group>
       </ScrollArea>
       <DragOverlay>{active ? renderCard(active, null) : null}</DragOverlay>
+      <VisuallyHidden role="status" aria-live="assertive" aria-atomic="true" data-testid="board-announcement">
+        {announcement}
+      </VisuallyHidden>
     </DndContext>
   );
 }
@@ -178,6 +283,7 @@ function BoardColumnView<C extends BoardCardBase>({
   cardEstimate,
   renderCard,
   onOpen,
+  keyboard,
 }: {
   column: StageBoardColumn<C>;
   canManage: boolean;
@@ -185,8 +291,11 @@ function BoardColumnView<C extends BoardCardBase>({
   cardEstimate: number;
   renderCard: (card: C, handle: ReactNode) => ReactNode;
   onOpen: (id: string) => void;
+  keyboard: BoardKeyboard;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const columnRef = useRef<HTMLDivElement>(null);
+  const isKeyboardTarget = keyboard.targetStatusId === column.status.id;
   const { setNodeRef, isOver } = useDroppable({ id: `${COLUMN_PREFIX}${column.status.id}`, disabled: !canManage });
   const virtualizer = useVirtualizer({
     count: column.cards.length,
@@ -201,16 +310,29 @@ function BoardColumnView<C extends BoardCardBase>({
   });
   const headingId = `board-column-${column.status.id}`;
   const items = virtualizer.getVirtualItems();
+  const focusId = keyboard.focus?.statusId === column.status.id ? keyboard.focus.cardId : null;
+  const focusIndex = focusId === null ? -1 : column.cards.findIndex((c) => c.id === focusId);
+  const focusRendered = items.some((item) => item.index === focusIndex);
+
+  // The column a lifted card would go to comes into view.
+  useEffect(() => {
+    if (isKeyboardTarget) columnRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [isKeyboardTarget]);
+  // A card dropped with the keyboard keeps the focus: its column scrolls to it if it is out of view.
+  useEffect(() => {
+    if (focusIndex !== -1 && !focusRendered) virtualizer.scrollToIndex(focusIndex, { align: 'auto' });
+  }, [focusIndex, focusRendered, virtualizer]);
 
   return (
     <Paper
+      ref={columnRef}
       role="listitem"
       withBorder
       radius="md"
       p="xs"
       w={280}
       miw={280}
-      bg={isOver ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
+      bg={isOver || isKeyboardTarget ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
       aria-labelledby={headingId}
       data-testid="board-column"
     >
@@ -242,7 +364,14 @@ function BoardColumnView<C extends BoardCardBase>({
                     ref={virtualizer.measureElement}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, paddingBottom: 8 }}
                   >
-                    <SortableCard card={card} canManage={canManage} renderCard={renderCard} onOpen={onOpen} />
+                    <SortableCard
+                      card={card}
+                      canManage={canManage}
+                      renderCard={renderCard}
+                      onOpen={onOpen}
+                      keyboard={keyboard}
+                      wantsFocus={focusId === card.id}
+                    />
                   </li>
                 );
               })}
@@ -264,26 +393,48 @@ function SortableCard<C extends BoardCardBase>({
   canManage,
   renderCard,
   onOpen,
+  keyboard,
+  wantsFocus,
 }: {
   card: C;
   canManage: boolean;
   renderCard: (card: C, handle: ReactNode) => ReactNode;
   onOpen: (id: string) => void;
+  keyboard: BoardKeyboard;
+  wantsFocus: boolean;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: card.id,
     disabled: !canManage,
   });
+  const handleRef = useRef<HTMLButtonElement | null>(null);
+  const lifted = keyboard.liftedId === card.id;
+  const { onFocused } = keyboard;
+  useEffect(() => {
+    if (!wantsFocus || !handleRef.current) return;
+    handleRef.current.focus();
+    onFocused();
+  }, [wantsFocus, onFocused]);
   const handle = canManage ? (
     <ActionIcon
-      ref={setActivatorNodeRef}
+      ref={(node: HTMLButtonElement | null) => {
+        handleRef.current = node;
+        setActivatorNodeRef(node);
+      }}
       variant="subtle"
       color="gray"
       size="sm"
       aria-label={`Move ${card.name}`}
       style={{ cursor: isDragging ? 'grabbing' : 'grab', touchAction: 'none' }}
       {...attributes}
+      aria-pressed={isDragging || lifted}
       {...listeners}
+      onKeyDown={(event: KeyboardEvent<HTMLButtonElement>) => keyboard.onKeyDown(card.id, event)}
+      // Space activates a button on key up: the lift or drop must not also open the card.
+      onKeyUp={(event: KeyboardEvent<HTMLButtonElement>) => {
+        if (event.key === ' ') event.preventDefault();
+      }}
+      onBlur={() => keyboard.onBlur(card.id)}
     >
       <IconGripVertical size={16} aria-hidden />
     </ActionIcon>
@@ -291,7 +442,7 @@ function SortableCard<C extends BoardCardBase>({
   return (
     <div
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.4 : 1 }}
+      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging || lifted ? 0.4 : 1 }}
       onClick={() => onOpen(card.id)}
       data-testid="board-card"
     >

@@ -70,3 +70,65 @@ export function boardDropPlacement<C extends { id: string }>(
   }
   return { statusId: target.status.id, beforeId: over.cardId };
 }
+
+/**
+ * Where a card lifted with the keyboard would go: a column and a position in it, counted among
+ * that column's cards without the lifted one (0 = top, the count = the end).
+ */
+export type BoardKeyboardTarget = { statusId: string; index: number };
+
+/** The place a lifted card starts from: where it is. Null when the card is not on the board. */
+export function keyboardStart<C extends { id: string }>(board: StageBoardData<C>, cardId: string): BoardKeyboardTarget | null {
+  for (const column of board.columns) {
+    const index = column.cards.findIndex((card) => card.id === cardId);
+    if (index !== -1) return { statusId: column.status.id, index };
+  }
+  return null;
+}
+
+/**
+ * The next place of a lifted card for an arrow key, from the column order alone (no geometry):
+ * right/left go to the end of the next/previous column, up/down one place within the column.
+ * At an edge it stays where it is.
+ */
+export function keyboardStep<C extends { id: string }>(
+  board: StageBoardData<C>,
+  cardId: string,
+  target: BoardKeyboardTarget,
+  key: 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown',
+): BoardKeyboardTarget {
+  const columnIndex = board.columns.findIndex((column) => column.status.id === target.statusId);
+  const current = board.columns[columnIndex];
+  if (!current) return target;
+  const sizeOf = (column: StageBoardColumn<C>) => column.cards.filter((card) => card.id !== cardId).length;
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const next = board.columns[columnIndex + (key === 'ArrowRight' ? 1 : -1)];
+    return next ? { statusId: next.status.id, index: sizeOf(next) } : target;
+  }
+  const size = sizeOf(current);
+  const index = Math.min(size, Math.max(0, target.index + (key === 'ArrowDown' ? 1 : -1)));
+  return { ...target, index };
+}
+
+/**
+ * What a keyboard place means as a drop, in the terms of `boardDropPlacement`: the end of a
+ * column, or the card it would take the place of. Null when it is where it started.
+ */
+export function keyboardOver<C extends { id: string }>(
+  board: StageBoardData<C>,
+  cardId: string,
+  target: BoardKeyboardTarget,
+): { type: 'column'; statusId: string } | { type: 'card'; cardId: string } | null {
+  const column = board.columns.find((c) => c.status.id === target.statusId);
+  if (!column) return null;
+  const fromIndex = column.cards.findIndex((card) => card.id === cardId);
+  const others = column.cards.filter((card) => card.id !== cardId);
+  if (fromIndex === -1) {
+    const before = others[target.index];
+    return before ? { type: 'card', cardId: before.id } : { type: 'column', statusId: column.status.id };
+  }
+  if (target.index === fromIndex) return null;
+  // In its own column it takes the place of a card: the one above when going up, below when going down.
+  const over = target.index < fromIndex ? others[target.index] : others[target.index - 1];
+  return over ? { type: 'card', cardId: over.id } : null;
+}
