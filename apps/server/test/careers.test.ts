@@ -341,6 +341,28 @@ describe('careers pages: what is public and what is not', () => {
     expect(remotePosting.baseSalary).toBeUndefined();
   });
 
+  it('loads the form check script (deferred, same origin, cached for good) with the server’s rules and messages as data', async () => {
+    const res = await html(`/careers/${acme.slug}/jobs/${backend.roleId}`);
+    const src = /<script src="(\/careers\/_assets\/form\.[0-9a-f]{12}\.js)" defer><\/script>/.exec(res.text)?.[1];
+    expect(src).toBeDefined();
+    const rules = JSON.parse(/<script type="application\/json" id="apply-rules">([\s\S]*?)<\/script>/.exec(res.text)![1]!);
+    expect(rules.texts.consentRequired).toBe(APPLY_TEXTS.consentRequired);
+    expect(rules.texts.summary).toBe(APPLY_TEXTS.summary);
+    expect(rules.controls).toContainEqual({ field: 'q_visa', id: 'q-1', anchor: 'q-1-yes', group: true });
+    expect(rules.controls).toContainEqual({ field: 'resume', id: 'f-resume', anchor: 'f-resume', group: false });
+    // Not on the listing.
+    expect((await html(`/careers/${acme.slug}`)).text).not.toContain('_assets/form.');
+
+    const script = await fetch(`${t.baseUrl}${src}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = await script.text();
+    expect(body).toContain('apply-rules');
+    expect(body.length).toBeLessThan(12_000);
+    expect((await fetch(`${t.baseUrl}/careers/_assets/form.000000000000.js`)).status).toBe(404);
+  });
+
   it('shows changes: at once after invalidateCareersSite, otherwise once the cached site is found out of date', async () => {
     const role = await makeRole(acme.id, 'Freshly Published', { published: false });
     expect((await html(`/careers/${acme.slug}`)).text).not.toContain('Freshly Published');

@@ -13,6 +13,7 @@ import { registerCache } from './cache.ts';
 import { APPLY_TEXTS } from './limits.ts';
 import { createPageViewCounter, PAGE_VIEW_FLUSH_MS, registerCounter } from './page-views.ts';
 import { plainPage } from './render/layout.ts';
+import { FORM_SCRIPT, FORM_SCRIPT_VERSION } from './render/form-script.ts';
 import { renderApplied, renderRoleGone, renderRolePage } from './render/role.ts';
 import { createCareersService, type CachedSite, type RenderedPage } from './service.ts';
 
@@ -206,6 +207,20 @@ export function careersRoutes(deps: Deps) {
         .header('content-security-policy', "default-src 'none'; sandbox")
         .header('cache-control', request.query.v === logo.fileId ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
         .send(object.stream);
+    });
+
+    // The application form's enhancement script: versioned by its content hash, so cached for good.
+    const formScriptName = `form.${FORM_SCRIPT_VERSION}.js`;
+    const formScriptGzip = gzipSync(FORM_SCRIPT, { level: 9 });
+    app.get<{ Params: { file: string } }>('/_assets/:file', hide, async (request, reply) => {
+      if (request.params.file !== formScriptName) return notFound(request, reply);
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('vary', 'accept-encoding');
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(formScriptGzip);
+      return reply.send(FORM_SCRIPT);
     });
 
     app.get<{ Params: SlugParams }>('/:slug/jobs', hide, async (request, reply) => reply.redirect(careersPath(request.params.slug), 301));

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brandPair, contrast, readableOn, shadeFor } from './colours.ts';
+import { APPLY_LIMITS, APPLY_TEXTS } from '../limits.ts';
+import type { CareersRole } from '../model.ts';
+import { checkFormValues, FORM_SCRIPT, formRules } from './form-script.ts';
 import { scriptJson } from './json-ld.ts';
 import { excerpt, plainText } from './layout.ts';
 import { demoteHeadings } from './role.ts';
@@ -43,5 +46,43 @@ describe('text helpers', () => {
     expect(demoteHeadings('<h2>A</h2><h3>B</h3>')).toBe('<h3>A</h3><h4>B</h4>');
     expect(demoteHeadings('<h1>A</h1>')).toBe('<h3>A</h3>');
     expect(demoteHeadings('<h4>A</h4>')).toBe('<h4>A</h4>');
+  });
+});
+
+describe('the application form’s browser-side check', () => {
+  const role = {
+    questions: [
+      { id: 'visa', label: 'Visa?', kind: 'yes_no', required: true },
+      { id: 'why', label: 'Why?', kind: 'long_text', required: false },
+    ],
+  } as unknown as CareersRole;
+  const rules = formRules(role, []);
+  const valid = { name: 'Ada', email: 'ada@example.com', links: 'https://ada.example.com', q_visa: 'no', consent: 'yes' };
+  const pdf = { name: 'cv.PDF', size: 1000, type: '' };
+
+  it('passes a good form and reports every problem with the server’s messages', () => {
+    expect(checkFormValues(valid, pdf, rules)).toEqual({});
+    expect(checkFormValues({ email: 'nope', phone: 'abc', links: 'ftp://x', q_why: 'x'.repeat(5001) }, null, rules)).toEqual({
+      name: APPLY_TEXTS.nameRequired,
+      email: APPLY_TEXTS.emailInvalid,
+      phone: APPLY_TEXTS.phoneInvalid,
+      links: APPLY_TEXTS.linksInvalid,
+      resume: APPLY_TEXTS.resumeRequired,
+      q_visa: APPLY_TEXTS.answerYesNo,
+      q_why: APPLY_TEXTS.answerMax(5000),
+      consent: APPLY_TEXTS.consentRequired,
+    });
+  });
+
+  it('checks the résumé by extension or type and size', () => {
+    expect(checkFormValues(valid, { name: 'cv.png', size: 10, type: 'image/png' }, rules).resume).toBe(APPLY_TEXTS.resumeType);
+    expect(checkFormValues(valid, { name: 'cv', size: 10, type: 'application/msword' }, rules).resume).toBeUndefined();
+    expect(checkFormValues(valid, { ...pdf, size: APPLY_LIMITS.resumeBytes + 1 }, rules).resume).toBe(APPLY_TEXTS.resumeTooLarge);
+    expect(checkFormValues(valid, { ...pdf, size: 0 }, rules).resume).toBe(APPLY_TEXTS.resumeRequired);
+  });
+
+  it('ships the same check in a script that parses', () => {
+    expect(FORM_SCRIPT).toContain('function checkFormValues');
+    expect(() => new Function(FORM_SCRIPT)).not.toThrow();
   });
 });

@@ -1,7 +1,8 @@
 import { CAREERS_APPLY_ANCHOR, careersApplyPath, careersPath, careersRolePath } from '@hireloop/contract/website';
 import { APPLY_LIMITS, APPLY_TEXTS, FIELDS, QUESTION_PREFIX } from '../limits.ts';
 import type { CareersRole, CareersSite, FormState } from '../model.ts';
-import { jobPostingScript } from './json-ld.ts';
+import { FORM_SCRIPT_PATH, formRules } from './form-script.ts';
+import { jobPostingScript, scriptJson } from './json-ld.ts';
 import { e, EMPLOYMENT_LABELS, excerpt, LOCATION_TYPE_LABELS, page, plainText, salaryText } from './layout.ts';
 
 /**
@@ -99,6 +100,17 @@ function fieldOrder(role: CareersRole): string[] {
     ...role.questions.map((q) => questionField(q.id)),
     FIELDS.consent,
   ];
+}
+
+/** The rules the enhancement script checks with (same limits and messages as the server), as data. */
+function rulesBlock(role: CareersRole): string {
+  const controls = fieldOrder(role).map((field) => {
+    const anchor = anchorOf(field, role).slice(1);
+    const index = role.questions.findIndex((q) => questionField(q.id) === field);
+    const yesNo = index >= 0 && role.questions[index]!.kind === 'yes_no';
+    return { field, id: index >= 0 ? questionId(index) : anchor, anchor, group: yesNo || field === FIELDS.consent };
+  });
+  return `<script type="application/json" id="apply-rules">${scriptJson(formRules(role, controls))}</script>`;
 }
 
 function errorSummary(role: CareersRole, state: FormState): string {
@@ -217,7 +229,9 @@ export function applicationForm(site: CareersSite, role: CareersRole, state?: Fo
     // The honeypot: people never see it (display: none), form-filling robots do.
     `<div class="hp"><label for="f-website">Leave this field empty</label><input type="text" id="f-website" name="${FIELDS.honeypot}" value="" tabindex="-1" autocomplete="off"></div>` +
     consent +
-    '<button type="submit">Send application</button></form></section>'
+    '<button type="submit">Send application</button></form>' +
+    rulesBlock(role) +
+    '</section>'
   );
 }
 
@@ -237,7 +251,7 @@ export function renderRolePage(site: CareersSite, role: CareersRole, state?: For
     title: `${hasErrors ? 'Error: ' : ''}${role.name} · ${site.organisation.name} careers`,
     description: summary,
     canonical: `${site.appUrl}${careersRolePath(site.organisation.slug, role.id)}`,
-    head: hasErrors ? '' : jobPostingScript(site, role),
+    head: `<script src="${FORM_SCRIPT_PATH}" defer></script>` + (hasErrors ? '' : jobPostingScript(site, role)),
     main:
       `<p><a href="${e(careersPath(site.organisation.slug))}">All open roles</a></p>` +
       `<h1>${e(role.name)}</h1>` +
