@@ -1,7 +1,7 @@
 import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hireDocuments, hires } from '../src/db/schema/onboarding.ts';
+import { hireDocuments, hireTasks, hires } from '../src/db/schema/onboarding.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
 import { sha256 } from '../src/lib/tokens.ts';
@@ -185,6 +185,56 @@ describe('the new-hire page', () => {
     expect((await recruiter.get(o(`/hires/${hire.id}`))).json.hire.new_hire_link_sent_at).not.toBeNull();
     // No logo: 404.
     expect((await visitor.get(pub(freshToken, '/logo'))).status).toBe(404);
+  });
+
+  it('the hire ticks off and reopens their own task, done by nobody; the staff see it', async () => {
+    const { hire, token } = await hireWithLink('Annie Easley');
+    const visitor = await stranger();
+    const taskId = (await visitor.get(pub(token))).json.hire.tasks[0].id as string;
+    const ticked = await visitor.post(pub(token, `/tasks/${taskId}`), { done: true });
+    expect(ticked.status, ticked.text).toBe(200);
+    expect(ticked.headers.get('cache-control')).toBe('no-store');
+    expect(ticked.json.hire.tasks).toEqual([{ id: taskId, title: 'Read the handbook', due_date: day(15), done: true }]);
+    const [row] = await db().select().from(hireTasks).where(eq(hireTasks.id, taskId));
+    expect(row!.doneAt).not.toBeNull();
+    expect(row!.doneById).toBeNull();
+    const staff = (await recruiter.get(o(`/hires/${hire.id}`))).json.hire;
+    expect(staff.tasks_done).toBe(1);
+    expect(staff.tasks.find((task: { id: string }) => task.id === taskId)).toMatchObject({ done: true, done_by: null });
+    // Ticking again changes nothing; reopening clears it.
+    expect((await visitor.post(pub(token, `/tasks/${taskId}`), { done: true })).json.hire.tasks[0].done).toBe(true);
+    const reopened = await visitor.post(pub(token, `/tasks/${taskId}`), { done: false });
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.json.hire.tasks[0].done).toBe(false);
+    const [after] = await db().select().from(hireTasks).where(eq(hireTasks.id, taskId));
+    expect(after!.doneAt).toBeNull();
+    expect(after!.doneById).toBeNull();
+    expect((await visitor.post(pub(token, `/tasks/${taskId}`), { done: 'yes' })).status).toBe(422);
+  });
+
+  it('a staff task, another hire’s task or a tampered link → 404, and nothing is ticked', async () => {
+    const { hire, token } = await hireWithLink('Evelyn Boyd');
+    const other = await hireWithLink('Christine Darden');
+    const visitor = await stranger();
+    const staffTask = (await recruiter.get(o(`/hires/${hire.id}`))).json.hire.tasks.find(
+      (task: { owner_kind: string }) => task.owner_kind === 'manager',
+    ) as { id: string };
+    const own = (await visitor.get(pub(token))).json.hire.tasks[0].id as string;
+    const othersOwn = (await visitor.get(pub(other.token))).json.hire.tasks[0].id as string;
+    for (const id of [staffTask.id, othersOwn, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await visitor.post(pub(token, `/tasks/${id}`), { done: true });
+      expect(res.status, id).toBe(404);
+      expect(res.json.message).toBe(ONBOARDING_TEXTS.taskNotFound);
+    }
+    const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const bad of [tampered, 'short']) {
+      const res = await visitor.post(pub(bad, `/tasks/${own}`), { done: true });
+      expect(res.status).toBe(404);
+      expect(res.json.message).toBe(ONBOARDING_TEXTS.linkNotFound);
+    }
+    const rows = await db().select().from(hireTasks).where(eq(hireTasks.hireId, hire.id));
+    const otherRows = await db().select().from(hireTasks).where(eq(hireTasks.hireId, other.hire.id));
+    expect([...rows, ...otherRows].every((r) => r.doneAt === null)).toBe(true);
   });
 
   it('a hire without an e-mail address gets no link (422)', async () => {

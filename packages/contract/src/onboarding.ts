@@ -40,6 +40,7 @@ import { paged } from './pagination.ts';
  * Public (no account; rate limited per address; prefix `/api/v1`):
  *   GET    /public/new-hire/{token}                     → PublicNewHireResponse
  *   POST   /public/new-hire/{token}/documents/{document} multipart `file` → PublicNewHireResponse
+ *   POST   /public/new-hire/{token}/tasks/{task}        NewHireTaskBody → PublicNewHireResponse (the hire's own tasks only; else 404 `taskNotFound`)
  *   Unknown or tampered token → 404 `linkNotFound`.
  *
  * Dates (start_date, due_date, next_start_date) are `YYYY-MM-DD`; times are ISO 8601.
@@ -526,3 +527,10 @@ export const publicNewHire = z.object({
 export type PublicNewHire = z.infer<typeof publicNewHire>;
 export const publicNewHireResponse = z.object({ hire: publicNewHire });
 export type PublicNewHireResponse = z.infer<typeof publicNewHireResponse>;
+
+/** POST /public/new-hire/{token}/tasks/{task}: the hire ticks off or reopens one of their own tasks → PublicNewHireResponse. */
+export const newHireTaskBody = z.object({ done: z.boolean({ error: 'done must be true or false.' }) });
+export type NewHireTaskBody = z.input<typeof newHireTaskBody>;
+/** The answer to ticking: the hire's page as GET /public/new-hire/{token} returns it. */
+export const newHireTaskResponse = publicNewHireResponse;
+export type NewHireTaskResponse = PublicNewHireResponse;

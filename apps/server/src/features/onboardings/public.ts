@@ -8,6 +8,7 @@ import type { HireFileUpload } from './document-files.ts';
 import { attachHireFile } from './documents.ts';
 import { presentPublicNewHire } from './presenter.ts';
 import { documentsOf, findDocument, findHireByTokenHash, tasksOf } from './repository.ts';
+import { createHireTaskService } from './tasks.ts';
 
 /** A token is 32 random bytes, base64url: anything else names no hire. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -17,6 +18,7 @@ export const newHireLogoPath = (token: string) => `${API_BASE_PATH}/public/new-h
 
 /** The hire's side of onboarding: reachable with the e-mailed link only (its sha256 is all that is stored). */
 export function createPublicNewHireService(db: Db, files: FileService) {
+  const tasks = createHireTaskService(db);
   async function byToken(token: string) {
     if (!TOKEN.test(token)) throw linkNotFound();
     const row = await findHireByTokenHash(db, sha256(token));
@@ -48,6 +50,13 @@ export function createPublicNewHireService(db: Db, files: FileService) {
     async upload(token: string, documentId: string, upload: HireFileUpload): Promise<PublicNewHire> {
       const row = await this.assertDocument(token, documentId);
       await attachHireFile(db, files, { organisationId: row.hire.organisationId, hireId: row.hire.id, documentId }, upload, null);
+      return this.view(token);
+    },
+
+    /** Ticks off or reopens one of the hire's own tasks (the same rule as the staff's tick); 404 for any other task. */
+    async setTaskDone(token: string, taskId: string, done: boolean): Promise<PublicNewHire> {
+      const row = await byToken(token);
+      await tasks.setDoneByHire(row.hire.organisationId, row.hire.id, taskId, done);
       return this.view(token);
     },
 

@@ -11,6 +11,12 @@ import { deleteTask, findTask, insertTasks, nextTaskPosition, tasksOf, updateTas
 const taskNotFound = () => new AppError('not_found', ONBOARDING_TEXTS.taskNotFound);
 const mayManage = (actor: Actor) => actor.kind === 'api_key' || can(actor.role, 'onboarding.manage');
 
+/** Ticks off (by `doneById`; null: the hire or an API key) or reopens a task; nothing when it already is so. */
+function doneChanges(task: TaskRow, done: boolean, doneById: string | null): Partial<TaskRow> {
+  if (done === (task.doneAt !== null)) return {};
+  return { doneAt: done ? new Date() : null, doneById: done ? doneById : null };
+}
+
 /** A hire's checklist: add, change, tick, delete. */
 export function createHireTaskService(db: Db) {
   async function one(hireId: string, id: string): Promise<HireTask> {
@@ -76,14 +82,25 @@ export function createHireTaskService(db: Db) {
           changes.dueDays = null;
           changes.dueNotifiedAt = null;
         }
-        if (body.done !== undefined && body.done !== (task.doneAt !== null)) {
-          changes.doneAt = body.done ? new Date() : null;
-          changes.doneById = body.done && actor.kind === 'user' ? actor.userId : null;
-        }
+        if (body.done !== undefined) Object.assign(changes, doneChanges(task, body.done, actor.kind === 'user' ? actor.userId : null));
         if (Object.keys(changes).length === 0) return;
         await updateTask(tx, id, changes);
       });
       return one(hireId, id);
+    },
+
+    /**
+     * The hire ticks off or reopens one of their own tasks from the new-hire page (done by nobody:
+     * `done_by` stays null). Any other task, of theirs or another hire's, is 404 `taskNotFound`.
+     */
+    async setDoneByHire(organisationId: string, hireId: string, id: string, done: boolean): Promise<void> {
+      await db.transaction(async (tx) => {
+        const hire = await lockedHire(tx, organisationId, hireId);
+        const task = await lockedTask(tx, organisationId, hire.id, id);
+        if (task.ownerKind !== 'new_hire') throw taskNotFound();
+        const changes = doneChanges(task, done, null);
+        if (Object.keys(changes).length > 0) await updateTask(tx, id, changes);
+      });
     },
 
     async remove(organisationId: string, _actor: Actor, hireId: string, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { errorResponse } from '@hireloop/contract/error-response';
-import { publicNewHireResponse } from '@hireloop/contract/onboarding';
+import { newHireTaskBody, newHireTaskResponse, publicNewHireResponse } from '@hireloop/contract/onboarding';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,9 +12,11 @@ import { createPublicNewHireService } from './service.ts';
 const tags = ['public new-hire page'];
 const tokenParams = z.object({ token: z.string() });
 const documentParams = tokenParams.extend({ documentId: z.string() });
+const taskParams = tokenParams.extend({ taskId: z.string() });
 /** No account: limit per address. */
 const VIEW_RATE = { max: 60, timeWindow: '1 minute' };
 const UPLOAD_RATE = { max: 10, timeWindow: '1 minute' };
+const TICK_RATE = { max: 30, timeWindow: '1 minute' };
 
 /** `/public/new-hire/{token}…`: the new hire's page, reachable with the e-mailed link only. */
 export function publicNewHireRoutes(db: Db, files: FileService) {
@@ -57,6 +59,23 @@ export function publicNewHireRoutes(db: Db, files: FileService) {
         await newHires.assertDocument(request.params.token, request.params.documentId);
         const upload = await readHireFileUpload(request);
         return { hire: await newHires.upload(request.params.token, request.params.documentId, upload) };
+      },
+    );
+    r.post(
+      '/public/new-hire/:token/tasks/:taskId',
+      {
+        config: { public: true, rateLimit: TICK_RATE },
+        schema: {
+          tags,
+          summary: 'The new hire ticks off (`done: true`) or reopens one of their own tasks (404 for any other task or an unknown link)',
+          params: taskParams,
+          body: newHireTaskBody,
+          response: { 200: newHireTaskResponse, 404: errorResponse, 422: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { hire: await newHires.setTaskDone(request.params.token, request.params.taskId, request.body.done) };
       },
     );
     r.get(

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicNewHire, PublicNewHireResponse } from '@hireloop/contract/onboarding';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NewHireTaskBody, NewHireTaskResponse, PublicNewHire, PublicNewHireResponse } from '@hireloop/contract/onboarding';
 import { api } from '../../lib/api-client.ts';
 import { uploadWithProgress } from '../../lib/upload-with-progress.ts';
 
@@ -33,4 +33,31 @@ export function useUploadNewHireDocument(token: string) {
     queryClient.setQueryData(newHireKey(token), response.hire);
     return response.hire;
   };
+}
+
+type TaskTick = { taskId: string } & NewHireTaskBody;
+
+/**
+ * Ticks off or reopens one of the hire's own tasks: shown at once, and set back (that task only)
+ * when refused. The answer is the page's data, taken into the cache.
+ */
+export function useTickNewHireTask(token: string) {
+  const queryClient = useQueryClient();
+  const key = newHireKey(token);
+  const setDone = (taskId: string, done: boolean) =>
+    queryClient.setQueryData<PublicNewHire>(key, (hire) =>
+      hire ? { ...hire, tasks: hire.tasks.map((task) => (task.id === taskId ? { ...task, done } : task)) } : hire,
+    );
+  return useMutation({
+    mutationFn: async ({ taskId, done }: TaskTick) => {
+      await api.csrf();
+      return (await api.post<NewHireTaskResponse>(path(token, `/tasks/${encodeURIComponent(taskId)}`), { done })).hire;
+    },
+    onMutate: async ({ taskId, done }: TaskTick) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      setDone(taskId, done);
+    },
+    onError: (_error, { taskId, done }) => setDone(taskId, !done),
+    onSuccess: (hire) => queryClient.setQueryData(key, hire),
+  });
 }

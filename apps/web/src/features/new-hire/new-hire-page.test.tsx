@@ -24,12 +24,29 @@ let answer: { status: number; body: unknown } = { status: 200, body: { hire } };
 
 const api = setUpFakeApi(() => undefined);
 
+let tickAnswer: { status: number; body: unknown } = { status: 200, body: { hire } };
+
 function respond() {
   api.answer = ({ method, path }) => {
     if (path === 'auth') return { status: 401, body: { message: 'You are not signed in.', code: 'unauthenticated' } };
     if (method === 'GET' && path === 'public/new-hire/tok') return answer;
+    if (method === 'POST' && path === 'public/new-hire/tok/tasks/t1') return tickAnswer;
     return undefined;
   };
+}
+
+/** Holds back the answers to ticks until `release()`, so the optimistic state can be seen. */
+function holdTicks() {
+  const inner = globalThis.fetch;
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  vi.stubGlobal('fetch', async (input: string | URL, init?: RequestInit) => {
+    if (String(input).includes('/tasks/')) await gate;
+    return inner(input, init);
+  });
+  return () => release();
 }
 
 /** A stand-in for XMLHttpRequest: reports progress, then answers `status` with `body`. */
@@ -143,5 +160,43 @@ describe('the new-hire page', { timeout: 30_000 }, () => {
     fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' })] } });
     expect(await within(row).findByText('Received')).toBeTruthy();
     expect(within(row).queryByRole('alert')).toBeNull();
+  });
+
+  it('ticks off the hire’s own task at once, labelled by its title with the due date', async () => {
+    signOutForTest();
+    answer = { status: 200, body: { hire } };
+    tickAnswer = { status: 200, body: { hire: { ...hire, tasks: hire.tasks.map((task) => ({ ...task, done: true })) } } };
+    respond();
+    const release = holdTicks();
+    renderApp('/new-hire/tok');
+    const box = (await screen.findByRole('checkbox', { name: 'Sign the contract' }, LOADED)) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('by February 20, 2030');
+    fireEvent.click(box);
+    // Shown as done before the server answers.
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Sign the contract' }) as HTMLInputElement).checked).toBe(true));
+    release();
+    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path === 'public/new-hire/tok/tasks/t1')).toBe(true));
+    expect(api.calls.find((c) => c.path === 'public/new-hire/tok/tasks/t1')?.body).toEqual({ done: true });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect((screen.getByRole('checkbox', { name: 'Sign the contract' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('sets a refused tick back and says why', async () => {
+    signOutForTest();
+    answer = { status: 200, body: { hire } };
+    tickAnswer = { status: 404, body: { message: ONBOARDING_TEXTS.taskNotFound, code: 'not_found' } };
+    respond();
+    const release = holdTicks();
+    renderApp('/new-hire/tok');
+    const box = (await screen.findByRole('checkbox', { name: 'Sign the contract' }, LOADED)) as HTMLInputElement;
+    fireEvent.click(box);
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Sign the contract' }) as HTMLInputElement).checked).toBe(true));
+    release();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sign the contract was not saved');
+    expect(alert.textContent).toContain(ONBOARDING_TEXTS.taskNotFound);
+    expect((screen.getByRole('checkbox', { name: 'Sign the contract' }) as HTMLInputElement).checked).toBe(false);
   });
 });

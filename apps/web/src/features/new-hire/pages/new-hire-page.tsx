@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { HIRE_DOCUMENT_ACCEPT, hireDocumentProblem } from '../../../lib/hire-documents.ts';
 import { describeError } from '../../../lib/toasts.ts';
-import { useNewHire, useUploadNewHireDocument } from '../api.ts';
+import { useNewHire, useTickNewHireTask, useUploadNewHireDocument } from '../api.ts';
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -139,9 +139,58 @@ function DocumentRow({ token, document: doc }: { token: string; document: Public
   );
 }
 
+type Task = PublicNewHire['tasks'][number];
+
+/** The hire's own tasks, ticked off or reopened at once; a refusal sets the box back and says why. */
+function TaskList({ token, tasks }: { token: string; tasks: Task[] }) {
+  const tick = useTickNewHireTask(token);
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
+
+  function toggle(task: Task, done: boolean) {
+    setProblem(null);
+    tick.mutate(
+      { taskId: task.id, done },
+      { onError: (error) => setProblem({ title: task.title, message: describeError(error).message }) },
+    );
+  }
+
+  return (
+    <Stack gap="xs">
+      {problem ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          title={`${problem.title} was not saved`}
+          withCloseButton
+          onClose={() => setProblem(null)}
+        >
+          {problem.message}
+        </Alert>
+      ) : null}
+      <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {tasks.map((task) => (
+          <li key={task.id} data-testid="new-hire-task">
+            <Checkbox
+              checked={task.done}
+              onChange={(event) => toggle(task, event.currentTarget.checked)}
+              label={
+                <Text span inherit td={task.done ? 'line-through' : undefined}>
+                  {task.title}
+                </Text>
+              }
+              description={task.due_date ? `by ${formatDay(task.due_date)}` : undefined}
+            />
+          </li>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
 /**
  * /new-hire/:token — the new hire's page, no account needed: a welcome, their start date and
- * first-day information, who their manager and buddy are, their own tasks, and the documents
+ * first-day information, who their manager and buddy are, their own tasks (to tick off), and the documents
  * asked for, uploaded one by one with progress. An unknown or replaced link says so plainly.
  */
 export function NewHirePage() {
@@ -213,19 +262,7 @@ export function NewHirePage() {
             <Title order={2} size="h4" id="your-tasks">
               Before you start
             </Title>
-            <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {h.tasks.map((task) => (
-                <Group key={task.id} component="li" gap="sm" wrap="nowrap">
-                  <Checkbox checked={task.done} readOnly aria-label={`${task.title}${task.done ? ' (done)' : ''}`} tabIndex={-1} />
-                  <Text td={task.done ? 'line-through' : undefined}>{task.title}</Text>
-                  {task.due_date ? (
-                    <Text size="sm" c="dimmed">
-                      by {formatDay(task.due_date)}
-                    </Text>
-                  ) : null}
-                </Group>
-              ))}
-            </Stack>
+            <TaskList token={token} tasks={h.tasks} />
           </Stack>
         ) : null}
 
