@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { minimalPdf, seedRecruitmentWithCandidate } from './api-helpers.ts';
 import { DEMO_OWNER, signInAs } from './fixtures.ts';
 
 /** No WCAG A/AA violations inside the open drawer (the page behind it is dimmed by the overlay and checked by its own spec). */
@@ -13,56 +14,6 @@ async function expectNoAxeViolationsInDrawer(page: Page) {
   expect(summary, 'axe violations in the candidate drawer').toEqual([]);
 }
 
-/** A one-page PDF saying `text`, with a correct cross-reference table. */
-function minimalPdf(text: string): Buffer {
-  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-/** The signed-in user's organisation and a fresh recruitment with one candidate, made through the API. */
-async function seedCandidate(page: Page, candidateName: string) {
-  await page.request.get('/api/v1/auth/init/csrf-cookie');
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const headers = { 'x-xsrf-token': xsrf };
-  const auth = await (await page.request.get('/api/v1/auth')).json();
-  const organisationId: string = auth.auth.organisations[0].id;
-  const base = `/api/v1/organisation/${organisationId}`;
-  const roles = await (await page.request.get(`${base}/role`, { params: { per_page: 100 } })).json();
-  const role = roles.roles.data.find((r: { status: string }) => r.status === 'open') ?? roles.roles.data[0];
-  const created = await page.request.post(`${base}/recruitments`, {
-    data: { role_id: role.id, name: `Panel check ${Date.now()}` },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const recruitmentId: string = (await created.json()).recruitment.id;
-  const added = await page.request.post(`${base}/recruitments/${recruitmentId}/applications`, {
-    data: {
-      candidate: { name: candidateName, email: `morgan.ellis.${Date.now()}@example.test`, phone: '+44 20 7946 0958', location: 'Bristol' },
-      source: 'referral',
-    },
-    headers,
-  });
-  expect(added.status()).toBe(201);
-  return { recruitmentId };
-}
-
 test('a recruiter works a candidate in the slide-over: rating, tags, a note with a mention, a résumé, reject and restore', async ({
   page,
 }) => {
@@ -70,7 +21,10 @@ test('a recruiter works a candidate in the slide-over: rating, tags, a note with
   await signInAs(page, { name: DEMO_OWNER.name });
   await expect(page).toHaveURL(/\/recruitment$/);
   const candidate = 'Morgan Ellis';
-  const { recruitmentId } = await seedCandidate(page, candidate);
+  const { recruitmentId } = await seedRecruitmentWithCandidate(page, {
+    recruitmentName: 'Panel check',
+    candidate: { name: candidate, email: `morgan.ellis.${Date.now()}@example.test`, phone: '+44 20 7946 0958', location: 'Bristol' },
+  });
 
   // Opened from the candidates table of the recruitment.
   await page.goto(`/recruitment/${recruitmentId}/candidates`);

@@ -1,28 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seedRecruitmentWithCandidate } from './api-helpers.ts';
 import { DEMO_OWNER, signInAs } from './fixtures.ts';
 
 const DEMO_RECRUITER = { name: 'Priya Raman' };
-
-/** A fresh recruitment of the signed-in user's organisation with one candidate, made through the API. */
-async function seedCandidate(page: Page, candidateName: string) {
-  await page.request.get('/api/v1/auth/init/csrf-cookie');
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const headers = { 'x-xsrf-token': xsrf };
-  const auth = await (await page.request.get('/api/v1/auth')).json();
-  const base = `/api/v1/organisation/${auth.auth.organisations[0].id as string}`;
-  const roles = await (await page.request.get(`${base}/role`, { params: { per_page: 100 } })).json();
-  const role = roles.roles.data.find((r: { status: string }) => r.status === 'open') ?? roles.roles.data[0];
-  const created = await page.request.post(`${base}/recruitments`, { data: { role_id: role.id, name: `Mentions ${Date.now()}` }, headers });
-  expect(created.status()).toBe(201);
-  const recruitmentId: string = (await created.json()).recruitment.id;
-  const added = await page.request.post(`${base}/recruitments/${recruitmentId}/applications`, {
-    data: { candidate: { name: candidateName, email: `jordan.avery.${Date.now()}@example.test` }, source: 'referral' },
-    headers,
-  });
-  expect(added.status()).toBe(201);
-  return { recruitmentId };
-}
 
 /** Resolves once the page's real-time client has joined a private user channel (the server confirmed it). */
 function channelJoined(page: Page): Promise<void> {
@@ -67,7 +48,10 @@ test('a mention reaches the colleague’s open tab live: a toast, the bell count
   await expect(dana).toHaveURL(/\/recruitment$/);
   // Start-up has finished (its anti-forgery cookie is set) once the bell shows the loaded count.
   await expect(dana.getByRole('button', { name: /^Notifications, / })).toBeVisible();
-  const { recruitmentId } = await seedCandidate(dana, candidate);
+  const { recruitmentId } = await seedRecruitmentWithCandidate(dana, {
+    recruitmentName: 'Mentions',
+    candidate: { name: candidate, email: `jordan.avery.${Date.now()}@example.test` },
+  });
 
   // B (Priya, a recruiter) has the app open; her client joins her channel.
   const joined = channelJoined(priya);

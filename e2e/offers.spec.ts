@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { mailTo, seedRecruitmentWithCandidate } from './api-helpers.ts';
 import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
 
 /** `MM/DD/YY`, the date picker's format, `days` from today. */
@@ -21,44 +22,9 @@ async function expectNoAxeViolationsInDrawer(page: Page) {
   expect(summary, 'axe violations in the offer drawer').toEqual([]);
 }
 
-/** A fresh recruitment of the signed-in user's organisation with one candidate, made through the API. */
-async function seedCandidate(page: Page, candidateName: string, email: string) {
-  await page.request.get('/api/v1/auth/init/csrf-cookie');
-  const xsrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const headers = { 'x-xsrf-token': xsrf };
-  const auth = await (await page.request.get('/api/v1/auth')).json();
-  const organisationId: string = auth.auth.organisations[0].id;
-  const base = `/api/v1/organisation/${organisationId}`;
-  const roles = await (await page.request.get(`${base}/role`, { params: { per_page: 100 } })).json();
-  const role = roles.roles.data.find((r: { status: string }) => r.status === 'open') ?? roles.roles.data[0];
-  const created = await page.request.post(`${base}/recruitments`, {
-    data: { role_id: role.id, name: `Offer check ${Date.now()}` },
-    headers,
-  });
-  expect(created.status()).toBe(201);
-  const recruitmentId: string = (await created.json()).recruitment.id;
-  const added = await page.request.post(`${base}/recruitments/${recruitmentId}/applications`, {
-    data: { candidate: { name: candidateName, email }, source: 'referral' },
-    headers,
-  });
-  expect(added.status()).toBe(201);
-  const statuses = await (await page.request.get(`${base}/recruitment-status`, { params: { per_page: 100 } })).json();
-  const hired: string = statuses.statuses.data.find((s: { category: string }) => s.category === 'hired').name;
-  return { recruitmentId, hired };
-}
-
 /** The offer link from the newest dev-mailbox message to `email` (the outbox delivers it shortly after sending). */
 async function offerLinkMailedTo(page: Page, email: string): Promise<string> {
-  let messageId = '';
-  await expect
-    .poll(async () => {
-      const list = await (await page.request.get('/dev/mailbox')).text();
-      const row = list.split('<tr>').find((r) => r.includes(email) && r.includes('Your offer from'));
-      messageId = /href="\/dev\/mailbox\/([0-9a-f-]{36})"/.exec(row ?? '')?.[1] ?? '';
-      return messageId;
-    })
-    .not.toBe('');
-  const message = await (await page.request.get(`/dev/mailbox/${messageId}`)).text();
+  const message = await mailTo(page, email, /Your offer from/);
   const link = /https?:\/\/[^\s"<]+\/offer\/([A-Za-z0-9_-]+)/.exec(message);
   expect(link, 'the offer link in the mail').not.toBeNull();
   return `/offer/${link?.[1] ?? ''}`;
@@ -75,7 +41,12 @@ test('an offer is created, approved, previewed, sent, and accepted by the candid
   await expect(page).toHaveURL(/\/recruitment$/);
   const candidate = 'Riley Offerman';
   const email = `riley.offerman.${Date.now()}@example.test`;
-  const { recruitmentId, hired } = await seedCandidate(page, candidate, email);
+  const { api, recruitmentId } = await seedRecruitmentWithCandidate(page, {
+    recruitmentName: 'Offer check',
+    candidate: { name: candidate, email },
+  });
+  const statuses = await (await page.request.get(`${api.base}/recruitment-status`, { params: { per_page: 100 } })).json();
+  const hired: string = statuses.statuses.data.find((s: { category: string }) => s.category === 'hired').name;
 
   // The offers tab, empty.
   await page.goto(`/recruitment/${recruitmentId}/offers`);

@@ -1,30 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
-import { mailTo, minimalPdf, organisationApi } from './product-helpers.ts';
+import { mailTo, minimalPdf, seedRecruitmentWithCandidate } from './api-helpers.ts';
 
 const ROLE = 'Customer Success Manager';
 const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A candidate in a fresh recruitment of the demo role, with an offer approved and sent through the API; returns the link mailed to them. */
 async function sentOffer(page: Page, candidate: { name: string; email: string }) {
-  const api = await organisationApi(page);
+  const { api, applicationId } = await seedRecruitmentWithCandidate(page, {
+    recruitmentName: 'Onboarding check',
+    candidate,
+    roleName: ROLE,
+  });
   const auth = await (await page.request.get('/api/v1/auth')).json();
   const danaId: string = auth.auth.user.id;
-  const roles = await (await page.request.get(`${api.base}/role`, { params: { per_page: 100 } })).json();
-  const role = roles.roles.data.find((r: { name: string }) => r.name === ROLE);
-  expect(role, `the demo role ${ROLE}`).toBeTruthy();
-  const recruitment = await page.request.post(`${api.base}/recruitments`, {
-    data: { role_id: role.id, name: `Onboarding check ${Date.now()}` },
-    headers: api.headers,
-  });
-  expect(recruitment.status()).toBe(201);
-  const recruitmentId: string = (await recruitment.json()).recruitment.id;
-  const added = await page.request.post(`${api.base}/recruitments/${recruitmentId}/applications`, {
-    data: { candidate, source: 'referral' },
-    headers: api.headers,
-  });
-  expect(added.status()).toBe(201);
-  const applicationId: string = (await added.json()).application.id;
   const created = await page.request.post(`${api.base}/applications/${applicationId}/offers`, {
     data: { salary: 61_000, currency: 'EUR', start_date: isoDay(21), expires_on: isoDay(14), approver_ids: [danaId] },
     headers: api.headers,

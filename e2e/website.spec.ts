@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER, expectNoAxeViolations, signInAs, signInAsNewOwner } from './fixtures.ts';
-import { minimalPdf, organisationApi } from './product-helpers.ts';
+import { minimalPdf, organisationApi } from './api-helpers.ts';
 
 test('the demo organisation’s Website dashboard shows its careers site, and the site shows its live roles', async ({ page }) => {
   await page.goto('/website');

@@ -48,3 +48,32 @@ export async function mailTo(page: Page, email: string, subject: RegExp): Promis
     .not.toBe('');
   return (await page.request.get(`/dev/mailbox/${messageId}`)).text();
 }
+
+/**
+ * A fresh recruitment of the signed-in user's organisation, for the role named `roleName` (else the
+ * first open role), with one candidate added through the API.
+ */
+export async function seedRecruitmentWithCandidate(
+  page: Page,
+  seed: { recruitmentName: string; candidate: { name: string; email: string } & Record<string, unknown>; roleName?: string },
+) {
+  const api = await organisationApi(page);
+  const roles = await (await page.request.get(`${api.base}/role`, { params: { per_page: 100 } })).json();
+  type Role = { id: string; name: string; status: string };
+  const data: Role[] = roles.roles.data;
+  const role = seed.roleName ? data.find((r) => r.name === seed.roleName) : (data.find((r) => r.status === 'open') ?? data[0]);
+  expect(role, `a role to recruit for${seed.roleName ? `: ${seed.roleName}` : ''}`).toBeTruthy();
+  const created = await page.request.post(`${api.base}/recruitments`, {
+    data: { role_id: role?.id, name: `${seed.recruitmentName} ${Date.now()}` },
+    headers: api.headers,
+  });
+  expect(created.status()).toBe(201);
+  const recruitmentId: string = (await created.json()).recruitment.id;
+  const added = await page.request.post(`${api.base}/recruitments/${recruitmentId}/applications`, {
+    data: { candidate: seed.candidate, source: 'referral' },
+    headers: api.headers,
+  });
+  expect(added.status()).toBe(201);
+  const applicationId: string = (await added.json()).application.id;
+  return { api, recruitmentId, applicationId };
+}
