@@ -8,6 +8,7 @@ import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { careerApplications, careerQuestions, careersPageViews, careersSites, type CareerQuestion } from '../../db/schema/website.ts';
+import { outer } from '../../lib/sql.ts';
 
 /* ---------- the public site (read) ---------- */
 
@@ -51,11 +52,11 @@ export async function siteFingerprint(db: Db, organisationId: string): Promise<s
     .select({
       f: sql<string>`concat_ws('|',
         ${organisations.slug}, ${organisations.name}, array_to_string(${organisations.products}, ','), ${organisations.updatedAt}::text,
-        (select s.updated_at::text || ':' || coalesce(s.logo_file_id::text, '') from careers_sites s where s.organisation_id = ${organisations.id}),
-        (select count(*)::text || ':' || coalesce(max(r.updated_at)::text, '') from job_roles r where r.organisation_id = ${organisations.id}),
-        (select count(*)::text || ':' || coalesce(max(rc.updated_at)::text, '') from recruitments rc where rc.organisation_id = ${organisations.id}),
-        (select count(*)::text || ':' || coalesce(max(q.updated_at)::text, '') from career_questions q where q.organisation_id = ${organisations.id}),
-        (select count(*)::text || ':' || coalesce(max(t.updated_at)::text, '') from teams t where t.organisation_id = ${organisations.id}))`,
+        (select s.updated_at::text || ':' || coalesce(s.logo_file_id::text, '') from careers_sites s where s.organisation_id = ${outer(organisations.id)}),
+        (select count(*)::text || ':' || coalesce(max(r.updated_at)::text, '') from job_roles r where r.organisation_id = ${outer(organisations.id)}),
+        (select count(*)::text || ':' || coalesce(max(rc.updated_at)::text, '') from recruitments rc where rc.organisation_id = ${outer(organisations.id)}),
+        (select count(*)::text || ':' || coalesce(max(q.updated_at)::text, '') from career_questions q where q.organisation_id = ${outer(organisations.id)}),
+        (select count(*)::text || ':' || coalesce(max(t.updated_at)::text, '') from teams t where t.organisation_id = ${outer(organisations.id)}))`,
     })
     .from(organisations)
     .where(eq(organisations.id, organisationId));
@@ -65,7 +66,7 @@ export async function siteFingerprint(db: Db, organisationId: string): Promise<s
 /** An open recruitment of the role (there may be several; the newest receives applications). */
 const openRecruitmentId = sql`(
   select rc.id from ${recruitments} rc
-  where rc.role_id = ${jobRoles.id} and rc.organisation_id = ${jobRoles.organisationId} and rc.status = 'open'
+  where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open'
   order by rc.opened_at desc, rc.id desc limit 1)`;
 
 const liveRoleSelection = {
@@ -84,11 +85,13 @@ const liveRoleSelection = {
   questions: careerQuestions.questions,
   recruitmentId: sql<string>`${openRecruitmentId}`.as('recruitment_id'),
   postedAt: sql<number>`(select (extract(epoch from max(rc.opened_at)) * 1000)::float8 from ${recruitments} rc
-    where rc.role_id = ${jobRoles.id} and rc.organisation_id = ${jobRoles.organisationId} and rc.status = 'open')`.as('posted_at'),
+    where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open')`.as(
+    'posted_at',
+  ),
 };
 
 const isLive = sql`${jobRoles.published} and ${jobRoles.status} = 'open' and exists (
-  select 1 from ${recruitments} rc where rc.role_id = ${jobRoles.id} and rc.organisation_id = ${jobRoles.organisationId} and rc.status = 'open')`;
+  select 1 from ${recruitments} rc where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open')`;
 
 export type LiveRoleRow = {
   id: string;

@@ -4,6 +4,7 @@ import { applicationStageChanges, applications } from '../../db/schema/candidate
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
+import { outer } from '../../lib/sql.ts';
 
 /** The dashboard shows at most this many recruitments. */
 export const DASHBOARD_RECRUITMENTS_MAX = 50;
@@ -15,7 +16,7 @@ export const DASHBOARD_RECRUITMENTS_MAX = 50;
 export function openRecruitments(db: Db, organisationId: string, userId: string, all: boolean) {
   const mine = or(
     eq(recruitments.ownerId, userId),
-    sql`exists (select 1 from recruitment_members m where m.recruitment_id = ${recruitments.id} and m.user_id = ${userId})`,
+    sql`exists (select 1 from recruitment_members m where m.recruitment_id = ${outer(recruitments.id)} and m.user_id = ${userId})`,
   );
   return db
     .select({

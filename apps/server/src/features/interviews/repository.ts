@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
+import { outer } from '../../lib/sql.ts';
 
 export type InterviewRow = typeof interviews.$inferSelect;
 export type NewInterview = typeof interviews.$inferInsert;
@@ -150,7 +151,7 @@ function baseQuery(db: Db) {
 }
 
 const isInterviewer = (userId: string) =>
-  sql`exists (select 1 from ${interviewInterviewers} ii where ii.interview_id = ${interviews.id} and ii.user_id = ${userId})`;
+  sql`exists (select 1 from ${interviewInterviewers} ii where ii.interview_id = ${outer(interviews.id)} and ii.user_id = ${userId})`;
 
 export function findInterviewBase(db: Db, organisationId: string, id: string, onlyFor?: string) {
   return baseQuery(db)
@@ -364,8 +365,8 @@ export function endedWithoutFeedback(db: Db, now: Date, windowDays = 14, limit =
         ne(interviews.status, 'cancelled'),
         lt(interviews.endsAt, now),
         gte(interviews.endsAt, since),
-        sql`not exists (select 1 from ${scorecards} s where s.interview_id = ${interviews.id} and s.interviewer_id = ${interviewInterviewers.userId})`,
-        sql`not exists (select 1 from ${notifications} n where n.user_id = ${interviewInterviewers.userId} and n.type = 'interview_feedback_due' and n.data->>'interview_id' = ${interviews.id}::text)`,
+        sql`not exists (select 1 from ${scorecards} s where s.interview_id = ${outer(interviews.id)} and s.interviewer_id = ${outer(interviewInterviewers.userId)})`,
+        sql`not exists (select 1 from ${notifications} n where n.user_id = ${outer(interviewInterviewers.userId)} and n.type = 'interview_feedback_due' and n.data->>'interview_id' = ${outer(interviews.id)}::text)`,
       ),
     )
     .orderBy(asc(interviews.endsAt))

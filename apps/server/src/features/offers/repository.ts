@@ -9,6 +9,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
+import { outer } from '../../lib/sql.ts';
 
 export type OfferValues = Partial<Omit<typeof offers.$inferInsert, 'id' | 'organisationId' | 'createdAt'>>;
 
@@ -293,7 +294,7 @@ export async function approvalsWaitingFor(db: Db, organisationId: string, userId
         eq(offerApprovals.decision, 'pending'),
         eq(offers.organisationId, organisationId),
         eq(offers.status, 'pending_approval'),
-        sql`not exists (select 1 from ${offerApprovals} earlier where earlier.offer_id = ${offerApprovals.offerId} and earlier.position < ${offerApprovals.position} and earlier.decision <> 'approved')`,
+        sql`not exists (select 1 from ${offerApprovals} earlier where earlier.offer_id = ${outer(offerApprovals.offerId)} and earlier.position < ${outer(offerApprovals.position)} and earlier.decision <> 'approved')`,
       ),
     )
     .orderBy(asc(offers.updatedAt))

@@ -11,6 +11,7 @@ import { storedFiles } from '../../db/schema/outbox.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { outer } from '../../lib/sql.ts';
 
 export type HireRow = typeof hires.$inferSelect;
 export type TaskRow = typeof hireTasks.$inferSelect;
@@ -125,7 +126,7 @@ export function onboardingHeaders(db: Db, organisationId: string, ids?: string[]
     .where(
       and(
         eq(onboardings.organisationId, organisationId),
-        ids ? inArray(onboardings.id, ids) : sql`exists (select 1 from hires h where h.onboarding_id = ${onboardings.id})`,
+        ids ? inArray(onboardings.id, ids) : sql`exists (select 1 from hires h where h.onboarding_id = ${outer(onboardings.id)})`,
       ),
     )
     .orderBy(asc(jobRoles.name), asc(onboardings.id));
@@ -148,7 +149,7 @@ export function onboardingFigures(db: Db, organisationId: string, onboardingIds:
     .select({
       onboardingId: hires.onboardingId,
       overdue: sql<number>`(select count(*) from hire_tasks t join hires h2 on h2.id = t.hire_id
-        where h2.onboarding_id = ${hires.onboardingId} and t.done_at is null and t.due_date < ${today}::date)`.mapWith(Number),
+        where h2.onboarding_id = ${outer(hires.onboardingId)} and t.done_at is null and t.due_date < ${today}::date)`.mapWith(Number),
       nextStart: sql<string | null>`min(${hires.startDate}) filter (where ${hires.startDate} >= ${today}::date)`.mapWith((v: unknown) =>
         v === null || v === undefined ? null : String(v).slice(0, 10),
       ),
@@ -160,13 +161,17 @@ export function onboardingFigures(db: Db, organisationId: string, onboardingIds:
 
 /* ---------- hires ---------- */
 
-const tasksDone = sql<number>`(select count(*) from hire_tasks t where t.hire_id = ${hires.id} and t.done_at is not null)`.mapWith(Number);
-const tasksTotal = sql<number>`(select count(*) from hire_tasks t where t.hire_id = ${hires.id})`.mapWith(Number);
+const tasksDone = sql<number>`(select count(*) from hire_tasks t where t.hire_id = ${outer(hires.id)} and t.done_at is not null)`.mapWith(
+  Number,
+);
+const tasksTotal = sql<number>`(select count(*) from hire_tasks t where t.hire_id = ${outer(hires.id)})`.mapWith(Number);
 const documentsUploaded =
-  sql<number>`(select count(*) from hire_documents d where d.hire_id = ${hires.id} and d.stored_file_id is not null)`.mapWith(Number);
-const documentsTotal = sql<number>`(select count(*) from hire_documents d where d.hire_id = ${hires.id})`.mapWith(Number);
+  sql<number>`(select count(*) from hire_documents d where d.hire_id = ${outer(hires.id)} and d.stored_file_id is not null)`.mapWith(
+    Number,
+  );
+const documentsTotal = sql<number>`(select count(*) from hire_documents d where d.hire_id = ${outer(hires.id)})`.mapWith(Number);
 const overdueOf = (today: string) =>
-  sql<number>`(select count(*) from hire_tasks t where t.hire_id = ${hires.id} and t.done_at is null and t.due_date < ${today}::date)`.mapWith(
+  sql<number>`(select count(*) from hire_tasks t where t.hire_id = ${outer(hires.id)} and t.done_at is null and t.due_date < ${today}::date)`.mapWith(
     Number,
   );
 

@@ -6,6 +6,7 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { careerQuestions, careersSites } from '../../db/schema/website.ts';
+import { outer } from '../../lib/sql.ts';
 
 /**
  * THE rule for what the careers site shows, shared by the Website dashboard, the jobs feed and
@@ -24,10 +25,9 @@ export type RoleOnSite = typeof jobRoles.$inferSelect & {
 
 /** The newest open recruitment of the role in the row's organisation (correlated subqueries). */
 const openRecruitment = (column: typeof recruitments.id | typeof recruitments.name) =>
-  sql<string | null>`(select ${column} from ${recruitments}
-    where ${recruitments.roleId} = ${jobRoles.id} and ${recruitments.organisationId} = ${jobRoles.organisationId}
-      and ${recruitments.status} = 'open'
-    order by ${recruitments.openedAt} desc, ${recruitments.id} desc limit 1)`;
+  sql<string | null>`(select rc.${sql.identifier(column.name)} from ${recruitments} rc
+    where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open'
+    order by rc.opened_at desc, rc.id desc limit 1)`;
 
 function selectRoles(db: Db) {
   return db
@@ -75,8 +75,8 @@ export async function liveRolesOf(db: Db, organisationId: string): Promise<RoleO
         eq(jobRoles.organisationId, organisationId),
         eq(jobRoles.published, true),
         eq(jobRoles.status, 'open'),
-        sql`exists (select 1 from ${recruitments} where ${recruitments.roleId} = ${jobRoles.id}
-          and ${recruitments.organisationId} = ${jobRoles.organisationId} and ${recruitments.status} = 'open')`,
+        sql`exists (select 1 from ${recruitments} rc where rc.role_id = ${outer(jobRoles.id)}
+          and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open')`,
       ),
     )
     .orderBy(sql`${teams.name} asc nulls last`, asc(jobRoles.name), asc(jobRoles.id));
