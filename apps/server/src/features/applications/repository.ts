@@ -8,6 +8,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { outer } from '../../lib/sql.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type CandidateRow = typeof candidates.$inferSelect;
@@ -420,7 +421,7 @@ export async function bulkTag(db: Db, ids: string[], tags: string[]) {
   await db
     .update(applications)
     .set({
-      tags: sql`array(select t from unnest(${applications.tags} || ${textArray(tags)}) with ordinality as u(t, o) group by t order by min(o))`,
+      tags: sql`array(select t from unnest(${outer(applications.tags)} || ${textArray(tags)}) with ordinality as u(t, o) group by t order by min(o))`,
       version: sql`${applications.version} + 1`,
       updatedAt: sql`now()`,
     })
@@ -432,7 +433,7 @@ export async function bulkUntag(db: Db, ids: string[], tags: string[]) {
   await db
     .update(applications)
     .set({
-      tags: sql`array(select t from unnest(${applications.tags}) with ordinality as u(t, o) where t <> all(${textArray(tags)}) order by o)`,
+      tags: sql`array(select t from unnest(${outer(applications.tags)}) with ordinality as u(t, o) where t <> all(${textArray(tags)}) order by o)`,
       version: sql`${applications.version} + 1`,
       updatedAt: sql`now()`,
     })
