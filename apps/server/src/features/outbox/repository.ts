@@ -4,7 +4,10 @@ import { outbox } from '../../db/schema/outbox.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertJob(db: Db, job: { kind: string; payload: Record<string, unknown> }): Promise<OutboxRow> {
+export async function insertJob(
+  db: Db,
+  job: { kind: string; payload: Record<string, unknown>; candidateId?: string | null },
+): Promise<OutboxRow> {
   const [row] = await db.insert(outbox).values(job).returning();
   if (!row) throw new Error('outbox insert returned no row');
   return row;

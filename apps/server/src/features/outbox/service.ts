@@ -28,12 +28,16 @@ export function onJobQueued(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What a job is about. `candidateId`: the candidate it is for or names; erasing them deletes the job. */
+export type JobSubject = { candidateId?: string | null | undefined };
+
 /**
  * Queues a job. Call it with the transaction of the change that causes it: the job exists
- * exactly when the change does, and survives restarts until it is delivered.
+ * exactly when the change does, and survives restarts until it is delivered. A job that
+ * concerns a candidate must say so (`subject.candidateId`), so that their erasure removes it.
  */
-export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>): Promise<OutboxJob> {
-  const job = await insertJob(db, { kind, payload });
+export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, subject: JobSubject = {}): Promise<OutboxJob> {
+  const job = await insertJob(db, { kind, payload, candidateId: subject.candidateId ?? null });
   for (const listener of listeners) listener();
   return job;
 }
