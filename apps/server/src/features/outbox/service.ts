@@ -1,5 +1,15 @@
 import type { Db } from '../../db/client.ts';
-import { claimDueJobs, findJob, insertJob, markDone, markFailed, markRetry, type OutboxRow } from './repository.ts';
+import {
+  claimDueJobs,
+  deleteDevMailBefore,
+  deleteFinishedBefore,
+  findJob,
+  insertJob,
+  markDone,
+  markFailed,
+  markRetry,
+  type OutboxRow,
+} from './repository.ts';
 
 export type OutboxJob = OutboxRow;
 
@@ -63,3 +73,13 @@ export async function failJob(db: Db, job: OutboxJob, error: unknown): Promise<{
 }
 
 export const outboxJob = (db: Db, id: string) => findJob(db, id);
+
+/**
+ * Retention: a delivered mail (its recipient, text and attachments) is kept `retentionDays` after
+ * delivery, a failed one as long after it was queued, then deleted; so is dev mailbox mail.
+ * Pending jobs stay, however old: they have not been delivered yet.
+ */
+export async function purgeOutbox(db: Db, o: { retentionDays: number; now?: Date }): Promise<{ jobs: number; devMail: number }> {
+  const before = new Date((o.now ?? new Date()).getTime() - o.retentionDays * 86_400_000);
+  return { jobs: await deleteFinishedBefore(db, before), devMail: await deleteDevMailBefore(db, before) };
+}
