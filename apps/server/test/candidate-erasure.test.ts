@@ -27,8 +27,9 @@ import { pdfText } from './pdf-text.ts';
 const NAME = 'Zelda Quistmarrow';
 const SURNAME = 'Quistmarrow';
 const EMAIL = 'zelda.quistmarrow@example.test';
-/** Searched case-insensitively; the surname alone catches "Dear Ms Quistmarrow" and file names. */
-const NEEDLES = [NAME, SURNAME, EMAIL].map((n) => n.toLowerCase());
+const PHONE = '+44 20 7946 0101';
+/** Searched case-insensitively; the surname alone catches "Dear Ms Quistmarrow", file names and links. */
+const NEEDLES = [NAME, SURNAME, EMAIL, PHONE].map((n) => n.toLowerCase());
 
 /**
  * Columns allowed to keep a hit, with the reason. Empty on purpose: anonymous analytics
@@ -111,7 +112,7 @@ async function applyThroughCareersSite() {
   for (const [k, v] of Object.entries({
     name: NAME,
     email: EMAIL,
-    phone: '+44 20 7946 0101',
+    phone: PHONE,
     links: 'https://quistmarrow.example.com',
     cover_note: `Hello, I am ${NAME} and I would like to join.`,
     consent: 'yes',
