@@ -44,6 +44,8 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).default('Hireloop <no-reply@hireloop.local>'),
+    /** Days a delivered (or failed) mail is kept in the outbox, and dev mailbox mail, before it is purged. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     /** Stripe billing; without it (self-hosted) plan and product changes apply at once. */
     STRIPE_SECRET_KEY: z
       .string()
@@ -164,6 +166,8 @@ export type Config = {
   /** Uploaded files go to this bucket; null: DATA_DIR/files. */
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string } | null;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Delivered and failed outbox jobs (and dev mailbox mail) older than this many days are purged. */
+  outboxRetentionDays: number;
   /** null: no Stripe (self-hosted), billing changes apply directly. */
   stripe: { secretKey: string; webhookSecret: string } | null;
   realtime: RealtimeConfig;
@@ -209,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     mail: { smtpUrl: c.SMTP_URL, from: c.MAIL_FROM },
+    outboxRetentionDays: c.OUTBOX_RETENTION_DAYS,
     stripe:
       c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET } : null,
     realtime: {

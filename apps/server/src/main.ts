@@ -10,6 +10,7 @@ import { scheduleCandidateRetention } from './jobs/candidate-retention.ts';
 import { scheduleOfferExpiry } from './jobs/offer-expiry.ts';
 import { scheduleInterviewFeedback } from './jobs/interview-feedback.ts';
 import { scheduleOnboardingTaskDue } from './jobs/onboarding-task-due.ts';
+import { scheduleOutboxRetention } from './jobs/outbox-retention.ts';
 import { createFileService } from './features/files/service.ts';
 import { createStorage } from './lib/storage.ts';
 import { notificationOutboxHandlers } from './features/notifications/service.ts';
@@ -57,6 +58,7 @@ async function main() {
   const stopOfferExpiry = scheduleOfferExpiry(database.db, app.log);
   const stopInterviewFeedback = scheduleInterviewFeedback(database.db, app.log);
   const stopOnboardingTaskDue = scheduleOnboardingTaskDue(database.db, app.log);
+  const stopOutboxRetention = scheduleOutboxRetention(database.db, config.outboxRetentionDays, app.log);
   const outboxWorker = startOutboxWorker({
     db: database.db,
     config,
@@ -83,6 +85,7 @@ async function main() {
       stopOfferExpiry();
       stopInterviewFeedback();
       stopOnboardingTaskDue();
+      stopOutboxRetention();
       // Closes real-time sockets with 4200 (reconnect now) before the HTTP server stops.
       await app.close();
       await outboxWorker.stop();

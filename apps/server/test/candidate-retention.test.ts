@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { activities, applications, candidateNotes, candidates } from '../src/db/schema/candidates.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
-import { storedFiles } from '../src/db/schema/outbox.ts';
+import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
+import { enqueueMail } from '../src/features/mail/service.ts';
 import { applyCandidateRetention } from '../src/jobs/candidate-retention.ts';
 import { documents, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
@@ -56,6 +57,14 @@ describe('candidate retention', () => {
       type: 'application/pdf',
     });
     expect(file.status).toBe(201);
+    // Mail to them, delivered or not, and a colleague's mail naming them.
+    await enqueueMail(db, { to: 'sam@example.test', subject: 'Hello Sam', text: 'Hello Stale Sam.' }, { candidateId: stale.candidate.id });
+    await enqueueMail(
+      db,
+      { to: 'colleague@example.test', subject: 'About Stale Sam', text: 'Stale Sam.' },
+      { candidateId: stale.candidate.id },
+    );
+    await enqueueMail(db, { to: 'kim@example.test', subject: 'Hello Kim', text: 'Kept.' }, { candidateId: otherOrgs.candidate.id });
     // The note and upload counted as activity; make the person stale again.
     await db
       .update(candidates)
@@ -75,6 +84,7 @@ describe('candidate retention', () => {
     expect(await db.select().from(candidateNotes).where(eq(candidateNotes.candidateId, stale.candidate.id))).toEqual([]);
     expect(await db.select().from(storedFiles).where(eq(storedFiles.filename, 'sam.pdf'))).toEqual([]);
     expect(await db.select().from(applications).where(eq(applications.candidateId, stale.candidate.id))).toHaveLength(1);
+    expect((await db.select().from(outbox)).map((j) => (j.payload as { to: string }).to)).toEqual(['kim@example.test']);
     const timeline = await db.select().from(activities).where(eq(activities.candidateId, stale.candidate.id));
     expect(timeline.find((a) => a.type === 'candidate.erased')).toMatchObject({
       actorName: 'Retention policy',

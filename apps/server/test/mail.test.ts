@@ -8,6 +8,7 @@ import { devMailboxRoutes } from '../src/features/mail/routes.ts';
 import { enqueueMail } from '../src/features/mail/service.ts';
 import { backoffMs, OUTBOX_MAX_ATTEMPTS } from '../src/features/outbox/service.ts';
 import { registerErrorHandling } from '../src/http/errors.ts';
+import { purgeOutbox } from '../src/jobs/outbox-retention.ts';
 import { startOutboxWorker, type OutboxWorker } from '../src/jobs/outbox-worker.ts';
 import { Client, freePort, startTestApp, type TestApp } from './harness.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
@@ -227,5 +228,48 @@ describe('mail configuration', () => {
       from: 'HR <hr@example.com>',
     });
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+});
+
+describe('outbox retention', () => {
+  const DAY = 86_400_000;
+
+  it('reads OUTBOX_RETENTION_DAYS: 30 by default, a whole number of days of at least 1', () => {
+    expect(loadConfig({}).outboxRetentionDays).toBe(30);
+    expect(loadConfig({ OUTBOX_RETENTION_DAYS: '7' }).outboxRetentionDays).toBe(7);
+    expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: '0' })).toThrow(/OUTBOX_RETENTION_DAYS/);
+    expect(() => loadConfig({ OUTBOX_RETENTION_DAYS: 'soon' })).toThrow(/OUTBOX_RETENTION_DAYS/);
+  });
+
+  it('purges delivered and failed jobs, and dev mailbox mail, older than the period; pending jobs stay, however old', async () => {
+    const db = t.database.db;
+    await db.delete(devMailbox);
+    await enqueueMail(db, { to: 'delivered@example.test', subject: 'Delivered', text: 'Sent long ago.' });
+    expect((await worker().runOnce()).delivered).toBe(1);
+    await enqueueMail(db, { to: 'failed@example.test', subject: 'Failed', text: 'Never went out.' });
+    await db
+      .update(outbox)
+      .set({ status: 'failed', lastError: 'refused' })
+      .where(sql`payload->>'to' = 'failed@example.test'`);
+    await enqueueMail(db, { to: 'pending@example.test', subject: 'Pending', text: 'Still to go.' });
+    await db
+      .update(outbox)
+      .set({ createdAt: new Date(Date.now() - 400 * DAY), nextAttemptAt: new Date(Date.now() + DAY) })
+      .where(sql`payload->>'to' = 'pending@example.test'`);
+    expect(await db.select().from(devMailbox)).toHaveLength(1);
+
+    const now = Date.now();
+    expect(await purgeOutbox(db, { retentionDays: 30, now: new Date(now + 29 * DAY) })).toEqual({ jobs: 0, devMail: 0 });
+    expect(await jobs()).toHaveLength(3);
+
+    expect(await purgeOutbox(db, { retentionDays: 30, now: new Date(now + 31 * DAY) })).toEqual({ jobs: 2, devMail: 1 });
+    expect((await jobs()).map((j) => (j.payload as { to: string }).to)).toEqual(['pending@example.test']);
+    expect(await db.select().from(devMailbox)).toEqual([]);
+
+    // A shorter setting purges sooner.
+    await enqueueMail(db, { to: 'weekly@example.test', subject: 'Weekly', text: 'Short retention.' });
+    expect((await worker().runOnce()).delivered).toBe(1);
+    expect(await purgeOutbox(db, { retentionDays: 7, now: new Date(now + 6 * DAY) })).toEqual({ jobs: 0, devMail: 0 });
+    expect(await purgeOutbox(db, { retentionDays: 7, now: new Date(now + 8 * DAY) })).toEqual({ jobs: 1, devMail: 1 });
   });
 });

@@ -41,7 +41,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const transport = createMailTransport(db, opts.config);
   if (transport.kind === 'none') log.warn('SMTP_URL is not set: mail stays queued and is retried until it is');
   const handlers: Record<string, OutboxHandler> = {
-    [MAIL_JOB_KIND]: (payload) => deliverMailJob(transport, payload),
+    [MAIL_JOB_KIND]: (payload, job) => deliverMailJob(transport, payload, { candidateId: job.candidateId }),
     ...opts.handlers,
   };
 

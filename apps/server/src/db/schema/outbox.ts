@@ -2,7 +2,8 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 
 /**
  * Durable jobs (mail now; notifications and webhooks later): written in the same transaction as
- * the change that causes them, delivered by the outbox worker with retries and back-off.
+ * the change that causes them, delivered by the outbox worker with retries and back-off. Delivered
+ * and failed jobs are purged after OUTBOX_RETENTION_DAYS.
  */
 export const outbox = pgTable(
   'outbox',
@@ -17,8 +18,17 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    /**
+     * The candidate the job is about (mail to them, or naming them to colleagues): erasing the
+     * candidate deletes the job, sent or not. No foreign key: candidates are anonymised, not deleted.
+     */
+    candidateId: uuid('candidate_id'),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_candidate_idx').on(t.candidateId),
+    index('outbox_done_idx').on(t.status, t.doneAt),
+  ],
 );
 
 /** The development mailbox (/dev/mailbox): mail delivered here when SMTP_URL is not set. */
@@ -33,9 +43,11 @@ export const devMailbox = pgTable(
     html: text('html'),
     /** Attachments as { filename, contentType, content (base64) }. */
     attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>().notNull().default([]),
+    /** The candidate the mail is about, copied from its outbox job: erasure deletes the mail here too. */
+    candidateId: uuid('candidate_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dev_mailbox_created_idx').on(t.createdAt)],
+  (t) => [index('dev_mailbox_created_idx').on(t.createdAt), index('dev_mailbox_candidate_idx').on(t.candidateId)],
 );
 
 /** Uploaded files (avatars, logos; résumés later) when stored locally: metadata here, bytes in DATA_DIR. */

@@ -165,7 +165,7 @@ export function newApplicationActivities(
 /** Tells the recruitment's hiring team (but not `exceptUserId`, who made it) of a new application. */
 export async function notifyNewApplication(
   tx: Db,
-  application: { id: string; organisationId: string; recruitmentId: string },
+  application: { id: string; organisationId: string; recruitmentId: string; candidateId: string },
   text: { title: string; body: string },
   exceptUserId: string | null = null,
 ) {
@@ -176,6 +176,7 @@ export async function notifyNewApplication(
       organisationId: application.organisationId,
       type: 'new_application',
       data: { ...text, url: `/recruitment/${application.recruitmentId}/candidates?application=${application.id}` },
+      candidateId: application.candidateId,
     });
   }
 }

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
-import { storedFiles } from '../../db/schema/outbox.ts';
+import { devMailbox, outbox, storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -170,6 +170,13 @@ export async function moveCandidateData(db: Db, organisationId: string, sourceId
   await db.update(candidateNotes).set({ candidateId: targetId }).where(mine(candidateNotes));
   await db.update(candidateFiles).set({ candidateId: targetId }).where(mine(candidateFiles));
   await db.update(activities).set({ candidateId: targetId }).where(mine(activities));
+  // Mail and notifications about the source now concern the target: erasing the target removes them.
+  await db.update(outbox).set({ candidateId: targetId }).where(eq(outbox.candidateId, sourceId));
+  await db.update(devMailbox).set({ candidateId: targetId }).where(eq(devMailbox.candidateId, sourceId));
+  await db
+    .update(notifications)
+    .set({ data: sql`jsonb_set(${notifications.data}, '{candidate_id}', to_jsonb(${targetId}::text))` })
+    .where(and(eq(notifications.organisationId, organisationId), sql`${notifications.data}->>'candidate_id' = ${sourceId}`));
   return { moved: moved.length, dropped: dropped.length };
 }
 
@@ -363,6 +370,52 @@ export async function deletePersonalRecords(db: Db, organisationId: string, cand
     )
     .returning({ key: storedFiles.key });
   return rows.map((r) => r.key);
+}
+
+/**
+ * The rest of the person's traces, for erasure: mail about them in the outbox (sent or not, so
+ * pending mail is never sent) and in the development mailbox, what they wrote on the careers
+ * form, their offer letters and public offer links, notifications naming them, and their name in
+ * what colleagues wrote about them (scorecards, offer decisions). Outbox jobs and dev mail carry
+ * the candidate they concern; rows written before that link existed are found by the person's
+ * address or full name in their content.
+ */
+export async function deleteMailAndMentions(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
+  const email = (person.email ?? '').toLowerCase();
+  const name = person.name.length >= 2 ? person.name : '';
+  const named = (text: SQL) =>
+    sql`((${email} <> '' and position(${email} in lower(${text})) > 0) or (${name} <> '' and position(${name} in ${text}) > 0))`;
+  await db.execute(sql`delete from outbox where candidate_id = ${person.id} or (candidate_id is null and ${named(sql`payload::text`)})`);
+  await db.execute(
+    sql`delete from dev_mailbox where candidate_id = ${person.id}
+      or (candidate_id is null and ${named(sql`("to" || ' ' || subject || ' ' || "text" || ' ' || coalesce(html, ''))`)})`,
+  );
+  const theirApplications = sql`(select a.id from applications a where a.organisation_id = ${organisationId} and a.candidate_id = ${person.id})`;
+  await db.execute(
+    sql`update career_applications set cover_note = null, answers = '[]'::jsonb where application_id in ${theirApplications}`,
+  );
+  // The offer stays (anonymous analytics); the letter naming the person and the link sent to them go.
+  await db.execute(sql`update offers set letter_text = null, token_hash = null where application_id in ${theirApplications}`);
+  const scrub = (column: SQL) =>
+    name ? sql`replace(replace(${column}, ${name}, '[erased]'), ${person.email ?? name}, '[erased]')` : column;
+  await db.execute(sql`update offers set decline_reason = ${scrub(sql`decline_reason`)} where application_id in ${theirApplications}`);
+  await db.execute(
+    sql`update offer_approvals set comment = ${scrub(sql`comment`)}
+      where comment is not null and offer_id in (select o.id from offers o where o.application_id in ${theirApplications})`,
+  );
+  await db.execute(
+    sql`update scorecards set notes = ${scrub(sql`notes`)}
+      where interview_id in (select i.id from interviews i where i.application_id in ${theirApplications})`,
+  );
+  // Notifications written before they carried candidate_id: found by what they are about.
+  await db.delete(notifications).where(
+    and(
+      eq(notifications.organisationId, organisationId),
+      sql`(${notifications.data}->>'interview_id' in (select i.id::text from interviews i where i.application_id in ${theirApplications})
+        or ${notifications.data}->>'offer_id' in (select o.id::text from offers o where o.application_id in ${theirApplications})
+        or ${notifications.data}->>'hire_id' in (select h.id::text from hires h where h.candidate_id = ${person.id}))`,
+    ),
+  );
 }
 
 export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {

@@ -28,6 +28,7 @@ import {
   countApplications,
   deleteCandidate,
   deleteFile,
+  deleteMailAndMentions,
   deleteNote,
   deletePersonalRecords,
   emailTaken,
@@ -80,8 +81,9 @@ function scrub(value: unknown, needles: string[]): unknown {
 
 /**
  * GDPR erasure inside the caller's transaction: the row is anonymised in place (its applications
- * stay, anonymous, for analytics), notes and files are deleted, the timeline is scrubbed of the
- * person's name and e-mail. Returns the stored keys whose bytes the caller removes after commit.
+ * stay, anonymous, for analytics), notes and files are deleted, mail to or about them is deleted
+ * from the outbox (sent or not) and the dev mailbox, their careers form answers and offer letters
+ * are cleared, and the timeline and colleagues' notes are scrubbed of the person's name and e-mail. Returns the stored keys whose bytes the caller removes after commit.
  */
 export async function eraseCandidateInTransaction(
   tx: Db,
@@ -91,6 +93,7 @@ export async function eraseCandidateInTransaction(
   o: { reason: 'request' | 'retention' },
 ): Promise<string[]> {
   const keys = await deletePersonalRecords(tx, organisationId, candidate.id);
+  await deleteMailAndMentions(tx, organisationId, candidate);
   const needles = [candidate.name, candidate.email ?? ''].filter((s) => s.length >= 2);
   for (const a of await candidateActivityData(tx, organisationId, candidate.id)) {
     const clean = scrub(a.data, needles) as Record<string, unknown>;

@@ -276,20 +276,24 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
 
           // Queued in this transaction (the outbox): sent only when the application is stored.
           const rolePage = `${site.appUrl}${careersRolePath(site.organisation.slug, row.id)}`;
-          await enqueueMail(tx, {
-            to: input.email,
-            subject: `Your application for ${row.name} at ${site.organisation.name}`.slice(0, 300),
-            text: [
-              `Hello ${input.name},`,
-              '',
-              `Thank you for applying for ${row.name} at ${site.organisation.name}. We have received your application and the hiring team will look at it soon.`,
-              '',
-              `The role: ${rolePage}`,
-              `All open roles: ${site.appUrl}${careersPath(site.organisation.slug)}`,
-              '',
-              `${site.organisation.name}`,
-            ].join('\n'),
-          });
+          await enqueueMail(
+            tx,
+            {
+              to: input.email,
+              subject: `Your application for ${row.name} at ${site.organisation.name}`.slice(0, 300),
+              text: [
+                `Hello ${input.name},`,
+                '',
+                `Thank you for applying for ${row.name} at ${site.organisation.name}. We have received your application and the hiring team will look at it soon.`,
+                '',
+                `The role: ${rolePage}`,
+                `All open roles: ${site.appUrl}${careersPath(site.organisation.slug)}`,
+                '',
+                `${site.organisation.name}`,
+              ].join('\n'),
+            },
+            { candidateId },
+          );
           await notifyNewApplication(tx, application, {
             title: `New application for ${recruitment.name}`,
             body: `${input.name} applied through the careers site.`,

@@ -349,6 +349,7 @@ export function endedWithoutFeedback(db: Db, now: Date, windowDays = 14, limit =
       recruitmentId: interviews.recruitmentId,
       title: interviews.title,
       userId: interviewInterviewers.userId,
+      candidateId: candidates.id,
       candidateName: candidates.name,
       candidateErased: sql<boolean>`${candidates.erasedAt} is not null`,
     })

@@ -101,7 +101,7 @@ async function interviewersFrom(db: Db, organisationId: string, ids: string[]): 
 
 type MailContext = {
   interview: InterviewRow;
-  candidate: { name: string; email: string | null; erased: boolean };
+  candidate: { id: string; name: string; email: string | null; erased: boolean };
   interviewers: Person[];
   organiser: { name: string; email: string };
   organisationName: string;
@@ -159,7 +159,8 @@ async function sendInvitations(tx: Db, c: MailContext, kind: 'invite' | 'update'
           : `Hello ${c.candidate.name},\n\n${kind === 'invite' ? 'You are invited to' : 'We have updated'} your ${i.title} interview with ${c.organisationName}.\nWhen: ${when}\nWhere: ${where}\n\nThe calendar invitation is attached.`,
     });
   }
-  for (const r of recipients) await enqueueMail(tx, { to: r.email, subject: r.subject, text: r.text, attachments: [attachment] });
+  for (const r of recipients)
+    await enqueueMail(tx, { to: r.email, subject: r.subject, text: r.text, attachments: [attachment] }, { candidateId: c.candidate.id });
 }
 
 export function createInterviewService(db: Db) {
@@ -291,7 +292,7 @@ export function createInterviewService(db: Db) {
           row.id,
           people.map((p) => p.id),
         );
-        const candidate = { name: app.candidateName, email: app.candidateEmail, erased: false };
+        const candidate = { id: app.candidateId, name: app.candidateName, email: app.candidateEmail, erased: false };
         const organiser = await organiserOf(tx, actor, defaults.name);
         await sendInvitations(
           tx,
@@ -312,6 +313,7 @@ export function createInterviewService(db: Db) {
               url: interviewUrl(row.recruitmentId, row.id),
               interview_id: row.id,
             },
+            candidateId: app.candidateId,
           });
         }
         await recordActivity(tx, {
@@ -410,7 +412,12 @@ export function createInterviewService(db: Db) {
         const row = Object.keys(changes).length > 0 ? await updateInterview(tx, organisationId, id, changes) : before;
         if (!row) throw notFound();
         if (noticeable) {
-          const candidate = { name: app.candidateName, email: app.candidateEmail, erased: app.candidateErasedAt !== null };
+          const candidate = {
+            id: app.candidateId,
+            name: app.candidateName,
+            email: app.candidateEmail,
+            erased: app.candidateErasedAt !== null,
+          };
           const ctx = {
             interview: row,
             candidate,
@@ -432,6 +439,7 @@ export function createInterviewService(db: Db) {
                 url: interviewUrl(row.recruitmentId, row.id),
                 interview_id: row.id,
               },
+              candidateId: app.candidateId,
             });
           }
           await recordActivity(tx, {
@@ -472,7 +480,12 @@ export function createInterviewService(db: Db) {
         });
         if (!row) throw notFound();
         const people = (await interviewersOf(tx, [id])).map(({ interviewId: _, ...p }) => p);
-        const candidate = { name: app.candidateName, email: app.candidateEmail, erased: app.candidateErasedAt !== null };
+        const candidate = {
+          id: app.candidateId,
+          name: app.candidateName,
+          email: app.candidateEmail,
+          erased: app.candidateErasedAt !== null,
+        };
         await sendInvitations(
           tx,
           {
@@ -626,6 +639,7 @@ export async function notifyFeedbackDue(db: Db, now = new Date()) {
           url: interviewUrl(d.recruitmentId, d.interviewId),
           interview_id: d.interviewId,
         },
+        candidateId: d.candidateId,
       });
     }
     return due.length;

@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { enqueueJob, PermanentJobError, type OutboxJob } from '../outbox/service.ts';
+import { enqueueJob, PermanentJobError, type JobSubject, type OutboxJob } from '../outbox/service.ts';
 import { findDevMail, insertDevMail, listDevMail } from './repository.ts';
 
 export const MAIL_JOB_KIND = 'mail';
@@ -30,16 +30,17 @@ export type MailMessage = z.infer<typeof mailMessage>;
 
 /**
  * Queues a mail in the caller's transaction: it is sent only if the change that causes it
- * commits, and a restart loses nothing (the outbox worker delivers it with retries).
+ * commits, and a restart loses nothing (the outbox worker delivers it with retries). A mail to a
+ * candidate or naming one passes `subject.candidateId`: erasing the candidate deletes it.
  */
-export async function enqueueMail(db: Db, mail: MailMessage): Promise<OutboxJob> {
-  return enqueueJob(db, MAIL_JOB_KIND, mailMessage.parse(mail));
+export async function enqueueMail(db: Db, mail: MailMessage, subject: JobSubject = {}): Promise<OutboxJob> {
+  return enqueueJob(db, MAIL_JOB_KIND, mailMessage.parse(mail), subject);
 }
 
 export type MailTransport = {
   /** `smtp`, or `dev-mailbox` outside production without SMTP_URL, or `none` (production without SMTP_URL). */
   readonly kind: 'smtp' | 'dev-mailbox' | 'none';
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, subject?: JobSubject): Promise<void>;
   close(): void;
 };
 
@@ -83,8 +84,9 @@ export function createMailTransport(db: Db, config: Pick<Config, 'env' | 'mail'>
   }
   return {
     kind: 'dev-mailbox',
-    async send(message) {
+    async send(message, subject) {
       await insertDevMail(db, {
+        candidateId: subject?.candidateId ?? null,
         to: message.to,
         from,
         subject: message.subject,
@@ -98,10 +100,10 @@ export function createMailTransport(db: Db, config: Pick<Config, 'env' | 'mail'>
 }
 
 /** Delivers one outbox mail job; throws when the payload is unusable or the transport fails. */
-export async function deliverMailJob(transport: MailTransport, payload: unknown): Promise<void> {
+export async function deliverMailJob(transport: MailTransport, payload: unknown, subject: JobSubject = {}): Promise<void> {
   const parsed = mailMessage.safeParse(payload);
   if (!parsed.success) throw new PermanentJobError(`invalid mail payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-  await transport.send(parsed.data);
+  await transport.send(parsed.data, subject);
 }
 
 export const devMailboxPage = (db: Db, page: number, perPage: number) => listDevMail(db, page, perPage);

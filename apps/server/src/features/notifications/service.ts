@@ -14,6 +14,11 @@ export type NewNotification = {
   type: NotificationType;
   /** What the item shows and links to: { title, body?, url }. */
   data: { title: string; body?: string; url: string } & Record<string, unknown>;
+  /**
+   * The candidate the notification names, if any: kept as `data.candidate_id` and on the outbox
+   * jobs it queues, so that erasing the candidate removes all of them.
+   */
+  candidateId?: string | null | undefined;
 };
 
 /** Outbox job kind: broadcast one stored notification on its user's private channel. */
@@ -52,25 +57,31 @@ export function presentNotification(row: {
  * between storing and sending loses nothing and a rolled-back change sends nothing.
  */
 export async function notify(db: Db, n: NewNotification) {
-  const row = await insertNotification(db, { userId: n.userId, organisationId: n.organisationId, type: n.type, data: n.data });
-  await enqueueJob(db, NOTIFICATION_BROADCAST_JOB, { user_id: n.userId, notification: presentNotification(row) });
+  const candidateId = n.candidateId ?? (typeof n.data.candidate_id === 'string' ? n.data.candidate_id : null);
+  const data = candidateId ? { ...n.data, candidate_id: candidateId } : n.data;
+  const row = await insertNotification(db, { userId: n.userId, organisationId: n.organisationId, type: n.type, data });
+  await enqueueJob(db, NOTIFICATION_BROADCAST_JOB, { user_id: n.userId, notification: presentNotification(row) }, { candidateId });
   const recipient = await findRecipient(db, n.userId);
   if (recipient?.email && (recipient.emailPreferences[n.type] ?? EMAIL_PREFERENCE_DEFAULT)) {
     const link = `${appUrl}${n.data.url.startsWith('/') ? '' : '/'}${n.data.url}`;
-    await enqueueMail(db, {
-      to: recipient.email,
-      subject: n.data.title.slice(0, 300),
-      text: [
-        `Hello ${recipient.name ?? ''}`.trim() + ',',
-        '',
-        n.data.title,
-        ...(n.data.body ? ['', n.data.body] : []),
-        '',
-        `Open it: ${link}`,
-        '',
-        `You get this because "${NOTIFICATION_TYPE_TEXTS[n.type].label}" e-mails are on in My Personal Settings.`,
-      ].join('\n'),
-    });
+    await enqueueMail(
+      db,
+      {
+        to: recipient.email,
+        subject: n.data.title.slice(0, 300),
+        text: [
+          `Hello ${recipient.name ?? ''}`.trim() + ',',
+          '',
+          n.data.title,
+          ...(n.data.body ? ['', n.data.body] : []),
+          '',
+          `Open it: ${link}`,
+          '',
+          `You get this because "${NOTIFICATION_TYPE_TEXTS[n.type].label}" e-mails are on in My Personal Settings.`,
+        ].join('\n'),
+      },
+      { candidateId },
+    );
   }
   return row;
 }
@@ -79,7 +90,8 @@ export async function notify(db: Db, n: NewNotification) {
 export async function notifyAdmins(db: Db, n: Omit<NewNotification, 'userId'> & { exceptUserId?: string }) {
   const ids = await findOrganisationAdminIds(db, n.organisationId);
   for (const userId of ids) {
-    if (userId !== n.exceptUserId) await notify(db, { userId, organisationId: n.organisationId, type: n.type, data: n.data });
+    if (userId !== n.exceptUserId)
+      await notify(db, { userId, organisationId: n.organisationId, type: n.type, data: n.data, candidateId: n.candidateId });
   }
 }
 

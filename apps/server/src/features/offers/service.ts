@@ -115,6 +115,7 @@ async function notifyApprover(tx: Db, row: OfferJoined, approverId: string) {
       url: offerPagePath(row.offer.recruitmentId, row.offer.id),
       offer_id: row.offer.id,
     },
+    candidateId: row.candidateId,
   });
 }
 
@@ -305,6 +306,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
                 url: offerPagePath(row.offer.recruitmentId, id),
                 offer_id: id,
               },
+              candidateId: row.candidateId,
             });
           }
           return;
@@ -348,13 +350,17 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           `The offer is valid until ${expires}. The link is personal: please do not share it.`,
         ].join('\n');
         const html = `<p>Dear ${escapeHtml(row.candidateName)},</p><p>${escapeHtml(row.organisationName)} is pleased to offer you the position of ${escapeHtml(row.roleName)}.</p><p><a href="${escapeHtml(link)}">Read the offer letter and accept or decline it</a></p><p>The offer is valid until ${escapeHtml(expires)}. The link is personal: please do not share it.</p>`;
-        await enqueueMail(tx, {
-          to: row.candidateEmail,
-          subject: `Your offer from ${row.organisationName}`,
-          text,
-          html,
-          attachments: [{ filename: 'offer-letter.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
-        });
+        await enqueueMail(
+          tx,
+          {
+            to: row.candidateEmail,
+            subject: `Your offer from ${row.organisationName}`,
+            text,
+            html,
+            attachments: [{ filename: 'offer-letter.pdf', contentType: 'application/pdf', content: Buffer.from(pdf).toString('base64') }],
+          },
+          { candidateId: row.candidateId },
+        );
         await activity(tx, actor, row, row.candidateId, 'offer.sent', { status: 'sent' });
       });
       return one(organisationId, id, viewerOf(actor));
@@ -472,6 +478,7 @@ export function createPublicOfferService(db: Db, deps: { appUrl: string } = { ap
             url: offerPagePath(o.recruitmentId, o.id),
             offer_id: o.id,
           },
+          candidateId: row.candidateId,
         });
       }
     });

@@ -30,6 +30,7 @@ export async function notifyDueOnboardingTasks(db: Db, now = new Date()): Promis
             task_id: t.id,
             hire_id: t.hireId,
           },
+          candidateId: t.candidateId,
         });
       }
       return tasks.length;

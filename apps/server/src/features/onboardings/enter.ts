@@ -130,6 +130,7 @@ export async function enterOnboarding(tx: Db, input: EnterInput): Promise<HireRo
         hire_id: hire.id,
         onboarding_id: onboarding.id,
       },
+      candidateId: input.candidate.id,
     });
   }
   await recordActivity(tx, {
@@ -150,7 +151,7 @@ export async function enterOnboarding(tx: Db, input: EnterInput): Promise<HireRo
  */
 export async function issueNewHireLink(
   tx: Db,
-  hire: { id: string; organisationId: string },
+  hire: { id: string; organisationId: string; candidateId: string },
   to: { name: string; email: string; organisationName: string; roleName: string; startDate: string | null },
   appUrl: string,
   now = new Date(),
@@ -159,19 +160,23 @@ export async function issueNewHireLink(
   await updateHire(tx, hire.organisationId, hire.id, { tokenHash: sha256(token), tokenIssuedAt: now });
   const url = `${appUrl.replace(/\/+$/, '')}${newHirePath(token)}`;
   const start = to.startDate ? ` on ${to.startDate}` : '';
-  await enqueueMail(tx, {
-    to: to.email,
-    subject: `Welcome to ${to.organisationName}`,
-    text: [
-      `Dear ${to.name},`,
-      '',
-      `Welcome to ${to.organisationName}! We are looking forward to you starting as ${to.roleName}${start}.`,
-      '',
-      `Your new-hire page has your first-day information and the documents we need from you: ${url}`,
-      '',
-      'The link is personal: please do not share it.',
-    ].join('\n'),
-    html: `<p>Dear ${escapeHtml(to.name)},</p><p>Welcome to ${escapeHtml(to.organisationName)}! We are looking forward to you starting as ${escapeHtml(to.roleName)}${escapeHtml(start)}.</p><p><a href="${escapeHtml(url)}">Open your new-hire page</a> for your first-day information and the documents we need from you.</p><p>The link is personal: please do not share it.</p>`,
-  });
+  await enqueueMail(
+    tx,
+    {
+      to: to.email,
+      subject: `Welcome to ${to.organisationName}`,
+      text: [
+        `Dear ${to.name},`,
+        '',
+        `Welcome to ${to.organisationName}! We are looking forward to you starting as ${to.roleName}${start}.`,
+        '',
+        `Your new-hire page has your first-day information and the documents we need from you: ${url}`,
+        '',
+        'The link is personal: please do not share it.',
+      ].join('\n'),
+      html: `<p>Dear ${escapeHtml(to.name)},</p><p>Welcome to ${escapeHtml(to.organisationName)}! We are looking forward to you starting as ${escapeHtml(to.roleName)}${escapeHtml(start)}.</p><p><a href="${escapeHtml(url)}">Open your new-hire page</a> for your first-day information and the documents we need from you.</p><p>The link is personal: please do not share it.</p>`,
+    },
+    { candidateId: hire.candidateId },
+  );
   return url;
 }

@@ -438,6 +438,7 @@ export async function claimDueTasks(db: Db, today: string, limit: number) {
       organisationId: hireTasks.organisationId,
       hireId: hires.id,
       onboardingId: hires.onboardingId,
+      candidateId: candidates.id,
       candidateName: candidates.name,
     })
     .from(hireTasks)

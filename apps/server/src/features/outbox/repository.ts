@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox } from '../../db/schema/outbox.ts';
+import { devMailbox, outbox } from '../../db/schema/outbox.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertJob(db: Db, job: { kind: string; payload: Record<string, unknown> }): Promise<OutboxRow> {
+export async function insertJob(
+  db: Db,
+  job: { kind: string; payload: Record<string, unknown>; candidateId?: string | null },
+): Promise<OutboxRow> {
   const [row] = await db.insert(outbox).values(job).returning();
   if (!row) throw new Error('outbox insert returned no row');
   return row;
@@ -65,6 +68,21 @@ export async function markRetry(db: Db, id: string, attempts: number, delayMs: n
 
 export async function markFailed(db: Db, id: string, attempts: number, error: string): Promise<void> {
   await db.update(outbox).set({ status: 'failed', attempts, lockedUntil: null, lastError: error }).where(eq(outbox.id, id));
+}
+
+/** Deletes done jobs finished before `before` and failed jobs created before it; pending jobs never. */
+export async function deleteFinishedBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(or(and(eq(outbox.status, 'done'), lt(outbox.doneAt, before)), and(eq(outbox.status, 'failed'), lt(outbox.createdAt, before))))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
+/** Deletes development mailbox mail received before `before`. */
+export async function deleteDevMailBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(devMailbox).where(lt(devMailbox.createdAt, before)).returning({ id: devMailbox.id });
+  return rows.length;
 }
 
 export function findJob(db: Db, id: string): Promise<OutboxRow | undefined> {

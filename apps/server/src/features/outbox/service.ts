@@ -1,5 +1,15 @@
 import type { Db } from '../../db/client.ts';
-import { claimDueJobs, findJob, insertJob, markDone, markFailed, markRetry, type OutboxRow } from './repository.ts';
+import {
+  claimDueJobs,
+  deleteDevMailBefore,
+  deleteFinishedBefore,
+  findJob,
+  insertJob,
+  markDone,
+  markFailed,
+  markRetry,
+  type OutboxRow,
+} from './repository.ts';
 
 export type OutboxJob = OutboxRow;
 
@@ -28,12 +38,16 @@ export function onJobQueued(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What a job is about. `candidateId`: the candidate it is for or names; erasing them deletes the job. */
+export type JobSubject = { candidateId?: string | null | undefined };
+
 /**
  * Queues a job. Call it with the transaction of the change that causes it: the job exists
- * exactly when the change does, and survives restarts until it is delivered.
+ * exactly when the change does, and survives restarts until it is delivered. A job that
+ * concerns a candidate must say so (`subject.candidateId`), so that their erasure removes it.
  */
-export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>): Promise<OutboxJob> {
-  const job = await insertJob(db, { kind, payload });
+export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, subject: JobSubject = {}): Promise<OutboxJob> {
+  const job = await insertJob(db, { kind, payload, candidateId: subject.candidateId ?? null });
   for (const listener of listeners) listener();
   return job;
 }
@@ -59,3 +73,13 @@ export async function failJob(db: Db, job: OutboxJob, error: unknown): Promise<{
 }
 
 export const outboxJob = (db: Db, id: string) => findJob(db, id);
+
+/**
+ * Retention: a delivered mail (its recipient, text and attachments) is kept `retentionDays` after
+ * delivery, a failed one as long after it was queued, then deleted; so is dev mailbox mail.
+ * Pending jobs stay, however old: they have not been delivered yet.
+ */
+export async function purgeOutbox(db: Db, o: { retentionDays: number; now?: Date }): Promise<{ jobs: number; devMail: number }> {
+  const before = new Date((o.now ?? new Date()).getTime() - o.retentionDays * 86_400_000);
+  return { jobs: await deleteFinishedBefore(db, before), devMail: await deleteDevMailBefore(db, before) };
+}
