@@ -377,19 +377,18 @@ export async function deletePersonalRecords(db: Db, organisationId: string, cand
  * pending mail is never sent) and in the development mailbox, what they wrote on the careers
  * form, their offer letters and public offer links, notifications naming them, and their name in
  * what colleagues wrote about them (scorecards, offer decisions). Outbox jobs and dev mail carry
- * the candidate they concern; rows written before that link existed are found by the person's
- * address or full name in their content.
+ * the candidate they concern. Rows written before that link existed are found by the person's
+ * address only: the outbox has no organisation column, and a name is too common a string to delete
+ * other organisations' mail by; such rows age out with the outbox retention period.
  */
 export async function deleteMailAndMentions(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
   const email = (person.email ?? '').toLowerCase();
   const name = person.name.length >= 2 ? person.name : '';
-  const named = (text: SQL) =>
-    sql`((${email} <> '' and position(${email} in lower(${text})) > 0) or (${name} <> '' and position(${name} in ${text}) > 0))`;
-  await db.execute(sql`delete from outbox where candidate_id = ${person.id} or (candidate_id is null and ${named(sql`payload::text`)})`);
+  const addressed = (text: SQL) => sql`(${email} <> '' and position(${email} in lower(${text})) > 0)`;
   await db.execute(
-    sql`delete from dev_mailbox where candidate_id = ${person.id}
-      or (candidate_id is null and ${named(sql`("to" || ' ' || subject || ' ' || "text" || ' ' || coalesce(html, ''))`)})`,
+    sql`delete from outbox where candidate_id = ${person.id} or (candidate_id is null and ${addressed(sql`payload::text`)})`,
   );
+  await db.execute(sql`delete from dev_mailbox where candidate_id = ${person.id} or (candidate_id is null and ${addressed(sql`"to"`)})`);
   const theirApplications = sql`(select a.id from applications a where a.organisation_id = ${organisationId} and a.candidate_id = ${person.id})`;
   await db.execute(
     sql`update career_applications set cover_note = null, answers = '[]'::jsonb where application_id in ${theirApplications}`,
