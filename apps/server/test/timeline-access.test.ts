@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviews } from '../src/db/schema/interviews.ts';
+import { notifications } from '../src/db/schema/notifications.ts';
+import { outbox } from '../src/db/schema/outbox.ts';
 import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
-import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * The candidate timeline (and the dashboard's recent activity) shows each row through the policy of
@@ -192,5 +194,30 @@ describe('after the interviewer submitted her own scorecard', () => {
     ]);
     expect(about(rows, ivansInterview)).toEqual([]);
     expect(text).not.toContain(COMMENT);
+  });
+});
+
+describe('the offer decision notification', () => {
+  it('goes to the hiring team members who may see offers, not to an interviewer on the team', async () => {
+    await t.database.db.insert(recruitmentMembers).values({ recruitmentId, userId: people.manager.id, role: 'hiring_manager' });
+    const sent = await as.recruiter.post(api(`offers/${offerId}/send`));
+    expect(sent.status, sent.text).toBe(200);
+    const mails = (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'mail'))).map((m) => m.payload as { text: string });
+    const token = mails.map((m) => new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(m.text)?.[1]).find(Boolean);
+    expect(token).toBeDefined();
+    const reason = 'A better salary elsewhere';
+    const visitor = await new Client(t.baseUrl).csrf();
+    expect((await visitor.post(`public/offers/${token}/decline`, { reason })).status).toBe(200);
+    const decisionsFor = (userId: string) =>
+      t.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.type, 'offer_decision')));
+    expect(await decisionsFor(people.elena.id)).toEqual([]);
+    expect(await decisionsFor(people.manager.id)).toHaveLength(1);
+    expect(await decisionsFor(people.recruiter.id)).toHaveLength(1);
+    const { text } = await timeline('elena');
+    expect(text).not.toContain(reason);
+    expect(JSON.stringify((await as.elena.get('notifications')).json)).not.toContain(reason);
   });
 });
