@@ -1141,3 +1141,99 @@ describe('role gates', () => {
     expect(res.json.code).toBe('forbidden');
   });
 });
+
+/**
+ * What each role reads in a candidate's timeline (GET /candidates/{id}/activities): every row goes through
+ * the policy of the object it is about. The reader is on no interview: an interview row follows
+ * GET /interviews/{id} (an interviewer: 404), a scorecard row also its recommendation (hidden only from
+ * someone on the panel who has not submitted), an offer row GET /offers/{id} (offers.view).
+ */
+const TIMELINE_BY_ROLE: Record<MemberRole, { interviews: boolean; recommendations: boolean; offers: boolean }> = {
+  owner: { interviews: true, recommendations: true, offers: true },
+  admin: { interviews: true, recommendations: true, offers: true },
+  recruiter: { interviews: true, recommendations: true, offers: true },
+  hiring_manager: { interviews: true, recommendations: true, offers: true },
+  interviewer: { interviews: false, recommendations: false, offers: false },
+};
+
+describe('timeline matrix: what each role sees of a candidate with an interview, a scorecard and an offer', () => {
+  const COMMENT = 'Matrix approval comment';
+  const seeded = { candidateId: '', interviewId: '', offerId: '' };
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const o = (path: string) => `/api/v1/organisation/${orgA.id}${path}`;
+    const idsOf = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    const [recruitmentId] = (await idsOf(
+      sql`insert into recruitments (organisation_id, role_id, name) values (${orgA.id}, ${fixtures.roleId}, 'Matrix timeline') returning id`,
+    )) as [string];
+    [seeded.candidateId] = (await idsOf(
+      sql`insert into candidates (organisation_id, name, email) values (${orgA.id}, 'Matrix timeline person', 'matrix-timeline@example.test') returning id`,
+    )) as [string];
+    const [applicationId] =
+      (await idsOf(sql`insert into applications (organisation_id, candidate_id, recruitment_id, status_id, board_position)
+      values (${orgA.id}, ${seeded.candidateId}, ${recruitmentId}, ${fixtures.statusId}, 1) returning id`)) as [string];
+    const panelist = await createUser(t);
+    await addMember(t, orgA.id, panelist.id, 'interviewer');
+    const approver = await createUser(t);
+    await addMember(t, orgA.id, approver.id, 'hiring_manager');
+    const interview = await memberOfA.post(o(`/applications/${applicationId}/interviews`), {
+      type_id: fixtures.interviewTypeId,
+      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+      location: 'Matrix room',
+      interviewer_ids: [panelist.id],
+    });
+    if (interview.status !== 201) throw new Error(`matrix timeline interview: ${interview.status} ${interview.text}`);
+    seeded.interviewId = interview.json.interview.id;
+    await db.execute(
+      sql`update interviews set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' where id = ${seeded.interviewId}`,
+    );
+    const scorecard = await (
+      await signIn(t, panelist)
+    ).post(o(`/interviews/${seeded.interviewId}/scorecard`), {
+      ratings: [{ criterion: 'Depth', rating: 2 }],
+      recommendation: 'strong_no',
+      notes: 'Matrix notes',
+    });
+    if (scorecard.status !== 201) throw new Error(`matrix timeline scorecard: ${scorecard.status} ${scorecard.text}`);
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const offer = await memberOfA.post(o(`/applications/${applicationId}/offers`), {
+      salary: 70000,
+      currency: 'EUR',
+      salary_period: 'year',
+      start_date: day(40),
+      contract_type: 'full_time',
+      expires_on: day(14),
+      approver_ids: [approver.id],
+    });
+    if (offer.status !== 201) throw new Error(`matrix timeline offer: ${offer.status} ${offer.text}`);
+    seeded.offerId = offer.json.offer.id;
+    expect((await memberOfA.post(o(`/offers/${seeded.offerId}/submit`))).status).toBe(200);
+    expect((await (await signIn(t, approver)).post(o(`/offers/${seeded.offerId}/approve`), { comment: COMMENT })).status).toBe(200);
+    expect((await memberOfA.post(o(`/candidates/${seeded.candidateId}/notes`), { body: 'Matrix note' })).status).toBe(201);
+  });
+
+  it.each(MEMBER_ROLES)('%s', async (role) => {
+    const user = await createUser(t);
+    await addMember(t, orgA.id, user.id, role);
+    const client = await signIn(t, user);
+    const res = await client.get(`/api/v1/organisation/${orgA.id}/candidates/${seeded.candidateId}/activities?per_page=100`);
+    await t.database.db.delete(memberships).where(and(eq(memberships.organisationId, orgA.id), eq(memberships.userId, user.id)));
+    expect(res.status, res.text).toBe(200);
+    const rows = res.json.activities.data as Array<{ type: string; data: Record<string, unknown> }>;
+    const types = rows.map((r) => r.type);
+    const expected = TIMELINE_BY_ROLE[role];
+    expect(types).toContain('note.added');
+    expect(types.includes('interview.scheduled')).toBe(expected.interviews);
+    const scorecard = rows.find((r) => r.type === 'scorecard.submitted');
+    expect(scorecard !== undefined).toBe(expected.interviews);
+    expect(scorecard?.data.recommendation).toBe(expected.recommendations ? 'strong_no' : undefined);
+    expect(res.text.includes(seeded.interviewId)).toBe(expected.interviews);
+    expect(types.filter((x) => x.startsWith('offer.'))).toEqual(
+      expected.offers ? ['offer.approved', 'offer.submitted', 'offer.created'] : [],
+    );
+    expect(res.text.includes(COMMENT)).toBe(expected.offers);
+    expect(res.json.activities.meta.total).toBe(rows.length);
+  });
+});

@@ -28,6 +28,14 @@ declare module 'fastify' {
 export const ORGANISATION_PREFIX = '/organisation/:organisationId';
 
 /**
+ * Whether the caller has the permission: a member by role, an API key by scope. Every route's gate,
+ * and the check a feature makes when one response carries objects of another permission (the timeline).
+ */
+export function actorMay(actor: Actor, permission: Permission): boolean {
+  return actor.kind === 'user' ? can(actor.role, permission) : keyCan(actor.scopes, permission);
+}
+
+/**
  * The one place every `organisation/{id}/…` route passes. A session caller must be a member of
  * that organisation (404 otherwise: another organisation's id reveals nothing) with a role that
  * has the route's permission (403). An API key must belong to that organisation (404) and have
@@ -61,15 +69,17 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
         const key = await authenticateApiKey(db, token);
         if (!key) throw new AppError('unauthenticated', 'The API key is not valid or has been revoked.');
         if (key.organisationId !== organisationId) throw new AppError('not_found', ERROR_TEXTS.notFound);
-        if (!keyCan(key.scopes, permission)) throw new AppError('forbidden', 'This API key may not do this.');
-        request.membership = { organisationId, actor: { kind: 'api_key', apiKeyId: key.id, name: key.name, scopes: key.scopes } };
+        const actor: Actor = { kind: 'api_key', apiKeyId: key.id, name: key.name, scopes: key.scopes };
+        if (!actorMay(actor, permission)) throw new AppError('forbidden', 'This API key may not do this.');
+        request.membership = { organisationId, actor };
         return;
       }
       if (!request.auth) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
       const membership = organisationId ? await membershipOf(db, organisationId, request.auth.userId) : undefined;
       if (!organisationId || !membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
-      if (!can(membership.role, permission)) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
-      request.membership = { organisationId, actor: { kind: 'user', userId: request.auth.userId, role: membership.role } };
+      const actor: Actor = { kind: 'user', userId: request.auth.userId, role: membership.role };
+      if (!actorMay(actor, permission)) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
+      request.membership = { organisationId, actor };
     });
     for (const r of routes) await scope.register(r);
   };

@@ -40,8 +40,20 @@ export async function listCandidateActivities(db: Db, organisationId: string, ca
   return { rows, total: count?.total ?? 0 };
 }
 
+/** The candidate's whole timeline, newest first (a person's history is short: filtered per reader, then paged). */
+export function allCandidateActivities(db: Db, organisationId: string, candidateId: string) {
+  return listWhere(
+    db,
+    and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)),
+    CANDIDATE_TIMELINE_MAX,
+    0,
+  );
+}
+/** A bound on one candidate's timeline read at once, far above any real one. */
+export const CANDIDATE_TIMELINE_MAX = 10_000;
+
 /** The organisation's latest activity, optionally only in these recruitments. */
-export async function listRecentActivities(db: Db, organisationId: string, limit: number, recruitmentIds?: string[]) {
+export async function listRecentActivities(db: Db, organisationId: string, limit: number, recruitmentIds?: string[], offset = 0) {
   const where =
     recruitmentIds === undefined
       ? eq(activities.organisationId, organisationId)
@@ -49,5 +61,5 @@ export async function listRecentActivities(db: Db, organisationId: string, limit
           eq(activities.organisationId, organisationId),
           recruitmentIds.length === 0 ? sql`false` : inArray(activities.recruitmentId, recruitmentIds),
         );
-  return listWhere(db, where, limit, 0);
+  return listWhere(db, where, limit, offset);
 }

@@ -227,7 +227,8 @@ export function candidateRoutes(db: Db, files: FileService) {
         config: { permission: 'candidates.view' },
         schema: {
           tags,
-          summary: 'The candidate’s activity timeline, newest first, paged',
+          summary:
+            'The candidate’s activity timeline, newest first, paged; each entry as the caller may see the object it is about (an interviewer: only the interviews they are on, others’ recommendations once their own scorecard is in, no offers)',
           params: candidateParams,
           querystring: listQuery,
           response: { 200: activitiesResponse, 404: errorResponse },
@@ -235,10 +236,15 @@ export function candidateRoutes(db: Db, files: FileService) {
       },
       async (request) => {
         const q = request.query;
-        const { activities, total } = await candidates.activities(organisationIdOf(request), candidateIdOf(request.params), {
-          page: q.page,
-          perPage: q.per_page,
-        });
+        const { activities, total } = await candidates.activities(
+          organisationIdOf(request),
+          actorOf(request),
+          candidateIdOf(request.params),
+          {
+            page: q.page,
+            perPage: q.per_page,
+          },
+        );
         return { activities: { data: activities, meta: pageMeta(q.page, q.per_page, total) } };
       },
     );

@@ -15,6 +15,7 @@ import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { listCandidateActivities, presentActivity, recordActivity } from '../activities/service.ts';
+import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
@@ -445,9 +446,10 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
 
     /* ---------- timeline ---------- */
 
-    async activities(organisationId: string, candidateId: string, o: { page: number; perPage: number }) {
+    /** The timeline as the reader may see it: each row through the policy of the object it is about. */
+    async activities(organisationId: string, reader: Actor, candidateId: string, o: { page: number; perPage: number }) {
       await loadCandidate(db, organisationId, candidateId);
-      const { rows, total } = await listCandidateActivities(db, organisationId, candidateId, o.perPage, (o.page - 1) * o.perPage);
+      const { rows, total } = await candidateTimelineFor(db, organisationId, reader, candidateId, o);
       return { activities: rows.map(presentActivity), total };
     },
 

@@ -1,7 +1,8 @@
 import type { Dashboard } from '@hireloop/contract/candidates';
 import type { MemberRole } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
-import { listRecentActivities, presentActivity } from '../activities/service.ts';
+import { presentActivity } from '../activities/service.ts';
+import { recentActivitiesFor } from '../activities/visibility.ts';
 import { offerApprovalsFor } from '../offers/service.ts';
 import { dashboardInterviewsOf } from '../interviews/service.ts';
 import { applicationCounts, movesSince, openRecruitments } from './repository.ts';
@@ -23,7 +24,7 @@ export function createDashboardService(db: Db) {
       const [counts, moves, activity, mine] = await Promise.all([
         applicationCounts(db, ids, since, monthStart),
         movesSince(db, organisationId, ids, since),
-        listRecentActivities(db, organisationId, RECENT_ACTIVITY, ids),
+        recentActivitiesFor(db, organisationId, { kind: 'user', ...user }, RECENT_ACTIVITY, ids),
         dashboardInterviewsOf(db, organisationId, user.userId, now),
       ]);
       const recruitments = rows.map((r) => {

@@ -1,4 +1,5 @@
 import type { Interview, Recommendation, Scorecard, ScorecardSummary } from '@hireloop/contract/interviews';
+import { scorecardsHiddenFrom } from './policy.ts';
 import type { InterviewBase, ScorecardRow } from './repository.ts';
 
 export const ERASED_CANDIDATE_NAME = 'Erased candidate';
@@ -55,7 +56,15 @@ export function presentInterview(
     })),
     is_interviewer: isInterviewer,
     my_scorecard_submitted: isInterviewer && viewerId !== null && submitted.has(viewerId),
-    scorecards: summaryOf(heads, interviewers.length, isInterviewer && viewerId !== null && !submitted.has(viewerId)),
+    scorecards: summaryOf(
+      heads,
+      interviewers.length,
+      scorecardsHiddenFrom(
+        viewerId,
+        interviewers.map((p) => p.id),
+        [...submitted],
+      ),
+    ),
     sequence: i.icsSequence,
     cancelled_at: i.cancelledAt?.toISOString() ?? null,
     created_at: i.createdAt.toISOString(),

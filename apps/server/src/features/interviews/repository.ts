@@ -231,6 +231,30 @@ export function interviewersOf(db: Db, interviewIds: string[]) {
     .orderBy(asc(users.name), asc(users.id));
 }
 
+/** Per interview of the organisation among `ids`: who is on the panel and who has submitted a scorecard. */
+export async function panelsOf(db: Db, organisationId: string, ids: string[]) {
+  const facts = new Map<string, { panelIds: string[]; submittedIds: string[] }>();
+  if (ids.length === 0) return facts;
+  const [found, panel, submitted] = await Promise.all([
+    db
+      .select({ id: interviews.id })
+      .from(interviews)
+      .where(and(eq(interviews.organisationId, organisationId), inArray(interviews.id, ids))),
+    db
+      .select({ interviewId: interviewInterviewers.interviewId, userId: interviewInterviewers.userId })
+      .from(interviewInterviewers)
+      .where(inArray(interviewInterviewers.interviewId, ids)),
+    db
+      .select({ interviewId: scorecards.interviewId, userId: scorecards.interviewerId })
+      .from(scorecards)
+      .where(inArray(scorecards.interviewId, ids)),
+  ]);
+  for (const f of found) facts.set(f.id, { panelIds: [], submittedIds: [] });
+  for (const p of panel) facts.get(p.interviewId)?.panelIds.push(p.userId);
+  for (const s of submitted) facts.get(s.interviewId)?.submittedIds.push(s.userId);
+  return facts;
+}
+
 export function scorecardsOf(db: Db, interviewId: string) {
   return db
     .select({ scorecard: scorecards, interviewerName: users.name })

@@ -20,6 +20,7 @@ import { recordActivity } from '../activities/service.ts';
 import { interviewTypeOf } from '../interview-types/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
+import { interviewOnlyFor, scorecardsHiddenFrom } from './policy.ts';
 import { ERASED_CANDIDATE_NAME, interviewUrl, presentInterview, presentScorecard, summaryOf } from './presenter.ts';
 import {
   addInterviewers,
@@ -55,8 +56,6 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const notFound = () => new AppError('not_found', INTERVIEW_TEXTS.notFound);
 const applicationNotFound = () => new AppError('not_found', CANDIDATE_TEXTS.applicationNotFound);
-/** An interviewer-role member sees only the interviews they are on. */
-const onlyForOf = (actor: Actor) => (actor.kind === 'user' && actor.role === 'interviewer' ? actor.userId : undefined);
 const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const FALLBACK_ORGANISER_EMAIL = 'no-reply@hireloop.local';
 
@@ -191,7 +190,7 @@ export function createInterviewService(db: Db) {
 
   /** The interview as the caller may see it (404 for an interviewer-role member not on it). */
   async function visible(organisationId: string, actor: Actor, id: string) {
-    const base = await findInterviewBase(db, organisationId, id, onlyForOf(actor));
+    const base = await findInterviewBase(db, organisationId, id, interviewOnlyFor(actor));
     if (!base) throw notFound();
     return base;
   }
@@ -213,7 +212,7 @@ export function createInterviewService(db: Db) {
         db,
         organisationId,
         recruitmentId,
-        { ...f, onlyFor: onlyForOf(actor) },
+        { ...f, onlyFor: interviewOnlyFor(actor) },
         { ...o, now: new Date() },
       );
       // Rows are scoped to the organisation; only an empty page needs to tell "none" from "no such recruitment".
@@ -223,7 +222,7 @@ export function createInterviewService(db: Db) {
 
     async listForApplication(organisationId: string, actor: Actor, applicationId: string) {
       if (!(await findApplicationContext(db, organisationId, applicationId))) throw applicationNotFound();
-      const rows = await applicationInterviews(db, organisationId, applicationId, onlyForOf(actor));
+      const rows = await applicationInterviews(db, organisationId, applicationId, interviewOnlyFor(actor));
       return present(rows, viewerOf(actor));
     },
 
@@ -579,11 +578,13 @@ export function createInterviewService(db: Db) {
       await visible(organisationId, actor, id);
       const [people, rows] = await Promise.all([interviewersOf(db, [id]), scorecardsOf(db, id)]);
       const viewer = viewerOf(actor);
-      const isInterviewer = viewer !== null && people.some((p) => p.id === viewer);
-      const mine = rows.find((r) => r.scorecard.interviewerId === viewer);
-      const hidden = isInterviewer && !mine;
-      const visibleRows = hidden ? [] : rows;
       const submitted = new Set(rows.map((r) => r.scorecard.interviewerId));
+      const hidden = scorecardsHiddenFrom(
+        viewer,
+        people.map((p) => p.id),
+        [...submitted],
+      );
+      const visibleRows = hidden ? [] : rows;
       return {
         scorecards: visibleRows.map((r) => presentScorecard(r.scorecard, r.interviewerName)),
         hidden,

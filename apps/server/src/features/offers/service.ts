@@ -25,6 +25,7 @@ import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
+import { mayViewOffers } from './policy.ts';
 import { currentApprover, expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
 import {
   approvalsOf,
@@ -467,7 +468,9 @@ export function createPublicOfferService(db: Db, deps: { appUrl: string } = { ap
       });
       const followers = new Set(await hiringTeamOf(tx, o.recruitmentId));
       if (o.createdById) followers.add(o.createdById);
-      for (const userId of followers) {
+      // The decision (and a decline's reason) is the offer's: only members who may see offers hear of it.
+      const readers = await memberRolesOf(tx, o.organisationId, [...followers]);
+      for (const { userId } of readers.filter((m) => mayViewOffers({ kind: 'user', userId: m.userId, role: m.role as MemberRole }))) {
         await notify(tx, {
           userId,
           organisationId: o.organisationId,

@@ -58,6 +58,15 @@ describe('activity sentences', () => {
     expect(activitySentence(activity('application.tagged', { added: ['go'], removed: [] }))).toBe('Priya Raman tagged the candidate “go”');
     expect(activitySentence(activity('file.uploaded', { filename: 'cv.pdf' }))).toBe('Priya Raman uploaded cv.pdf');
   });
+
+  it('reads a scorecard entry cut for a reader whose own feedback is still due (no recommendation) as a plain sentence', () => {
+    expect(activitySentence(activity('scorecard.submitted', { interview_id: ID_A, title: 'Technical' }))).toBe(
+      'Priya Raman submitted a scorecard (Technical)',
+    );
+    expect(activitySentence(activity('application.moved', { from: 'Offer', to: 'Hired' }))).toBe(
+      'Priya Raman moved the candidate from Offer to Hired',
+    );
+  });
 });
 
 describe('times', () => {
