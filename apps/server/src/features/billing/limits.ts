@@ -55,6 +55,21 @@ export async function assertSeatAvailable(db: Db, organisationId: string, opts: 
 }
 
 /**
+ * For accepting an invitation, which already holds its seat: refuses (422) when the seats in use,
+ * that invitation included, are more than the plan allows (a trial that ended on Free, a
+ * subscription that lapsed). Locks the organisation's billing row, as assertSeatAvailable does.
+ */
+export async function assertSeatHeld(db: Db, organisationId: string, opts: { field?: string } = {}): Promise<void> {
+  const row = await lockBilling(db, organisationId);
+  if (!row) throw notFound();
+  const limit = limitsOf(effectivePlan(row).limitsOf).seats;
+  if ((await countSeatsUsed(db, organisationId, new Date())) > limit) {
+    const message = limitTexts.seats(limit);
+    throw new AppError('validation_failed', message, { [opts.field ?? 'seats']: [message] });
+  }
+}
+
+/**
  * Refuses (422, naming the plan) when the organisation may not have one more active (open or
  * on hold) recruitment. Call it inside the transaction that opens or reopens the recruitment,
  * before that transaction writes anything that refers to the organisation: it locks the
