@@ -302,6 +302,34 @@ describe('bad invitations', () => {
     await worker.runOnce();
   });
 
+  it('refuses to accept an invitation the plan no longer has a seat for (the trial ended on Free)', async () => {
+    const { org, client } = await orgWithOwner();
+    for (const email of ['m1@example.test', 'm2@example.test'])
+      await addMember(t, org.id, (await createUser(t, { email })).id, 'recruiter');
+    const { token } = await invite(client, org.id, 'fourth@example.test');
+    const byId = await invite(client, org.id, 'fifth@example.test');
+    await t.database.db
+      .update(organisations)
+      .set({ trailEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(organisations.id, org.id));
+    const members = async () => (await t.database.db.select().from(memberships).where(eq(memberships.organisationId, org.id))).length;
+
+    const res = await (await signIn(t, await createUser(t, { email: 'fourth@example.test' }))).post(`invitations/${token}/accept`);
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({
+      message: 'Your plan allows 3 members. Upgrade to add more.',
+      code: 'validation_failed',
+      errors: { seats: ['Your plan allows 3 members. Upgrade to add more.'] },
+    });
+    const mine = await (
+      await signIn(t, await createUser(t, { email: 'fifth@example.test' }))
+    ).post(`me/invitations/${byId.invitation.id}/accept`);
+    expect(mine.status).toBe(422);
+    expect(await members()).toBe(3);
+    // Still pending: accepted once the organisation upgrades or frees seats.
+    expect((await client.get(`organisation/${org.id}/invitations`)).json.invitations.meta.total).toBe(2);
+  });
+
   it('answers 404 for another organisation’s invitation id', async () => {
     const a = await orgWithOwner();
     const b = await orgWithOwner();

@@ -535,8 +535,9 @@ describe('the demo organisation', () => {
         const backend = list.find((r: { name: string }) => r.name === 'Senior Backend Engineer');
         const analytics = (await c.get(`${path}/recruitments/${backend.id}/analytics`)).json.analytics;
         const dashboard = (await c.get(`${path}/dashboard`)).json.dashboard;
+        const billing = (await c.get(`${path}/billing`)).json.billing;
         const people = await demo.database.db.select({ name: candidates.name }).from(candidates).orderBy(candidates.email);
-        return { list, analytics, dashboard, people: people.map((p) => p.name) };
+        return { list, analytics, dashboard, billing, people: people.map((p) => p.name) };
       } finally {
         await demo.close();
       }
@@ -549,6 +550,8 @@ describe('the demo organisation', () => {
       ['Product Designer', 'open'],
       ['Senior Backend Engineer', 'open'],
     ]);
+    // The demo's active recruitments are counted, and fit its trial.
+    expect(first.billing).toMatchObject({ plan: 'trial', usage: { active_recruitments: 4 }, limits: { active_recruitments: 10 } });
     expect(first.people).toHaveLength(300);
     expect(new Set(first.people).size).toBe(300);
     for (const r of first.list) expect(r.candidates_count).toBeGreaterThan(20);

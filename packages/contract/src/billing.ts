@@ -147,9 +147,7 @@ export const productParams = z.object({
 export const billingChangeResponse = z.object({ billing, checkout_url: z.string().nullable() });
 export type BillingChangeResponse = z.infer<typeof billingChangeResponse>;
 
-/** Texts shown when a limit is reached. */
+/** Texts shown when a limit is reached (the active-recruitment ones are LIMIT_TEXTS in errors.ts). */
 export const limitTexts = {
   seats: (limit: number) => `Your plan allows ${limit} ${limit === 1 ? 'member' : 'members'}. Upgrade to add more.`,
-  recruitments: (limit: number) =>
-    `Your plan allows ${limit} active ${limit === 1 ? 'recruitment' : 'recruitments'}. Upgrade to open more.`,
 };

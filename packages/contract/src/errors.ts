@@ -16,6 +16,21 @@ export const ERROR_TEXTS = {
   internal: 'Internal server error.',
 } as const;
 
+const recruitmentsWord = (n: number) => (n === 1 ? 'recruitment' : 'recruitments');
+
+/**
+ * Texts of a plan limit that refuses a change (422). `plan` names what is in force, as
+ * "Free plan" or "Team trial".
+ */
+export const LIMIT_TEXTS = {
+  /** Opening or reopening one more recruitment than the plan allows. */
+  activeRecruitments: (plan: string, limit: number) =>
+    `The ${plan} allows ${limit} active ${recruitmentsWord(limit)}. Close one or upgrade to open another.`,
+  /** Changing to a plan the active recruitments do not fit. */
+  activeRecruitmentsInUse: (plan: string, limit: number, active: number) =>
+    `The ${plan} allows ${limit} active ${recruitmentsWord(limit)}, and ${active} are active (open or on hold). Close recruitments first.`,
+} as const;
+
 /** Machine-readable error codes; the server maps each to one HTTP status. */
 export const ERROR_CODES = [
   'bad_request',

@@ -4,6 +4,8 @@ import { paged } from './pagination.ts';
 /** A recruitment is a hiring campaign for a job role (SPEC §2 /recruitment). */
 export const RECRUITMENT_STATES = ['open', 'on_hold', 'closed'] as const;
 export type RecruitmentState = (typeof RECRUITMENT_STATES)[number];
+/** The states in which a recruitment is active: it counts against the plan's active-recruitment limit. */
+export const ACTIVE_RECRUITMENT_STATES = ['open', 'on_hold'] as const satisfies readonly RecruitmentState[];
 export const RECRUITMENT_STATE_LABELS: Record<RecruitmentState, string> = { open: 'Open', on_hold: 'On hold', closed: 'Closed' };
 
 /** What a member does on a recruitment's hiring team. */

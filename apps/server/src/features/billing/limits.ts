@@ -1,19 +1,11 @@
 import { limitTexts, PLAN_TABLE, type PlanId } from '@hireloop/contract/billing';
+import { LIMIT_TEXTS } from '@hireloop/contract/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { effectivePlan, limitsOf, type Limits } from './plans.ts';
-import { countSeatsUsed, lockBilling } from './repository.ts';
+import { effectivePlan, limitsOf, type EffectivePlan, type Limits } from './plans.ts';
+import { countActiveRecruitments, countSeatsUsed, lockBilling } from './repository.ts';
 
 export type Usage = { seats: number; activeRecruitments: number };
-
-/**
- * Active recruitments of the organisation. There are none until the hiring-core issue adds
- * recruitments: it replaces this body with a count of the organisation's open recruitments,
- * and every limit check and the billing screen follow.
- */
-export async function countActiveRecruitments(_db: Db, _organisationId: string): Promise<number> {
-  return 0;
-}
 
 export async function usageOf(db: Db, organisationId: string, now: Date = new Date()): Promise<Usage> {
   const [seats, activeRecruitments] = await Promise.all([
@@ -22,6 +14,9 @@ export async function usageOf(db: Db, organisationId: string, now: Date = new Da
   ]);
   return { seats, activeRecruitments };
 }
+
+/** What is in force, for a message: "Free plan", or "Team trial" while the trial runs. */
+const planLabel = (p: EffectivePlan) => `${PLAN_TABLE[p.limitsOf].name} ${p.plan === 'trial' ? 'trial' : 'plan'}`;
 
 /** Why the usage does not fit the limits (a message naming the limit), or null when it fits. */
 export function overLimit(usage: Usage, plan: PlanId): { field: 'seats' | 'active_recruitments'; message: string } | null {
@@ -36,7 +31,7 @@ export function overLimit(usage: Usage, plan: PlanId): { field: 'seats' | 'activ
   if (limits.activeRecruitments !== null && usage.activeRecruitments > limits.activeRecruitments) {
     return {
       field: 'active_recruitments',
-      message: `The ${name} plan allows ${limits.activeRecruitments} active recruitments, and ${usage.activeRecruitments} are open. Close recruitments first.`,
+      message: LIMIT_TEXTS.activeRecruitmentsInUse(`${name} plan`, limits.activeRecruitments, usage.activeRecruitments),
     };
   }
   return null;
@@ -59,14 +54,36 @@ export async function assertSeatAvailable(db: Db, organisationId: string, opts: 
   }
 }
 
-/** The same for opening one more recruitment (for the hiring-core issue). */
+/**
+ * For accepting an invitation, which already holds its seat: refuses (422) when the seats in use,
+ * that invitation included, are more than the plan allows (a trial that ended on Free, a
+ * subscription that lapsed). Locks the organisation's billing row, as assertSeatAvailable does.
+ */
+export async function assertSeatHeld(db: Db, organisationId: string, opts: { field?: string } = {}): Promise<void> {
+  const row = await lockBilling(db, organisationId);
+  if (!row) throw notFound();
+  const limit = limitsOf(effectivePlan(row).limitsOf).seats;
+  if ((await countSeatsUsed(db, organisationId, new Date())) > limit) {
+    const message = limitTexts.seats(limit);
+    throw new AppError('validation_failed', message, { [opts.field ?? 'seats']: [message] });
+  }
+}
+
+/**
+ * Refuses (422, naming the plan) when the organisation may not have one more active (open or
+ * on hold) recruitment. Call it inside the transaction that opens or reopens the recruitment,
+ * before that transaction writes anything that refers to the organisation: it locks the
+ * organisation's row (SELECT … FOR UPDATE), so concurrent opens count one after the other and
+ * cannot together pass the limit.
+ */
 export async function assertRecruitmentAvailable(db: Db, organisationId: string, opts: { field?: string } = {}): Promise<void> {
   const row = await lockBilling(db, organisationId);
   if (!row) throw notFound();
-  const limit = limitsOf(effectivePlan(row).limitsOf).activeRecruitments;
+  const plan = effectivePlan(row);
+  const limit = limitsOf(plan.limitsOf).activeRecruitments;
   if (limit === null) return;
   if ((await countActiveRecruitments(db, organisationId)) + 1 > limit) {
-    const message = limitTexts.recruitments(limit);
+    const message = LIMIT_TEXTS.activeRecruitments(planLabel(plan), limit);
     throw new AppError('validation_failed', message, { [opts.field ?? 'active_recruitments']: [message] });
   }
 }

@@ -1,7 +1,9 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { ACTIVE_RECRUITMENT_STATES } from '@hireloop/contract/recruitments';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 
 /** The billing columns of an organisation, as stored. */
@@ -74,6 +76,15 @@ export async function countSeatsUsed(db: Db, organisationId: string, now: Date):
       ),
   ]);
   return (members[0]?.n ?? 0) + (pending[0]?.n ?? 0);
+}
+
+/** Recruitments that are open or on hold (closed ones do not count). */
+export async function countActiveRecruitments(db: Db, organisationId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), inArray(recruitments.status, [...ACTIVE_RECRUITMENT_STATES])));
+  return row?.n ?? 0;
 }
 
 /** The organisation a Stripe object belongs to: by our id (metadata) or by the stored Stripe ids. */

@@ -8,7 +8,7 @@ import { invitationMail } from '../../lib/invitation-mail.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { assertSeatAvailable } from '../billing/limits.ts';
+import { assertSeatAvailable, assertSeatHeld } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notifyAdmins } from '../notifications/service.ts';
 import { addMembership, isMember, isMemberByEmail } from '../members/service.ts';
@@ -90,6 +90,7 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
     if (!user?.email) throw new AppError('forbidden', INVITATION_TEXTS.noVerifiedEmail);
     if (user.email.toLowerCase() !== i.email) throw new AppError('forbidden', INVITATION_TEXTS.wrongEmail(i.email));
     if (await isMember(tx, i.organisationId, userId)) throw new AppError('conflict', INVITATION_TEXTS.alreadyMemberSelf);
+    await assertSeatHeld(tx, i.organisationId);
     await addMembership(tx, i.organisationId, userId, i.role);
     await markAccepted(tx, i.organisationId, i.id);
     await makeCurrent(tx, userId, i.organisationId);

@@ -14,6 +14,7 @@ import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
+import { assertRecruitmentAvailable } from '../billing/limits.ts';
 import { notify } from '../notifications/service.ts';
 import { auditRecruitment, countsOf, presentHiringTeamMember, presentRecruitment, type PipelineStatus } from './presenter.ts';
 import {
@@ -160,6 +161,8 @@ export function createRecruitmentService(db: Db) {
         const role = await lockRoleForRecruitment(tx, organisationId, body.role_id);
         if (!role) throw validationFailed({ role_id: [RECRUITMENT_TEXTS.roleUnknown] });
         if (role.status === 'closed') throw validationFailed({ role_id: [RECRUITMENT_TEXTS.roleClosed] });
+        // A new recruitment is open: it takes one of the plan's active recruitments (locks the organisation).
+        await assertRecruitmentAvailable(tx, organisationId);
         const ownerId = body.owner_id !== undefined ? body.owner_id : actor.kind === 'user' ? actor.userId : null;
         await assertPeople(tx, organisationId, ownerId, team);
         const row = await insertRecruitment(tx, organisationId, {
@@ -205,6 +208,8 @@ export function createRecruitmentService(db: Db) {
         if (body.target_date !== undefined) v.targetDate = dateOf(body.target_date);
         const status = body.status ?? before.status;
         if (status !== before.status) v.status = status;
+        // Reopening (to open or on hold) makes it active again: one of the plan's active recruitments.
+        if (before.status === 'closed' && status !== 'closed') await assertRecruitmentAvailable(tx, organisationId);
         if (status === 'closed') {
           if (before.status !== 'closed') v.closedAt = new Date();
           if (body.close_reason !== undefined || before.status !== 'closed') v.closeReason = body.close_reason || null;
