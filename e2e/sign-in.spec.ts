@@ -22,6 +22,28 @@ test('after sign-in the visitor lands back on the page they asked for', async ({
   await expect(page).toHaveTitle('Job roles · Hireloop');
 });
 
+test('a sign-in started with a return_to that browsers read as another site ends on the dashboard here', async ({ page, baseURL }) => {
+  const offSite: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).hostname === 'evil.example') offSite.push(request.url());
+  });
+  // `/<TAB>/evil.example`: a browser drops the tab and reads `//evil.example`.
+  await page.goto(`/api/v1/auth/google/redirect?return_to=${encodeURIComponent('/\t/evil.example')}`);
+  await expect(page).toHaveTitle('Choose an account · Hireloop');
+  await page.getByRole('button', { name: new RegExp(DEMO_OWNER.name) }).click();
+  await expect(page).toHaveURL(new URL('/dashboard', baseURL).href);
+  await expect(page).toHaveTitle('Dashboard · Hireloop');
+  expect(offSite).toEqual([]);
+});
+
+test('a sign-in started with a return_to of a page of the app lands on that page', async ({ page, baseURL }) => {
+  await page.goto(`/api/v1/auth/google/redirect?return_to=${encodeURIComponent('/settings/me?from=mail#top')}`);
+  await expect(page).toHaveTitle('Choose an account · Hireloop');
+  await page.getByRole('button', { name: new RegExp(DEMO_OWNER.name) }).click();
+  await expect(page).toHaveURL(new URL('/settings/me?from=mail#top', baseURL).href);
+  await expect(page).toHaveTitle('My Personal Settings · Hireloop');
+});
+
 test('a brand-new identity creates its first organisation through the multi-step form and starts a trial', async ({ page }) => {
   await page.goto('/get-started');
   await expect(page).toHaveTitle('Log in · Hireloop');

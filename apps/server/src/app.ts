@@ -193,7 +193,7 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
     prompt: config.oidc.kind === 'local' ? 'login' : 'select_account',
     ...(config.oidc.kind === 'local' ? { storedIssuer: LOCAL_ISSUER_KEY } : {}),
   });
-  const auth = createAuthService(database.db, oidc);
+  const auth = createAuthService(database.db, oidc, { appUrl: config.appUrl });
   const files = createFileService(database.db, createStorage(config), app.log);
   const billing = createBillingService({
     db: database.db,

@@ -16,7 +16,8 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     // Server-to-server routes that authenticate by their own signature (the Stripe webhook).
     if (request.routeOptions.config?.skipCsrf === true) return;
-    // API keys (Authorization: Bearer) carry no ambient credentials, so they need no token.
+    // API keys (Authorization: Bearer) carry no ambient credentials, so they need no token. Such a
+    // request is never also the cookie's session: registerSessions (session.ts) does not read it.
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];

@@ -19,6 +19,10 @@ export function registerSessions(app: FastifyInstance, db: Db) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // One credential per request: with an Authorization header the caller is an API client
+    // (organisation-scope.ts checks its key) and the cookie is not read, so such a request,
+    // which skips the anti-forgery check (csrf.ts), can never act as the browser's user.
+    if (hasAuthorizationHeader(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     // A tampered or unknown cookie is simply no session; never an error.
     if (!token || token.length > 128) return;
@@ -41,9 +45,16 @@ export async function startSession(db: Db, request: FastifyRequest, reply: Fasti
   });
 }
 
+/** Whether the request carries an Authorization header (of any scheme): then it is not a browser session. */
+export function hasAuthorizationHeader(request: FastifyRequest): boolean {
+  return request.headers.authorization !== undefined;
+}
+
+/** Ends the session this request was authenticated with (only then: see registerSessions) and clears the cookie. */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, cookie: SessionCookieOptions) {
+  if (hasAuthorizationHeader(request)) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
   const token = request.cookies[SESSION_COOKIE];
-  if (token) await createSessionStore(db).end(token);
+  if (token && request.auth) await createSessionStore(db).end(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
 }
 

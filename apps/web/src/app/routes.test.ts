@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
+import { APP_PAGE_PATHS } from '@hireloop/contract/app-routes';
 import { routeList, routes } from './routes.tsx';
 
 /** SPEC §2, route by route, with the title each screen carries. */
@@ -77,5 +78,10 @@ describe('the route table', () => {
 
   it('serves /clients with the teams screen', () => {
     expect(elementOf('/clients')?.type).toBe(elementOf('/teams')?.type);
+  });
+
+  it('lists the same pages as the contract, where the server checks sign-in return paths against them', () => {
+    const paths = routeList.map((entry) => entry.path).filter((path) => path !== '/*');
+    expect([...new Set(paths)].sort()).toEqual([...APP_PAGE_PATHS].sort());
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '@hireloop/contract/app-routes';
 import type { AuthResponse } from '@hireloop/contract/auth';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Db } from '../../db/client.ts';
@@ -12,17 +13,18 @@ import { findUserWithOrganisations, insertAuthFlow, listUserOrganisations, takeA
 
 /** A sign-in must come back from the provider within this time. */
 const FLOW_TTL_MS = 10 * 60_000;
-export const DEFAULT_RETURN_TO = '/dashboard';
+export const DEFAULT_RETURN_TO = DEFAULT_RETURN_PATH;
 
-/** Only same-origin paths: `/x`, never `//evil.example` or `/\evil`. */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== 'string' || value.length > 500) return DEFAULT_RETURN_TO;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return DEFAULT_RETURN_TO;
-  if (value.startsWith('/api/') || value === '/login') return DEFAULT_RETURN_TO;
-  return value;
+/**
+ * Where a sign-in may return to: a known page of the web app at the app's own origin, as
+ * printable ASCII (packages/contract/src/app-routes.ts); anything else is /dashboard. Never
+ * throws, so a bad value can't turn a completed sign-in into a 500.
+ */
+export function safeReturnTo(value: unknown, appUrl: string): string {
+  return safeReturnPath(value, appUrl, DEFAULT_RETURN_TO);
 }
 
-export function createAuthService(db: Db, oidc: OidcClient) {
+export function createAuthService(db: Db, oidc: OidcClient, opts: { appUrl: string }) {
   return {
     /** Records state, nonce and PKCE verifier under a fresh random id; the browser holds the id. */
     async startSignIn(returnTo: unknown) {
@@ -33,7 +35,7 @@ export function createAuthService(db: Db, oidc: OidcClient) {
         state: login.state,
         nonce: login.nonce,
         codeVerifier: login.codeVerifier,
-        returnTo: safeReturnTo(returnTo),
+        returnTo: safeReturnTo(returnTo, opts.appUrl),
         expiresAt: new Date(Date.now() + FLOW_TTL_MS),
       });
       return { redirectUrl: login.url, flowToken };
@@ -48,8 +50,10 @@ export function createAuthService(db: Db, oidc: OidcClient) {
       const first = organisations[0];
       if (first && first.id !== user.currentOrganisationId) await makeCurrent(db, user.id, first.id);
       // Without an organisation: create one, unless they came from an invitation's accept link.
-      const toInvitation = flow.returnTo.startsWith('/invitations/');
-      return { userId: user.id, returnTo: first || toInvitation ? flow.returnTo : '/get-started' };
+      // Checked again on the way out: the stored value may predate the current rules.
+      const returnTo = safeReturnTo(flow.returnTo, opts.appUrl);
+      const toInvitation = returnTo.startsWith('/invitations/');
+      return { userId: user.id, returnTo: first || toInvitation ? returnTo : '/get-started' };
     },
 
     async getAuth(userId: string): Promise<AuthResponse['auth']> {
