@@ -8,7 +8,17 @@ describe('safeRedirect', () => {
   });
 
   it('refuses anything that could leave the site, and falls back to the dashboard', () => {
-    for (const value of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', null, undefined]) {
+    for (const value of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/%2f%2fevil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '',
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(value)).toBe('/dashboard');
     }
   });

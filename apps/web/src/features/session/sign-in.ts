@@ -1,16 +1,15 @@
+import { DEFAULT_RETURN_PATH, safeReturnPath } from '@hireloop/contract/app-routes';
 import { API_BASE_PATH } from '@hireloop/contract/constants';
 
-export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
+export const DEFAULT_AFTER_SIGN_IN = DEFAULT_RETURN_PATH;
 
 /**
- * A `redirect` parameter is only followed when it is a path on this site: `/x`, never
- * `//evil.example` or `https://…` (open-redirect guard).
+ * A `redirect` parameter is only followed when it is a known page of this site, by the same rule
+ * the server applies to `return_to` (contract/app-routes.ts): never `//evil.example`, `https://…`,
+ * `/\t/evil.example` or /login itself.
  */
 export function safeRedirect(value: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // /login and /get-started are where we come from, not where to go back to.
-  if (/^\/login(?:[/?#]|$)/.test(value)) return fallback;
-  return value;
+  return safeReturnPath(value, globalThis.location?.origin ?? 'http://localhost', fallback);
 }
 
 /** Full-page navigation target for Google sign-in; the server comes back to `returnTo`. */
