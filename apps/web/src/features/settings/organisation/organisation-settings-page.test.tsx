@@ -14,6 +14,7 @@ const organisation: OrganisationSettings = {
   logo_url: null,
   website: 'https://northwind.example',
   timezone: 'Europe/London',
+  offer_approval: null,
   created_at: '2025-01-01T00:00:00Z',
 };
 const entry: AuditEntry = {
