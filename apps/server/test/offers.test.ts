@@ -1,6 +1,8 @@
+import { OFFER_APPROVAL_TEXTS } from '@hireloop/contract/errors';
 import { OFFER_TEXTS } from '@hireloop/contract/offers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../src/db/schema/audit-log.ts';
 import { activities, applications } from '../src/db/schema/candidates.ts';
 import { offers } from '../src/db/schema/interviews.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
@@ -347,6 +349,242 @@ describe('sending, withdrawing, the letter', () => {
     expect(await activityTypes(applicationId)).toContain('offer.expired');
     const [app] = await db().select().from(applications).where(eq(applications.id, applicationId));
     expect(app!.hiredAt).toBeNull();
+  });
+});
+
+describe('approval without the organisation setting (today’s behaviour)', () => {
+  it('no approvers → approved at once, with an audit entry saying who approved and how', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId, { approver_ids: [] });
+    const res = await recruiter.post(o(`/offers/${offer.id}/submit`));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.offer.status).toBe('approved');
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.organisationId, org.id), eq(auditLog.action, 'offer.approved'), eq(auditLog.targetId, offer.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: recruiterUser.id, targetType: 'offer' });
+    expect(rows[0]!.after).toMatchObject({ by: recruiterUser.id, how: 'no_approval_required', approver_ids: [] });
+  });
+
+  it('the last approver’s approval is audited as approved by them, through the approvers', async () => {
+    const offer = await approved((await newApplication()).applicationId);
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'offer.approved'), eq(auditLog.targetId, offer.id)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.after).toMatchObject({ by: owner.id, how: 'approvers', approver_ids: [managerUser.id, owner.id] });
+  });
+});
+
+describe('the organisation’s approval setting', () => {
+  let p: {
+    org: { id: string };
+    owner: { id: string; name: string };
+    admin: { id: string; name: string };
+    admin2: { id: string; name: string };
+    recruiter: { id: string; name: string };
+    manager: { id: string; name: string };
+    interviewer: { id: string };
+    c: { owner: Client; admin: Client; admin2: Client; recruiter: Client; manager: Client };
+    statusId: string;
+    recruitmentId: string;
+  };
+  const po = (rest = '') => `organisation/${p.org.id}${rest}`;
+  const setPolicy = async (policy: unknown) => {
+    const res = await p.c.admin.patch(po(), { offer_approval: policy });
+    expect(res.status, res.text).toBe(200);
+    return res.json.organisation;
+  };
+  async function pDraft(approverIds: string[]) {
+    const { applications: apps } = await seedCandidate(t, p.org.id, p.statusId, {}, [p.recruitmentId]);
+    const res = await p.c.recruiter.post(po(`/applications/${apps[0]!.id}/offers`), body({ approver_ids: approverIds }));
+    expect(res.status, res.text).toBe(201);
+    return res.json.offer as { id: string; approvals: { approver: { id: string } }[] };
+  }
+  const chainOf = (offer: { approvals: { approver: { id: string } }[] }) => offer.approvals.map((a) => a.approver.id);
+  const statusOf = async (id: string) => (await db().select().from(offers).where(eq(offers.id, id)))[0]!.status;
+
+  beforeAll(async () => {
+    const pOwner = await createUser(t, { name: 'Olu Owner' });
+    const pOrg = await createOrganisation(t, pOwner, { name: 'Policy Works' });
+    const [admin, admin2, rec, mgr, intv] = await Promise.all([
+      createUser(t, { name: 'Amira Haddad' }),
+      createUser(t, { name: 'Bea Brandt' }),
+      createUser(t, { name: 'Remy Recruiter' }),
+      createUser(t, { name: 'Mona Manager' }),
+      createUser(t, { name: 'Ivo Interviewer' }),
+    ]);
+    await addMember(t, pOrg.id, admin.id, 'admin');
+    await addMember(t, pOrg.id, admin2.id, 'admin');
+    await addMember(t, pOrg.id, rec.id, 'recruiter');
+    await addMember(t, pOrg.id, mgr.id, 'hiring_manager');
+    await addMember(t, pOrg.id, intv.id, 'interviewer');
+    const pPipeline = await seedPipeline(t, pOrg.id);
+    p = {
+      org: pOrg,
+      owner: pOwner,
+      admin,
+      admin2,
+      recruiter: rec,
+      manager: mgr,
+      interviewer: intv,
+      c: {
+        owner: await signIn(t, pOwner),
+        admin: await signIn(t, admin),
+        admin2: await signIn(t, admin2),
+        recruiter: await signIn(t, rec),
+        manager: await signIn(t, mgr),
+      },
+      statusId: pPipeline.statuses[0]!.id,
+      recruitmentId: (await pPipeline.recruitment('Policy role')).id,
+    };
+  });
+
+  it('a new organisation has no setting', async () => {
+    expect((await p.c.recruiter.get(po())).json.organisation.offer_approval).toBeNull();
+  });
+
+  it('role rule: clearing the approvers and submitting is refused (422 naming the role), the offer stays a draft', async () => {
+    await setPolicy({ kind: 'role', role: 'admin' });
+    const offer = await pDraft([]);
+    const res = await p.c.recruiter.post(po(`/offers/${offer.id}/submit`));
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.message).toBe(OFFER_APPROVAL_TEXTS.roleRequired('Admin'));
+    expect(await statusOf(offer.id)).toBe('draft');
+    // A hiring manager does not hold the role.
+    await p.c.recruiter.patch(po(`/offers/${offer.id}`), { approver_ids: [p.manager.id] });
+    expect((await p.c.recruiter.post(po(`/offers/${offer.id}/submit`))).status).toBe(422);
+    expect(await statusOf(offer.id)).toBe('draft');
+  });
+
+  it('role rule: a member of that role (or higher) must approve; the submitter does not count', async () => {
+    await setPolicy({ kind: 'role', role: 'admin' });
+    const offer = await pDraft([p.manager.id, p.admin.id]);
+    const sub = await p.c.recruiter.post(po(`/offers/${offer.id}/submit`));
+    expect(sub.status, sub.text).toBe(200);
+    expect(sub.json.offer.status).toBe('pending_approval');
+    await p.c.manager.post(po(`/offers/${offer.id}/approve`), {});
+    expect(await statusOf(offer.id)).toBe('pending_approval');
+    const last = await p.c.admin.post(po(`/offers/${offer.id}/approve`), {});
+    expect(last.json.offer.status).toBe('approved');
+    // The owner is higher than admin.
+    const byOwner = await pDraft([p.owner.id]);
+    expect((await p.c.recruiter.post(po(`/offers/${byOwner.id}/submit`))).json.offer.status).toBe('pending_approval');
+    // An admin who submits cannot be the one admin approving their own offer.
+    const { applications: apps } = await seedCandidate(t, p.org.id, p.statusId, {}, [p.recruitmentId]);
+    const own = (await p.c.admin.post(po(`/applications/${apps[0]!.id}/offers`), body({ approver_ids: [p.admin.id] }))).json.offer;
+    const selfSubmit = await p.c.admin.post(po(`/offers/${own.id}/submit`));
+    expect(selfSubmit.status).toBe(422);
+    expect(await statusOf(own.id)).toBe('draft');
+    // An edit that puts an approved offer back to approval is held to the rule too.
+    const edited = await p.c.recruiter.patch(po(`/offers/${offer.id}`), { approver_ids: [p.manager.id] });
+    expect(edited.status).toBe(422);
+    expect(await statusOf(offer.id)).toBe('approved');
+  });
+
+  it('named people: attached automatically in order after the submitter’s approvers; each must approve', async () => {
+    await setPolicy({ kind: 'people', user_ids: [p.admin.id, p.owner.id] });
+    const offer = await pDraft([p.manager.id]);
+    expect(chainOf(offer)).toEqual([p.manager.id, p.admin.id, p.owner.id]);
+    // The skip: the required people attach themselves even to a draft made without approvers.
+    const skip = await pDraft([]);
+    expect(chainOf(skip)).toEqual([p.admin.id, p.owner.id]);
+    const sub = await p.c.recruiter.post(po(`/offers/${skip.id}/submit`));
+    expect(sub.status, sub.text).toBe(200);
+    expect(sub.json.offer.status).toBe('pending_approval');
+    expect(sub.json.offer.current_approver_id).toBe(p.admin.id);
+    expect((await p.c.owner.post(po(`/offers/${skip.id}/approve`), {})).json.message).toBe(OFFER_TEXTS.notYourTurn);
+    await p.c.admin.post(po(`/offers/${skip.id}/approve`), {});
+    expect(await statusOf(skip.id)).toBe('pending_approval');
+    const last = await p.c.owner.post(po(`/offers/${skip.id}/approve`), {});
+    expect(last.json.offer.status).toBe('approved');
+    const [row] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'offer.approved'), eq(auditLog.targetId, skip.id)));
+    expect(row!.after).toMatchObject({ by: p.owner.id, how: 'approvers', approver_ids: [p.admin.id, p.owner.id] });
+  });
+
+  it('named people: a draft that predates the setting gets them on submit', async () => {
+    await setPolicy(null);
+    const offer = await pDraft([]);
+    await setPolicy({ kind: 'people', user_ids: [p.admin.id] });
+    const sub = await p.c.recruiter.post(po(`/offers/${offer.id}/submit`));
+    expect(sub.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: p.admin.id });
+  });
+
+  it('named people: PATCH cannot remove them, before or after submission (422 naming them)', async () => {
+    await setPolicy({ kind: 'people', user_ids: [p.admin.id, p.owner.id] });
+    const offer = await pDraft([p.manager.id]);
+    const cleared = await p.c.recruiter.patch(po(`/offers/${offer.id}`), { approver_ids: [] });
+    expect(cleared.status).toBe(422);
+    expect(cleared.json.message).toBe(OFFER_APPROVAL_TEXTS.peopleRequired(['Amira Haddad', 'Olu Owner']));
+    await p.c.recruiter.post(po(`/offers/${offer.id}/submit`));
+    await p.c.manager.post(po(`/offers/${offer.id}/approve`), {});
+    const dropped = await p.c.recruiter.patch(po(`/offers/${offer.id}`), { approver_ids: [p.manager.id, p.admin.id] });
+    expect(dropped.status).toBe(422);
+    expect(dropped.json.message).toBe(OFFER_APPROVAL_TEXTS.peopleRequired(['Olu Owner']));
+    const viewed = (await p.c.recruiter.get(po(`/offers/${offer.id}`))).json.offer;
+    expect(viewed.status).toBe('pending_approval');
+    expect(chainOf(viewed)).toEqual([p.manager.id, p.admin.id, p.owner.id]);
+    // Adding one more is fine; the required people stay last, in order.
+    const more = await p.c.recruiter.patch(po(`/offers/${offer.id}`), {
+      approver_ids: [p.owner.id, p.admin.id, p.manager.id, p.admin2.id],
+    });
+    expect(more.status, more.text).toBe(200);
+    expect(chainOf(more.json.offer)).toEqual([p.manager.id, p.admin2.id, p.admin.id, p.owner.id]);
+  });
+
+  it('a named person who left the organisation: submit says who is missing; the setting shows them', async () => {
+    await setPolicy({ kind: 'people', user_ids: [p.admin2.id] });
+    const offer = await pDraft([]);
+    expect((await p.c.owner.delete(po(`/users/${p.admin2.id}`))).status).toBe(204);
+    const sub = await p.c.recruiter.post(po(`/offers/${offer.id}/submit`));
+    expect(sub.status).toBe(422);
+    expect(sub.json.message).toBe(OFFER_APPROVAL_TEXTS.peopleUnavailable(['Bea Brandt']));
+    expect(await statusOf(offer.id)).toBe('draft');
+    const setting = (await p.c.admin.get(po())).json.organisation.offer_approval;
+    expect(setting).toEqual({ kind: 'people', people: [{ id: p.admin2.id, name: 'Bea Brandt', can_approve: false }] });
+    await addMember(t, p.org.id, p.admin2.id, 'admin');
+  });
+
+  it('the setting is changed by admins only, validated, and audited before → after', async () => {
+    await setPolicy(null);
+    expect((await p.c.recruiter.patch(po(), { offer_approval: { kind: 'role', role: 'admin' } })).status).toBe(403);
+    const badRole = await p.c.admin.patch(po(), { offer_approval: { kind: 'role', role: 'interviewer' } });
+    expect(badRole.status).toBe(422);
+    const badPerson = await p.c.admin.patch(po(), { offer_approval: { kind: 'people', user_ids: [p.interviewer.id] } });
+    expect(badPerson.status).toBe(422);
+    expect(JSON.stringify(badPerson.json.errors)).toContain(OFFER_APPROVAL_TEXTS.settingPersonUnknown);
+    const stranger = await p.c.admin.patch(po(), { offer_approval: { kind: 'people', user_ids: [owner.id] } });
+    expect(stranger.status).toBe(422);
+    const empty = await p.c.admin.patch(po(), { offer_approval: { kind: 'people', user_ids: [] } });
+    expect(empty.status).toBe(422);
+    expect((await p.c.admin.get(po())).json.organisation.offer_approval).toBeNull();
+
+    const set = await setPolicy({ kind: 'people', user_ids: [p.admin.id, p.manager.id] });
+    expect(set.offer_approval).toEqual({
+      kind: 'people',
+      people: [
+        { id: p.admin.id, name: 'Amira Haddad', can_approve: true },
+        { id: p.manager.id, name: 'Mona Manager', can_approve: true },
+      ],
+    });
+    await setPolicy({ kind: 'role', role: 'owner' });
+    const log = (await p.c.admin.get(po('/audit-log?filter[action]=organisation.updated'))).json.audit_entries.data;
+    expect(log[0]).toMatchObject({
+      actor: { id: p.admin.id },
+      before: { offer_approval: { kind: 'people', user_ids: [p.admin.id, p.manager.id] } },
+      after: { offer_approval: { kind: 'role', role: 'owner' } },
+    });
+    expect(log[1]).toMatchObject({
+      before: { offer_approval: null },
+      after: { offer_approval: { kind: 'people', user_ids: [p.admin.id, p.manager.id] } },
+    });
+    await setPolicy(null);
   });
 });
 

@@ -54,6 +54,7 @@ describe('GET organisation/{id}', () => {
       logo_url: null,
       website: null,
       timezone: 'UTC',
+      offer_approval: null,
       created_at: expect.any(String),
     });
   });

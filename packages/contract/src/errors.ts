@@ -64,3 +64,28 @@ export const errorStatus: Record<ErrorCode, number> = {
 
 /** The error envelope of DESIGN §4 (its zod schema is in error-response.ts, kept apart so the web's first bundle carries no zod). */
 export type ErrorResponse = { message: string; code: string; errors?: Record<string, string[]> };
+
+/** "Amira Haddad", "Amira Haddad and Tom Okafor", "A, B and C". */
+const namesOf = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+
+/**
+ * The organisation's offer approval setting ("Offers need approval from …"): why the server refuses
+ * to submit or change an offer, and why it refuses the setting itself. Each names what is required.
+ */
+export const OFFER_APPROVAL_TEXTS = {
+  /** The role rule: `role` is the role's label, e.g. "Admin". */
+  roleRequired: (role: string) =>
+    `Offers need approval from a member with the role ${role} or higher, other than the person submitting. Add one to the approvers.`,
+  /** The named-people rule: a list of approvers sent without them. */
+  peopleRequired: (names: readonly string[]) => `Offers need approval from ${namesOf(names)}; they cannot be removed from the approvers.`,
+  /** A named person left the organisation or lost the right to approve offers. */
+  peopleUnavailable: (names: readonly string[]) =>
+    `Offers need approval from ${namesOf(names)}, who can no longer approve offers here. An admin must change “Offers need approval from” in Organisation Settings.`,
+  tooManyApprovers: (max: number) => `With the approvers the organisation requires, an offer would have more than ${max} approvers.`,
+  settingRole: 'Choose a role that can approve offers.',
+  settingPeopleEmpty: 'Choose at least one person.',
+  settingPeopleDuplicate: 'Each person may be chosen only once.',
+  settingPeopleTooMany: (max: number) => `Choose at most ${max} people.`,
+  settingPersonUnknown: 'Each person must be a member of this organisation who can approve offers.',
+} as const;

@@ -20,6 +20,12 @@ import { paged } from './pagination.ts';
  *   POST   /offers/{offer}/submit                    → OfferResponse (draft → pending_approval; the first approver
  *                                                       gets an `offer_approval` notification; with no approvers
  *                                                       the offer is approved at once)                       offers.manage
+ *          The organisation's "Offers need approval from …" setting (organisation-settings.ts, offerApprovalSetting)
+ *          binds create, PATCH and submit: named people are attached last, in order, and a PATCH that leaves
+ *          one out is 422; under the role rule submit is 422 unless an approver other than the submitter
+ *          holds that role or a higher one (texts: OFFER_APPROVAL_TEXTS in errors.ts). Without the setting an
+ *          offer without approvers is approved at once. Either way an `offer.approved` audit entry records
+ *          { by, how: 'no_approval_required' | 'approvers', approver_ids, policy }.
  *   POST   /offers/{offer}/approve                   ApproveOfferBody → OfferResponse                         offers.approve
  *   POST   /offers/{offer}/reject                    RejectOfferBody → OfferResponse                          offers.approve
  *          Only the current approver (the first pending one in order) may decide; anyone else → 403

@@ -1,8 +1,61 @@
 import { z } from 'zod';
-import { ERROR_TEXTS } from './errors.ts';
+import { MEMBER_ROLES, type MemberRole } from './constants.ts';
+import { ERROR_TEXTS, OFFER_APPROVAL_TEXTS } from './errors.ts';
 import { listQuery, paged } from './pagination.ts';
 import { organisationNameField, organisationSlugField, organisationWebsiteField } from './organisations.ts';
 import { timezoneField } from './timezones.ts';
+
+// ── offer approval ──────────────────────────────────────────────────────────
+
+/**
+ * The roles "Offers need approval from a member with the role …" may name: those that can approve
+ * offers (permission `offers.approve`). A role counts with every role above it (MEMBER_ROLES order).
+ */
+export const OFFER_APPROVAL_ROLES = ['owner', 'admin', 'recruiter', 'hiring_manager'] as const satisfies readonly MemberRole[];
+export type OfferApprovalRole = (typeof OFFER_APPROVAL_ROLES)[number];
+/** At most this many people can be named (an offer has at most 10 approvers). */
+export const OFFER_APPROVAL_PEOPLE_MAX = 5;
+
+/** Whether `role` is `required` or a higher role. */
+export const roleAtLeast = (role: string, required: MemberRole) =>
+  MEMBER_ROLES.indexOf(role as MemberRole) >= 0 && MEMBER_ROLES.indexOf(role as MemberRole) <= MEMBER_ROLES.indexOf(required);
+
+/**
+ * "Offers need approval from …"; null: no approval needed (an offer without approvers is approved
+ * when submitted). The server enforces it on submit and on every change of an offer's approvers:
+ *  - `role`: at least one approver holds this role or a higher one and is not the person submitting;
+ *    otherwise submitting is refused (422, OFFER_APPROVAL_TEXTS.roleRequired).
+ *  - `people`: each of them approves, in this order, after any approvers the submitter chose. They are
+ *    attached to every new draft and on submit; a PATCH that leaves one out is refused (422,
+ *    peopleRequired). A person who left or can no longer approve offers → 422 peopleUnavailable on submit.
+ */
+export const offerApprovalSetting = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('role'), role: z.enum(OFFER_APPROVAL_ROLES) }),
+  z.object({
+    kind: z.literal('people'),
+    /** In approval order; `can_approve` false: they left the organisation or their role no longer approves offers. */
+    people: z.array(z.object({ id: z.string(), name: z.string(), can_approve: z.boolean() })),
+  }),
+]);
+export type OfferApprovalSetting = z.infer<typeof offerApprovalSetting>;
+
+/** PATCH organisation/{id} `offer_approval`: null, a role, or members (user ids, in order) who can approve offers. */
+export const offerApprovalBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('role'), role: z.enum(OFFER_APPROVAL_ROLES, OFFER_APPROVAL_TEXTS.settingRole) }),
+    z.object({
+      kind: z.literal('people'),
+      user_ids: z
+        .array(z.uuid(OFFER_APPROVAL_TEXTS.settingPersonUnknown), { error: OFFER_APPROVAL_TEXTS.settingPeopleEmpty })
+        .min(1, OFFER_APPROVAL_TEXTS.settingPeopleEmpty)
+        .max(OFFER_APPROVAL_PEOPLE_MAX, OFFER_APPROVAL_TEXTS.settingPeopleTooMany(OFFER_APPROVAL_PEOPLE_MAX))
+        .refine((ids) => new Set(ids).size === ids.length, OFFER_APPROVAL_TEXTS.settingPeopleDuplicate),
+    }),
+  ],
+  { error: OFFER_APPROVAL_TEXTS.settingRole },
+);
+export type OfferApprovalBody = z.infer<typeof offerApprovalBody>;
 
 /** GET organisation/{id} → { organisation }: what Organisation Settings shows and edits. */
 export const organisationSettings = z.object({
@@ -12,6 +65,8 @@ export const organisationSettings = z.object({
   logo_url: z.string().nullable(),
   website: z.string().nullable(),
   timezone: z.string(),
+  /** "Offers need approval from …"; null: no approval needed. */
+  offer_approval: offerApprovalSetting.nullable(),
   created_at: z.string(),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettings>;
@@ -24,6 +79,8 @@ export const updateOrganisationBody = z.object({
   slug: organisationSlugField.optional(),
   website: z.union([organisationWebsiteField, z.null()]).optional(),
   timezone: timezoneField.optional(),
+  /** null: no approval needed. Audited with the other fields (`offer_approval`, as stored: role or user_ids). */
+  offer_approval: offerApprovalBody.nullable().optional(),
 });
 export type UpdateOrganisationBody = z.input<typeof updateOrganisationBody>;
 

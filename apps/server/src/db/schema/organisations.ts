@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
+
+/**
+ * "Offers need approval from …" (Organisation Settings); null: no approval needed. `role`: one
+ * approver holding that role or a higher one, not the submitter; `people`: each of them, in order.
+ */
+export type OfferApprovalPolicy = { kind: 'role'; role: string } | { kind: 'people'; user_ids: string[] };
 
 export const organisations = pgTable(
   'organisations',
@@ -21,6 +27,7 @@ export const organisations = pgTable(
     /** Recruitment defaults (settings → recruitment). */
     defaultInterviewMinutes: integer('default_interview_minutes').notNull().default(45),
     candidateRetentionMonths: integer('candidate_retention_months').notNull().default(24),
+    offerApprovalPolicy: jsonb('offer_approval_policy').$type<OfferApprovalPolicy>(),
     /** Spelled as SPEC §3 spells it; null when not on trial. */
     trailEndsAt: timestamp('trail_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

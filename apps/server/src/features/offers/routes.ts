@@ -148,9 +148,10 @@ export function offerRoutes(db: Db, deps: OfferServiceDeps) {
         config: { permission: 'offers.manage' },
         schema: {
           tags,
-          summary: 'Submits a draft for approval; the first approver is notified (approved at once without approvers)',
+          summary:
+            'Submits a draft for approval; the first approver is notified. The organisation’s approval setting applies (named people attached, role rule checked: 422); without it, no approvers → approved at once',
           params: offerParams,
-          response: { 200: offerResponse, 404: errorResponse, 409: errorResponse },
+          response: { 200: offerResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse },
         },
       },
       async (request) => ({ offer: await offers.submit(organisationIdOf(request), actorOf(request), offerIdOf(request.params)) }),

@@ -14,17 +14,19 @@ import {
 } from '@hireloop/contract/offers';
 import type { ActivityType } from '@hireloop/contract/candidates';
 import type { MemberRole } from '@hireloop/contract/constants';
-import { PERMISSIONS } from '@hireloop/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity, type ActivityInput } from '../activities/service.ts';
+import { actorNameOf } from '../actors/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
+import { APPROVER_ROLES, approvalPolicyOf, requiredChain } from './approval-policy.ts';
 import { mayViewOffers } from './policy.ts';
 import { currentApprover, expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
 import {
@@ -60,7 +62,6 @@ const offerNotFound = () => new AppError('not_found', OFFER_TEXTS.notFound);
 const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
 const conflict = (message: string) => new AppError('conflict', message);
 const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
-const APPROVER_ROLES = PERMISSIONS['offers.approve'].roles as readonly MemberRole[];
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 /** A token is 32 random bytes, base64url: anything else names no offer. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -103,6 +104,29 @@ async function activity(
     data: { offer_id: o.id, ...data },
   });
   await touchCandidate(tx, candidateId);
+}
+
+/**
+ * The audit log's record of an offer becoming approved: who approved it and how — at submit when
+ * no approval is needed, or by the last approver of the chain — with the chain and the setting then in force.
+ */
+async function auditApproved(tx: Db, actor: Actor, row: OfferJoined, how: 'no_approval_required' | 'approvers', approverIds: string[]) {
+  await recordAudit(tx, {
+    organisationId: row.offer.organisationId,
+    actor,
+    actorName: await actorNameOf(tx, actor),
+    action: 'offer.approved',
+    targetType: 'offer',
+    targetId: row.offer.id,
+    after: {
+      by: viewerOf(actor),
+      how,
+      approver_ids: approverIds,
+      policy: await approvalPolicyOf(tx, row.offer.organisationId),
+      candidate: row.candidateName,
+      recruitment: row.recruitmentName,
+    },
+  });
 }
 
 async function notifyApprover(tx: Db, row: OfferJoined, approverId: string) {
@@ -191,8 +215,13 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         if (!application) throw new AppError('not_found', OFFER_TEXTS.applicationNotFound);
         checkFields(body, now);
         if (application.rejectedAt) throw invalid('application', OFFER_TEXTS.applicationRejected);
-        const approverIds = body.approver_ids ?? [];
-        await checkApprovers(tx, organisationId, approverIds);
+        await checkApprovers(tx, organisationId, body.approver_ids ?? []);
+        // The organisation's named approvers are on every new draft.
+        const approverIds = await requiredChain(tx, organisationId, body.approver_ids ?? [], {
+          submitterId: viewerOf(actor),
+          refuseMissing: false,
+          checkRole: false,
+        });
         const offer = await insertOffer(tx, {
           organisationId,
           applicationId,
@@ -230,12 +259,22 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         if (body.expires_on !== undefined && body.expires_on !== expiresOnOf(before.expiresAt))
           changes.expiresAt = expiresAtOf(body.expires_on);
         const approvals = await approvalsOf(tx, [id]);
-        let approverIds = approvals.map((a) => a.approverId);
-        const approversChanged = body.approver_ids !== undefined && body.approver_ids.join() !== approverIds.join();
-        if (approversChanged) {
-          approverIds = body.approver_ids!;
+        const storedIds = approvals.map((a) => a.approverId);
+        let approverIds = storedIds;
+        if (body.approver_ids !== undefined && body.approver_ids.join() !== storedIds.join()) {
+          approverIds = body.approver_ids;
           await checkApprovers(tx, organisationId, approverIds);
         }
+        const resubmits = before.status !== 'draft' && (Object.keys(changes).length > 0 || approverIds.join() !== storedIds.join());
+        // A list sent may not leave out the organisation's named approvers; an offer going back to approval meets the setting.
+        if (body.approver_ids !== undefined || resubmits) {
+          approverIds = await requiredChain(tx, organisationId, approverIds, {
+            submitterId: viewerOf(actor),
+            refuseMissing: body.approver_ids !== undefined,
+            checkRole: resubmits && approverIds.length > 0,
+          });
+        }
+        const approversChanged = approverIds.join() !== storedIds.join();
         if (Object.keys(changes).length === 0 && !approversChanged) return;
         // A draft keeps its decisions (a rejection's comment stays readable) until it is submitted again.
         if (approversChanged) await replaceApprovals(tx, id, approverIds);
@@ -261,14 +300,24 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
         if (before.status !== 'draft') throw conflict(OFFER_TEXTS.notDraft);
-        await resetApprovals(tx, id);
-        const approvals = await approvalsOf(tx, [id]);
-        const status = approvals.length > 0 ? 'pending_approval' : 'approved';
+        const storedIds = (await approvalsOf(tx, [id])).map((a) => a.approverId);
+        // The organisation's setting decides who must approve: named people are attached, the role rule is checked.
+        const approverIds = await requiredChain(tx, organisationId, storedIds, {
+          submitterId: viewerOf(actor),
+          refuseMissing: false,
+          checkRole: true,
+        });
+        if (approverIds.join() !== storedIds.join()) await replaceApprovals(tx, id, approverIds);
+        else await resetApprovals(tx, id);
+        const status = approverIds.length > 0 ? 'pending_approval' : 'approved';
         await updateOffer(tx, id, { status });
         const row = await joined(tx, organisationId, id);
         await activity(tx, actor, row, row.candidateId, 'offer.submitted', { status });
-        if (approvals[0]) await notifyApprover(tx, row, approvals[0].approverId);
-        else await activity(tx, actor, row, row.candidateId, 'offer.approved', { status, final: true });
+        if (approverIds[0]) await notifyApprover(tx, row, approverIds[0]);
+        else {
+          await activity(tx, actor, row, row.candidateId, 'offer.approved', { status, final: true });
+          await auditApproved(tx, actor, row, 'no_approval_required', []);
+        }
       });
       return one(organisationId, id, viewerOf(actor));
     },
@@ -318,6 +367,14 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         else await updateOffer(tx, id, {});
         await activity(tx, actor, row, row.candidateId, 'offer.approved', { status, comment, final: !next });
         if (next) await notifyApprover(tx, row, next.approverId);
+        else
+          await auditApproved(
+            tx,
+            actor,
+            row,
+            'approvers',
+            approvals.map((a) => a.approverId),
+          );
       });
       return one(organisationId, id, viewerOf(actor));
     },

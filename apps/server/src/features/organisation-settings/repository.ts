@@ -4,7 +4,9 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
-export type OrganisationPatch = Partial<Pick<OrganisationRow, 'name' | 'slug' | 'website' | 'timezone' | 'logoUrl'>>;
+export type OrganisationPatch = Partial<
+  Pick<OrganisationRow, 'name' | 'slug' | 'website' | 'timezone' | 'logoUrl' | 'offerApprovalPolicy'>
+>;
 
 export function findOrganisation(db: Db, organisationId: string) {
   return db

@@ -1,3 +1,4 @@
+import { OFFER_APPROVAL_TEXTS } from '@hireloop/contract/errors';
 import { DELETE_CONFIRM_MISMATCH, type updateOrganisationBody } from '@hireloop/contract/organisation-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -7,6 +8,7 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import type { ProcessedImage } from '../../lib/images.ts';
 import { recordAudit } from '../audit/service.ts';
 import { logoPrefix, logoUrl, type FileService } from '../files/service.ts';
+import { allCanApprove, presentApprovalPolicy } from '../offers/approval-policy.ts';
 import { presentOrganisationSettings } from './presenter.ts';
 import {
   deleteOrganisation,
@@ -22,16 +24,29 @@ import {
 type UpdatePatch = z.output<typeof updateOrganisationBody>;
 
 const SLUG_TAKEN = 'This URL slug is already taken.';
-const EDITABLE = ['name', 'slug', 'website', 'timezone'] as const;
-const WIRE: Record<(typeof EDITABLE)[number], string> = { name: 'name', slug: 'slug', website: 'website', timezone: 'timezone' };
+const EDITABLE = ['name', 'slug', 'website', 'timezone', 'offerApprovalPolicy'] as const;
+const WIRE: Record<(typeof EDITABLE)[number], string> = {
+  name: 'name',
+  slug: 'slug',
+  website: 'website',
+  timezone: 'timezone',
+  offerApprovalPolicy: 'offer_approval',
+};
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Organisation Settings: name, slug, website, timezone, logo, and deleting the organisation. Every change is audited. */
+/**
+ * Organisation Settings: name, slug, website, timezone, "Offers need approval from …", logo, and
+ * deleting the organisation. Every change is audited.
+ */
 export function createOrganisationSettingsService(db: Db, files: FileService, log?: FastifyBaseLogger) {
+  const present = async (tx: Db, row: OrganisationRow) =>
+    presentOrganisationSettings(row, await presentApprovalPolicy(tx, row.id, row.offerApprovalPolicy));
+
   async function actorName(actor: Actor) {
     return actor.kind === 'user' ? ((await findUserName(db, actor.userId)) ?? 'Unknown user') : `API key ${actor.name}`;
   }
@@ -46,7 +61,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
     async get(organisationId: string) {
       const row = await findOrganisation(db, organisationId);
       if (!row) throw notFound();
-      return presentOrganisationSettings(row);
+      return present(db, row);
     },
 
     /** Changes the fields sent; the audit entry holds only what actually changed, before → after. */
@@ -60,7 +75,18 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
           if (patch.slug !== undefined) next.slug = patch.slug;
           if (patch.website !== undefined) next.website = patch.website || null;
           if (patch.timezone !== undefined) next.timezone = patch.timezone;
-          const changed = EDITABLE.filter((field) => field in next && next[field] !== current[field]);
+          if (patch.offer_approval !== undefined) {
+            const p = patch.offer_approval;
+            next.offerApprovalPolicy = p && (p.kind === 'role' ? { kind: 'role', role: p.role } : { kind: 'people', user_ids: p.user_ids });
+            const changes = !same(next.offerApprovalPolicy, current.offerApprovalPolicy);
+            // Only members who can approve offers can be named.
+            if (p?.kind === 'people' && changes && !(await allCanApprove(tx, organisationId, p.user_ids)))
+              throw validationFailed(
+                { 'offer_approval.user_ids': [OFFER_APPROVAL_TEXTS.settingPersonUnknown] },
+                OFFER_APPROVAL_TEXTS.settingPersonUnknown,
+              );
+          }
+          const changed = EDITABLE.filter((field) => field in next && !same(next[field], current[field]));
           if (changed.length === 0) return current;
           if (next.slug !== undefined && next.slug !== current.slug && (await slugTakenByAnother(tx, organisationId, next.slug))) {
             throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
@@ -78,7 +104,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
           });
           return updated;
         });
-        return presentOrganisationSettings(row);
+        return await present(db, row);
       } catch (error) {
         // Two organisations racing for one slug: the unique index decides.
         if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
@@ -103,7 +129,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
         });
         return updated;
       });
-      return presentOrganisationSettings(row);
+      return present(db, row);
     },
 
     async removeLogo(organisationId: string, actor: Actor) {
@@ -124,7 +150,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
         });
         return updated;
       });
-      return presentOrganisationSettings(row);
+      return present(db, row);
     },
 
     /**

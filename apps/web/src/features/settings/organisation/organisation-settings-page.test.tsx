@@ -14,6 +14,7 @@ const organisation: OrganisationSettings = {
   logo_url: null,
   website: 'https://northwind.example',
   timezone: 'Europe/London',
+  offer_approval: null,
   created_at: '2025-01-01T00:00:00Z',
 };
 const entry: AuditEntry = {
@@ -79,6 +80,42 @@ describe('Organisation Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This URL slug is already taken.')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ slug: 'taken-slug' });
+  });
+
+  it('lets an admin set “Offers need approval from” to a role', async () => {
+    as('admin');
+    api.answer = (call) =>
+      call.method === 'PATCH'
+        ? { status: 200, body: { organisation: { ...organisation, offer_approval: { kind: 'role', role: 'owner' } } } }
+        : undefined;
+    renderApp('/settings/organisation');
+    const section = await screen.findByRole('region', { name: 'Offer approval' }, { timeout: 5000 });
+    expect(((await within(section).findByLabelText('No approval needed')) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(section).getByLabelText('A member with a role'));
+    fireEvent.click(within(section).getByRole('button', { name: 'Save approval setting' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ offer_approval: { kind: 'role', role: 'admin' } }),
+    );
+  });
+
+  it('tells a recruiter who must approve offers, without a control to change it', async () => {
+    as('recruiter');
+    api.answer = (call) =>
+      call.path === 'organisation/o1' && call.method === 'GET'
+        ? {
+            status: 200,
+            body: {
+              organisation: {
+                ...organisation,
+                offer_approval: { kind: 'people', people: [{ id: 'u9', name: 'Amira Haddad', can_approve: true }] },
+              },
+            },
+          }
+        : undefined;
+    renderApp('/settings/organisation');
+    const section = await screen.findByRole('region', { name: 'Offer approval' }, { timeout: 5000 });
+    expect(await within(section).findByText('Amira Haddad must approve every offer, in this order.')).toBeTruthy();
+    expect(within(section).queryByRole('button', { name: 'Save approval setting' })).toBeNull();
   });
 
   it('sends the audit filters as filter[...] and starts again at page 1', async () => {
