@@ -1,10 +1,12 @@
 import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-statuses';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { eq, sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { candidates } from '../src/db/schema/candidates.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
+import { outbox } from '../src/db/schema/outbox.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
 import { careersSites } from '../src/db/schema/website.ts';
@@ -20,6 +22,7 @@ import { addMember, createOrganisation, createUser, signIn, startTestApp, type C
 let t: TestApp;
 let org: { id: string; slug: string };
 let owner: { id: string };
+let ownerEmail = '';
 let recruiter: { id: string };
 let client: Client;
 let statusId = '';
@@ -100,7 +103,9 @@ const apply = (fields: Record<string, string>) =>
 
 beforeAll(async () => {
   t = await startTestApp({ CAREERS_APPLY_RATE: '1000' });
-  owner = await createUser(t, { name: 'Olive Owner' });
+  const ownerUser = await createUser(t, { name: 'Olive Owner' });
+  owner = ownerUser;
+  ownerEmail = ownerUser.email ?? '';
   recruiter = await createUser(t, { name: 'Rita Recruiter' });
   const created = await createOrganisation(t, owner, { name: 'Control Org' });
   org = { id: created.id, slug: created.slug };
@@ -329,5 +334,42 @@ describe('CSV import', () => {
       { field: 'file', filename: 'peo\u0001ple.csv', bytes: Buffer.from('Name,Email\r\nFile Name,file-name@example.test') },
     );
     expect(res.status, res.text).toBeLessThan(500);
+  });
+});
+
+describe('interview invitations', () => {
+  it('a name with bare CRs already in the database adds no attendee or property to the invitation', async () => {
+    const { candidate, applications } = await seedCandidate(
+      t,
+      org.id,
+      statusId,
+      { name: 'Ann\rATTENDEE:mailto:evil@x.test\rX-INJECTED:1', email: 'ann-ics@example.test' },
+      [recruitmentId],
+    );
+    const res = await client.post(o(`/applications/${applications[0]!.id}/interviews`), {
+      type_id: typeId,
+      starts_at: new Date(Date.now() + 4 * 86_400_000).toISOString(),
+      duration_minutes: 45,
+      timezone: 'Europe/Berlin',
+      location: 'Room 5',
+      interviewer_ids: [owner.id],
+    });
+    expect(res.status, res.text).toBe(201);
+    const sent = await db().select().from(outbox).where(eq(outbox.kind, 'mail'));
+    const calendars = sent
+      .map((r) => (r.payload as { attachments?: { contentType: string; content: string }[] }).attachments ?? [])
+      .flat()
+      .filter((a) => a.contentType.startsWith('text/calendar'))
+      .map((a) => Buffer.from(a.content, 'base64').toString('utf8'))
+      .filter((text) => text.includes('ann-ics@example.test'));
+    expect(calendars.length).toBeGreaterThan(0);
+    for (const text of calendars) {
+      // As a lenient client reads it: any CR or LF ends a line.
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      const event = new ICAL.Component(ICAL.parse(text.replace(/\r\n|\r|\n/g, '\r\n'))).getFirstSubcomponent('vevent')!;
+      const addresses = event.getAllProperties('attendee').map((p) => String(p.getFirstValue()).toLowerCase());
+      expect(addresses.sort()).toEqual([`mailto:${candidate.email}`, `mailto:${ownerEmail}`].sort());
+      expect(event.getAllProperties().map((p) => p.name)).not.toContain('x-injected');
+    }
   });
 });
