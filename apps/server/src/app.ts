@@ -17,6 +17,7 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
 import { registerSessions } from './http/session.ts';
+import { registerTextInputRule } from './http/text-input.ts';
 import { LOCAL_ISSUER_KEY, OidcClient } from './features/auth/oidc-client.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any route: NUL and other control characters never reach a schema, a handler or the database.
+  registerTextInputRule(app);
 
   const apiRoutes: RegisteredRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);

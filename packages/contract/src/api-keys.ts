@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 /** `read` reaches GET routes whose permission allows keys; `write` also their writes (docs/permissions.md). */
@@ -24,8 +25,7 @@ export type ApiKeysResponse = z.infer<typeof apiKeysResponse>;
 export const API_KEY_NAME = { min: 2, max: 80 } as const;
 
 export const createApiKeyBody = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(API_KEY_NAME.min, `The name must be at least ${API_KEY_NAME.min} characters.`)
     .max(API_KEY_NAME.max, `The name may not be longer than ${API_KEY_NAME.max} characters.`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, text } from './text.ts';
 import { paged } from './pagination.ts';
 
 /* ---------- constants ---------- */
@@ -303,16 +304,15 @@ export type ActivitiesResponse = z.infer<typeof activitiesResponse>;
 /* ---------- inputs ---------- */
 
 const email = z.string({ error: 'Enter an e-mail address.' }).trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.'));
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} may not be longer than ${max} characters.`).nullish();
+const optionalText = (max: number, label: string, single = true) =>
+  (single ? line() : text()).trim().max(max, `${label} may not be longer than ${max} characters.`).nullish();
 const link = z
   .url({ protocol: /^https?$/, error: 'Enter a link starting with http:// or https://.' })
   .max(500, 'A link may not be longer than 500 characters.');
-const tag = z.string().trim().min(1, 'A tag may not be empty.').max(TAG_MAX, `A tag may not be longer than ${TAG_MAX} characters.`);
+const tag = line().trim().min(1, 'A tag may not be empty.').max(TAG_MAX, `A tag may not be longer than ${TAG_MAX} characters.`);
 
 export const candidateFields = {
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(1, 'Enter a name.')
     .max(CANDIDATE_NAME_MAX, `The name may not be longer than ${CANDIDATE_NAME_MAX} characters.`),
@@ -322,7 +322,7 @@ export const candidateFields = {
   links: z.array(link).max(CANDIDATE_LINKS_MAX, `At most ${CANDIDATE_LINKS_MAX} links.`),
   source: z.enum(CANDIDATE_SOURCES, { error: 'Choose a source.' }),
   consent_source: z.enum(CONSENT_SOURCES, { error: 'Choose how consent was given.' }).nullable(),
-  consent_note: optionalText(500, 'The consent note'),
+  consent_note: optionalText(500, 'The consent note', false),
 };
 
 /** The person, when adding by hand; consent is recorded when consent_source is set. */
@@ -388,7 +388,7 @@ export const rejectApplicationBody = z.object({
     .trim()
     .min(1, 'Choose a reason.')
     .max(300, 'The reason may not be longer than 300 characters.'),
-  note: optionalText(NOTE_MAX, 'The note'),
+  note: optionalText(NOTE_MAX, 'The note', false),
 });
 export type RejectApplicationBody = z.infer<typeof rejectApplicationBody>;
 

@@ -14,6 +14,10 @@ export const ERROR_TEXTS = {
   payloadTooLarge: 'The request body is too large.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Internal server error.',
+  /** NUL and other non-text control characters, anywhere in a request. */
+  controlCharacters: 'Must not contain control characters.',
+  /** Single-line fields (names, titles): no line breaks or tabs either. */
+  singleLine: 'Must be a single line, without line breaks or control characters.',
 } as const;
 
 const recruitmentsWord = (n: number) => (n === 1 ? 'recruitment' : 'recruitments');

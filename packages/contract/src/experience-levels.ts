@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 /** An experience level (SPEC §3): id and name, in the organisation's order (`position`, 1-based). */
@@ -20,8 +21,7 @@ export const EXPERIENCE_LEVEL_NAME_MAX = 60;
 
 /** POST (create, appended at the end) and PATCH (rename) take the same body. */
 export const experienceLevelBody = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(1, 'Enter a name.')
     .max(EXPERIENCE_LEVEL_NAME_MAX, `The name may not be longer than ${EXPERIENCE_LEVEL_NAME_MAX} characters.`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 import { INTERVIEW_MINUTES } from './recruitment-settings.ts';
 import { timezoneField } from './timezones.ts';
@@ -245,8 +246,7 @@ const kitItem = z
 const kitList = z.array(kitItem).max(KIT_ITEMS_MAX, `At most ${KIT_ITEMS_MAX} entries.`);
 
 export const interviewTypeBody = z.object({
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(1, 'Enter a name.')
     .max(INTERVIEW_TYPE_NAME_MAX, `The name may not be longer than ${INTERVIEW_TYPE_NAME_MAX} characters.`),
@@ -272,8 +272,7 @@ const duration = z
   .int(INTERVIEW_TEXTS.durationRange)
   .min(INTERVIEW_MINUTES.min, INTERVIEW_TEXTS.durationRange)
   .max(INTERVIEW_MINUTES.max, INTERVIEW_TEXTS.durationRange);
-const location = z
-  .string()
+const location = line()
   .trim()
   .max(INTERVIEW_LOCATION_MAX, `The location may not be longer than ${INTERVIEW_LOCATION_MAX} characters.`)
   .nullish()
@@ -299,8 +298,7 @@ const interviewerIds = z
 export const scheduleInterviewBody = z.object({
   type_id: z.uuid(INTERVIEW_TEXTS.typeUnknown),
   /** Defaults to the type's name. */
-  title: z
-    .string()
+  title: line()
     .trim()
     .min(1)
     .max(INTERVIEW_TYPE_NAME_MAX + 40)
@@ -329,14 +327,13 @@ export const rescheduleInterviewBody = z.object({
   ends_at: startsAt.optional(),
   duration_minutes: duration.optional(),
   timezone: timezoneField.optional(),
-  location: z.string().trim().max(INTERVIEW_LOCATION_MAX).nullable().optional(),
+  location: line().trim().max(INTERVIEW_LOCATION_MAX).nullable().optional(),
   video_url: z
     .union([z.literal(''), z.url({ protocol: /^https?$/, error: INTERVIEW_TEXTS.videoUrlInvalid }).max(500)])
     .nullable()
     .optional(),
   interviewer_ids: interviewerIds.optional(),
-  title: z
-    .string()
+  title: line()
     .trim()
     .min(1)
     .max(INTERVIEW_TYPE_NAME_MAX + 40)
@@ -389,7 +386,7 @@ export type ConflictsResponse = z.infer<typeof conflictsResponse>;
 export const scorecardBody = z.object({
   ratings: z.array(
     z.object({
-      criterion: z.string().trim().min(1).max(KIT_ITEM_MAX),
+      criterion: line().trim().min(1).max(KIT_ITEM_MAX),
       rating: z
         .number({ error: INTERVIEW_TEXTS.ratingRange })
         .int(INTERVIEW_TEXTS.ratingRange)

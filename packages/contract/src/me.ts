@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { NOTIFICATION_TYPES } from './notification-types.ts';
 import { paged } from './pagination.ts';
 import { timezoneField } from './timezones.ts';
@@ -24,8 +25,7 @@ export const PROFILE_NAME_MAX = 120;
 
 /** PATCH /me: any of the fields; unknown notification types are refused. */
 export const updateProfileBody = z.object({
-  name: z
-    .string('Enter your name.')
+  name: line('Enter your name.')
     .trim()
     .min(PROFILE_NAME_MIN, `Your name must be at least ${PROFILE_NAME_MIN} characters.`)
     .max(PROFILE_NAME_MAX, `Your name may not be longer than ${PROFILE_NAME_MAX} characters.`)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 /*
@@ -339,8 +340,7 @@ export type HireBoardResponse = z.infer<typeof hireBoardResponse>;
 
 const uuidOf = (message: string) => z.uuid(message);
 const isoDate = z.iso.date('Enter a date as YYYY-MM-DD.');
-const stageName = z
-  .string({ error: 'Enter a name.' })
+const stageName = line({ error: 'Enter a name.' })
   .trim()
   .min(1, 'Enter a name.')
   .max(ONBOARDING_STAGE_NAME_MAX, `The name may not be longer than ${ONBOARDING_STAGE_NAME_MAX} characters.`);
@@ -365,13 +365,11 @@ const dueDays = z
   .int('Enter the days relative to the start date as a whole number.')
   .min(-DUE_DAYS_MAX, `A task may be due at most ${DUE_DAYS_MAX} days before the start date.`)
   .max(DUE_DAYS_MAX, `A task may be due at most ${DUE_DAYS_MAX} days after the start date.`);
-const taskTitle = z
-  .string({ error: 'Enter a title.' })
+const taskTitle = line({ error: 'Enter a title.' })
   .trim()
   .min(1, 'Enter a title.')
   .max(ONBOARDING_TASK_TITLE_MAX, `The title may not be longer than ${ONBOARDING_TASK_TITLE_MAX} characters.`);
-const documentName = z
-  .string({ error: 'Enter a name for the document.' })
+const documentName = line({ error: 'Enter a name for the document.' })
   .trim()
   .min(1, 'Enter a name for the document.')
   .max(ONBOARDING_DOCUMENT_NAME_MAX, `The name may not be longer than ${ONBOARDING_DOCUMENT_NAME_MAX} characters.`);
@@ -402,8 +400,7 @@ export const templateDocumentInput = z.object({
 });
 export type TemplateDocumentInput = z.input<typeof templateDocumentInput>;
 
-const templateName = z
-  .string({ error: 'Enter a name.' })
+const templateName = line({ error: 'Enter a name.' })
   .trim()
   .min(1, 'Enter a name.')
   .max(ONBOARDING_TEMPLATE_NAME_MAX, `The name may not be longer than ${ONBOARDING_TEMPLATE_NAME_MAX} characters.`);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { organisationSummary } from './auth.ts';
 import { timezoneField } from './timezones.ts';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Field rules shared by creating an organisation and its settings. */
-export const organisationNameField = z
-  .string()
+export const organisationNameField = line()
   .trim()
   .min(2, 'The name must be at least 2 characters.')
   .max(120, 'The name may not be longer than 120 characters.');

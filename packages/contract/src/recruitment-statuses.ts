@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 /** What a pipeline stage means for an application in it. */
@@ -30,8 +31,7 @@ export type RecruitmentStatusResponse = z.infer<typeof recruitmentStatusResponse
 export const RECRUITMENT_STATUS_NAME_MAX = 60;
 export const DEFAULT_STATUS_COLOUR = '#228be6';
 
-const name = z
-  .string({ error: 'Enter a name.' })
+const name = line({ error: 'Enter a name.' })
   .trim()
   .min(1, 'Enter a name.')
   .max(RECRUITMENT_STATUS_NAME_MAX, `The name may not be longer than ${RECRUITMENT_STATUS_NAME_MAX} characters.`);

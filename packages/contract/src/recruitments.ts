@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 /** A recruitment is a hiring campaign for a job role (SPEC §2 /recruitment). */
@@ -99,8 +100,7 @@ const hiringTeamInput = z
 
 const recruitmentFields = {
   role_id: z.uuid(RECRUITMENT_TEXTS.roleUnknown),
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(2, 'The name must be at least 2 characters.')
     .max(RECRUITMENT_NAME_MAX, `The name may not be longer than ${RECRUITMENT_NAME_MAX} characters.`),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 export const ROLE_STATUSES = ['draft', 'open', 'closed'] as const;
@@ -73,15 +74,14 @@ const salary = z
   .nullable();
 
 const roleFields = {
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(2, 'The name must be at least 2 characters.')
     .max(ROLE_NAME_MAX, `The name may not be longer than ${ROLE_NAME_MAX} characters.`),
   team_id: z.uuid(ROLE_TEXTS.teamUnknown).nullable(),
   experience_level_id: z.uuid(ROLE_TEXTS.levelUnknown).nullable(),
   location_type: z.enum(LOCATION_TYPES, { error: 'Choose remote, hybrid or on-site.' }),
-  location: z.string().trim().max(ROLE_LOCATION_MAX, `The location may not be longer than ${ROLE_LOCATION_MAX} characters.`).nullable(),
+  location: line().trim().max(ROLE_LOCATION_MAX, `The location may not be longer than ${ROLE_LOCATION_MAX} characters.`).nullable(),
   employment_type: z.enum(EMPLOYMENT_TYPES, { error: 'Choose an employment type.' }),
   salary_min: salary,
   salary_max: salary,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, text } from './text.ts';
 import { paged } from './pagination.ts';
 
 export const TEAM_KINDS = ['team', 'client'] as const;
@@ -55,17 +56,16 @@ export type TeamResponse = z.infer<typeof teamResponse>;
 export const TEAM_SORTS = ['name', '-name', 'created_at', '-created_at'] as const;
 
 /** Optional text: absent leaves it (PATCH), null or '' clears it. */
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} may not be longer than ${max} characters.`).nullish();
+const optionalText = (max: number, label: string, single = true) =>
+  (single ? line() : text()).trim().max(max, `${label} may not be longer than ${max} characters.`).nullish();
 
 const teamFields = {
-  name: z
-    .string({ error: 'Enter a name.' })
+  name: line({ error: 'Enter a name.' })
     .trim()
     .min(TEAM_NAME_MIN, `The name must be at least ${TEAM_NAME_MIN} characters.`)
     .max(TEAM_NAME_MAX, `The name may not be longer than ${TEAM_NAME_MAX} characters.`),
   kind: z.enum(TEAM_KINDS, { error: 'Choose team or client.' }),
-  description: optionalText(TEAM_DESCRIPTION_MAX, 'The description'),
+  description: optionalText(TEAM_DESCRIPTION_MAX, 'The description', false),
   contact_name: optionalText(120, 'The contact name'),
   contact_email: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line } from './text.ts';
 import { EMPLOYMENT_TYPES, LOCATION_TYPES, ROLE_STATUSES, SALARY_PERIODS } from './roles.ts';
 
 /**
@@ -119,8 +120,7 @@ const brandColour = z
 
 /** PATCH organisation/{id}/website: any subset; an absent field stays as it is. */
 export const websitePatchBody = z.object({
-  headline: z
-    .string({ error: WEBSITE_TEXTS.headlineRequired })
+  headline: line({ error: WEBSITE_TEXTS.headlineRequired })
     .trim()
     .min(1, WEBSITE_TEXTS.headlineRequired)
     .max(WEBSITE_HEADLINE_MAX, WEBSITE_TEXTS.headlineMax)
@@ -136,8 +136,7 @@ export type WebsitePatchBody = z.input<typeof websitePatchBody>;
  */
 export const careerQuestionInput = z.object({
   id: z.string().trim().min(1).max(64).optional(),
-  label: z
-    .string({ error: WEBSITE_TEXTS.questionLabelRequired })
+  label: line({ error: WEBSITE_TEXTS.questionLabelRequired })
     .trim()
     .min(1, WEBSITE_TEXTS.questionLabelRequired)
     .max(CAREER_QUESTION_LABEL_MAX, WEBSITE_TEXTS.questionLabelMax),

@@ -1,4 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, validationFailed } from '../http/errors.ts';
 import type { Storage } from './storage.ts';
@@ -109,13 +111,22 @@ export async function receiveUploadedFile(
   onField?: (name: string, value: string) => void,
 ): Promise<ReceivedFile | null> {
   if (!request.isMultipart()) return null;
+  // The text rule of JSON bodies, for the text fields sent along: a field that breaks it is refused, not handed on.
+  const refused: Record<string, string[]> = {};
+  let file: ReceivedFile | null;
   try {
-    return await readMultipartFile(request, 'file', onField);
+    file = await readMultipartFile(request, 'file', (name, value) => {
+      if (hasControlCharacters(name) || hasControlCharacters(value))
+        refused[hasControlCharacters(name) ? 'body' : name] = [ERROR_TEXTS.controlCharacters];
+      else onField?.(name, value);
+    });
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (isMultipartLimitError(error)) throw validationFailed({ file: ['Send one file at a time.'] });
     throw new AppError('bad_request', 'The upload could not be read. Try again.');
   }
+  if (Object.keys(refused).length > 0) throw validationFailed(refused);
+  return file;
 }
 
 export type CheckedFile<T> =
@@ -140,7 +151,7 @@ export function checkUploadedFile<T extends { extension: string }>(
 export function cleanFilename(name: string, extension: string, fallback: string) {
   const base =
     [...(name.split(/[\\/]/).pop() ?? '')]
-      .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+      .filter((c) => !hasLineBreaksOrControls(c) && c !== '"')
       .join('')
       .trim()
       .slice(0, 200) || fallback;

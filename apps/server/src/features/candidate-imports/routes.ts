@@ -1,6 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import { CANDIDATE_TEXTS, IMPORT_MAX_BYTES, candidateImportResponse } from '@hireloop/contract/candidates';
 import { errorResponse } from '@hireloop/contract/error-response';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -42,7 +44,7 @@ async function readImportUpload(request: FastifyRequest, reply: FastifyReply): P
         continue;
       }
       bytes = await part.toBuffer();
-      filename = (part.filename || filename).slice(0, 200);
+      filename = ([...(part.filename ?? '')].filter((c) => !hasLineBreaksOrControls(c)).join('') || filename).slice(0, 200);
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -57,7 +59,9 @@ async function readImportUpload(request: FastifyRequest, reply: FastifyReply): P
   }
   if (!bytes || bytes.length === 0) throw validationFailed({ file: [CANDIDATE_TEXTS.importMissing] }, CANDIDATE_TEXTS.importMissing);
   if (bytes.length > IMPORT_MAX_BYTES) throw tooLarge();
-  return { bytes, filename, mapping: parseMapping(mapping) };
+  const columns = parseMapping(mapping);
+  if (Object.values(columns).some((c) => hasControlCharacters(c))) throw validationFailed({ mapping: [ERROR_TEXTS.controlCharacters] });
+  return { bytes, filename, mapping: columns };
 }
 
 /** organisation/{id}/recruitments/{recruitment}/imports (CSV import) and organisation/{id}/imports/{import} (its progress). */

@@ -10,7 +10,9 @@ import {
   type CandidateSource,
   type ImportField,
 } from '@hireloop/contract/candidates';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
+import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
@@ -78,6 +80,9 @@ const sourceByLabel = new Map<string, CandidateSource>(
 /** One row → the person, or the reason it is refused. */
 function validateRow(r: CsvRow): Person | { row: number; reason: string } {
   const c = r.cells;
+  // The text rule of the API, per row: a cell with a control character refuses its row, not the file.
+  const bad = Object.keys(c).find((field) => hasControlCharacters(c[field as ImportField] ?? ''));
+  if (bad) return { row: r.row, reason: `${bad}: ${ERROR_TEXTS.controlCharacters}` };
   const name = candidateFields.name.safeParse(c.name ?? '');
   if (!name.success) return { row: r.row, reason: firstMessage(name.error) };
   const email = candidateFields.email.safeParse(c.email ?? '');
@@ -96,6 +101,7 @@ function validateRow(r: CsvRow): Person | { row: number; reason: string } {
         .filter(Boolean),
     ),
   ];
+  if (tags.some((t) => hasLineBreaksOrControls(t))) return { row: r.row, reason: `tags: ${ERROR_TEXTS.singleLine}` };
   if (tags.some((t) => t.length > TAG_MAX)) return { row: r.row, reason: `A tag may not be longer than ${TAG_MAX} characters.` };
   if (tags.length > TAGS_PER_APPLICATION_MAX) return { row: r.row, reason: `At most ${TAGS_PER_APPLICATION_MAX} tags.` };
   return {

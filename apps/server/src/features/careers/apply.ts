@@ -1,4 +1,6 @@
 import { candidateFields } from '@hireloop/contract/candidates';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   acceptOneFileUploads,
@@ -134,6 +136,18 @@ export function checkApplication(form: SentForm, role: CareersRole): Checked {
   }
 
   if (values[FIELDS.consent] !== 'yes' && values[FIELDS.consent] !== 'on') errors[FIELDS.consent] = APPLY_TEXTS.consentRequired;
+
+  // The text rule of the API: one-line fields take no line breaks or control characters, the others no control characters.
+  const multiLine = new Set<string>([
+    FIELDS.links,
+    FIELDS.coverNote,
+    ...role.questions.filter((q) => q.kind === 'long_text').map((q) => `${QUESTION_PREFIX}${q.id}`),
+  ]);
+  for (const field of [FIELDS.name, FIELDS.email, FIELDS.phone, ...multiLine, ...role.questions.map((q) => `${QUESTION_PREFIX}${q.id}`)]) {
+    const value = values[field] ?? '';
+    if (multiLine.has(field) ? hasControlCharacters(value) : hasLineBreaksOrControls(value))
+      errors[field] = multiLine.has(field) ? ERROR_TEXTS.controlCharacters : ERROR_TEXTS.singleLine;
+  }
 
   const resume = checkUploadedFile(form.file, { maxBytes: APPLY_LIMITS.resumeBytes, sniff: sniffDocument, fallbackName: 'resume' });
   if (!resume.ok) errors[FIELDS.resume] = RESUME_PROBLEMS[resume.problem];
