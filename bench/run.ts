@@ -14,6 +14,7 @@ import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts'
 import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
 import { candidatesRows, candidatesSection, measureCandidates, type CandidatesRun } from './lib/candidates.ts';
 import { careersRows, careersSection, measureCareers, type CareersRun } from './lib/careers.ts';
+import { importLoopRows, importLoopSection, measureImportLoop, type ImportLoopRun } from './lib/import-loop.ts';
 import { measureMembers, membersRows, membersSection, type MembersRun } from './lib/members.ts';
 import { interviewsRows, interviewsSection, measureInterviews, type InterviewsRun } from './lib/interviews.ts';
 import { measureOffers, offersRows, offersSection, type OffersRun } from './lib/offers.ts';
@@ -42,6 +43,7 @@ const ORDER = [
   'Offer letter',
   'Realtime',
   'Careers',
+  'Import',
 ];
 
 const ms = (value: number) => `${Math.round(value)} ms`;
@@ -161,9 +163,9 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
-/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, interviews, offers, realtime, careers) runs a subset. */
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, interviews, offers, realtime, careers, import-loop) runs a subset. */
 const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
-const runs = (part: 'startup' | 'auth' | 'members' | 'candidates' | 'interviews' | 'offers' | 'realtime' | 'careers') =>
+const runs = (part: 'startup' | 'auth' | 'members' | 'candidates' | 'interviews' | 'offers' | 'realtime' | 'careers' | 'import-loop') =>
   !only || only.includes(part);
 
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
@@ -176,7 +178,9 @@ async function main(): Promise<number> {
   const errors: string[] = [];
   const fail = (what: string, error: unknown) => errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
 
-  if (!existsSync(serverMain)) throw new Error(`${path.relative(root, serverMain)} is missing: run \`npm run build\` first`);
+  // Only the parts that start the built server need the build; the others run the app from source.
+  if ((runs('startup') || runs('realtime')) && !existsSync(serverMain))
+    throw new Error(`${path.relative(root, serverMain)} is missing: run \`npm run build\` first`);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'hireloop-bench-'));
   tmpDir = tmp;
   try {
@@ -438,6 +442,27 @@ async function main(): Promise<number> {
       }
     }
     if (careersRuns.length) sections.push(careersSection(careersRuns));
+
+    // ── the CSV import and the server's event loop (a 20 MB file) ─────────────────────────
+    const importLoopRuns: ImportLoopRun[] = [];
+    for (const where of runs('import-loop')
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'PGlite' ? 'import-loop-data' : 'import-loop-files') }))
+      : []) {
+      try {
+        const run = await measureImportLoop(root, serverEnv, where);
+        importLoopRuns.push(run);
+        rows.push(...importLoopRows(run));
+      } catch (error) {
+        fail(`import event loop (${where.label})`, error);
+        rows.push({
+          metric: `Import: event-loop delay (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'p99 ≤ 20 ms',
+          verdict: 'ERROR',
+        });
+      }
+    }
+    if (importLoopRuns.length) sections.push(importLoopSection(importLoopRuns));
   } finally {
     await stopAllChildren();
     await rm(tmp, { recursive: true, force: true });

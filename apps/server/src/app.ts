@@ -43,6 +43,7 @@ import { onboardingRoutes } from './features/onboardings/routes.ts';
 import { publicNewHireRoutes } from './features/public-new-hire/routes.ts';
 import { candidateRoutes } from './features/candidates/routes.ts';
 import { candidateImportRoutes } from './features/candidate-imports/routes.ts';
+import type { ImportRunnerOptions } from './features/candidate-imports/service.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { currentExperienceLevelRoutes, experienceLevelRoutes } from './features/experience-levels/routes.ts';
@@ -70,6 +71,8 @@ export type AppDeps = {
   stripe?: StripeClient;
   /** Real-time tuning (tests: a Redis prefix per run, short activity timeouts). */
   realtime?: RealtimeOptions;
+  /** The candidate import runner (tests: node id, clock, timer, a hook between batches). */
+  imports?: ImportRunnerOptions;
 };
 
 export type RegisteredRoute = { method: string; url: string; permission: Permission | undefined; public: boolean };
@@ -83,7 +86,7 @@ declare module 'fastify' {
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-export async function buildApp({ config, database, logger, stripe, realtime }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, stripe, realtime, imports }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? {
@@ -197,7 +200,8 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
     ...(config.oidc.kind === 'local' ? { storedIssuer: LOCAL_ISSUER_KEY } : {}),
   });
   const auth = createAuthService(database.db, oidc, { appUrl: config.appUrl });
-  const files = createFileService(database.db, createStorage(config), app.log);
+  const storage = createStorage(config);
+  const files = createFileService(database.db, storage, app.log);
   const billing = createBillingService({
     db: database.db,
     stripe: config.stripe ? (stripe ?? (await createStripeClient(config.stripe.secretKey))) : null,
@@ -241,7 +245,7 @@ export async function buildApp({ config, database, logger, stripe, realtime }: A
             dashboardRoutes(database.db),
             offerRoutes(database.db, { appUrl: config.appUrl }),
             candidateRoutes(database.db, files),
-            candidateImportRoutes(database.db),
+            candidateImportRoutes(database.db, storage, imports),
             interviewTypeRoutes(database.db),
             interviewRoutes(database.db),
             onboardingStageRoutes(database.db),

@@ -1,9 +1,13 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CANDIDATE_TEXTS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REFUSED_LIST_MAX } from '@hireloop/contract/candidates';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, applicationStageChanges, applications, candidateImports, candidates } from '../src/db/schema/candidates.ts';
-import { createImportService } from '../src/features/candidate-imports/service.ts';
+import { readCsvBatches } from '../src/features/candidate-imports/csv.ts';
+import { IMPORT_LEASE_MS, type ImportRunnerOptions } from '../src/features/candidate-imports/service.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 
@@ -14,9 +18,12 @@ let ownerClient: Client;
 let interviewerClient: Client;
 let strangerClient: Client;
 let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
+/** The stored uploads of every node (all nodes of a test share it, as they would share S3). */
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  dataDir = await mkdtemp(path.join(tmpdir(), 'hireloop-imports-'));
+  t = await startTestApp({ DATA_DIR: dataDir });
   owner = await createUser(t, { name: 'Olivia Owner' });
   org = await createOrganisation(t, owner);
   const interviewer = await createUser(t);
@@ -28,7 +35,10 @@ beforeAll(async () => {
   strangerClient = await signIn(t, stranger);
   pipeline = await seedPipeline(t, org.id);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const MAPPING = { name: 'Name', email: 'Email', phone: 'Phone', tags: 'Tags', consent: 'Consent' };
 const SIMPLE = { name: 'Name', email: 'Email' };
@@ -241,26 +251,6 @@ describe('CSV import', () => {
     expect(count).toHaveLength(10_000);
   });
 
-  it('marks imports a stopped process left running as failed (what start-up does)', async () => {
-    const recruitment = await pipeline.recruitment('Interrupted');
-    const [row] = await t.database.db
-      .insert(candidateImports)
-      .values({
-        organisationId: org.id,
-        recruitmentId: recruitment.id,
-        filename: 'cut.csv',
-        status: 'running',
-        totalRows: 900,
-        processedRows: 500,
-      })
-      .returning();
-    expect(await createImportService(t.database.db, t.app.log).failInterrupted()).toBe(1);
-    const res = await ownerClient.get(`organisation/${org.id}/imports/${row!.id}`);
-    expect(res.json.import).toMatchObject({ status: 'failed', processed_rows: 500, total_rows: 900 });
-    expect(res.json.import.error).toMatch(/restarted/);
-    expect(res.json.import.finished_at).toBeTruthy();
-  });
-
   it('refuses a closed or foreign recruitment, interviewers, and strangers; hides other organisations’ imports', async () => {
     const closed = await pipeline.recruitment('Closed one', 'closed');
     const file = csv(['Name,Email', 'A,a-closed@example.test']);
@@ -279,5 +269,249 @@ describe('CSV import', () => {
     expect((await ownerClient.get(`organisation/${org.id}/imports/00000000-0000-4000-8000-000000000000`)).json.message).toBe(
       CANDIDATE_TEXTS.importNotFound,
     );
+  });
+});
+
+/** A node's import runner hook that holds the import before the batch starting at `atRow` until released. */
+function pauseAt(atRow: number) {
+  let reached = false;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const beforeBatch: NonNullable<ImportRunnerOptions['beforeBatch']> = async ({ processedRows }) => {
+    if (processedRows !== atRow) return;
+    reached = true;
+    await released;
+  };
+  return {
+    beforeBatch,
+    release,
+    /** Waits (bounded) until the import stands at the pause. */
+    reached: () =>
+      vi.waitFor(
+        () => {
+          if (!reached) throw new Error(`the import never reached row ${atRow}`);
+        },
+        { timeout: 20_000, interval: 20 },
+      ),
+  };
+}
+
+/** A clock a test moves by hand. */
+function manualClock(start = Date.now()) {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms: number) => (at += ms), at: () => at };
+}
+
+/** The runner's periodic work, run by the test instead of a timer. */
+function manualTimer() {
+  const ticks: (() => Promise<void> | void)[] = [];
+  const every: NonNullable<ImportRunnerOptions['every']> = (_ms, tick) => {
+    ticks.push(tick);
+    return () => undefined;
+  };
+  return { every, tick: async () => Promise.all(ticks.map((f) => f())) };
+}
+
+const people = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `Person ${tag} ${i},${tag}-${i}@example.test`);
+const importRow = async (id: string) => (await t.database.db.select().from(candidateImports).where(eq(candidateImports.id, id)))[0]!;
+const storedUploads = async () => readdir(path.join(dataDir, 'files', 'imports'), { recursive: true }).catch(() => []);
+
+describe('CSV import on several nodes (leases)', () => {
+  it('a second node starting leaves a running import alone; the heartbeat keeps the lease; it finishes', async () => {
+    const recruitment = await pipeline.recruitment('Two nodes');
+    const pause = pauseAt(500);
+    const clockA = manualClock();
+    const timerA = manualTimer();
+    const a = await startTestApp(
+      { DATA_DIR: dataDir },
+      { sharing: t, imports: { nodeId: 'node-a', now: clockA.now, every: timerA.every, beforeBatch: pause.beforeBatch } },
+    );
+    try {
+      const res = await sendImport(await signIn(a, owner), recruitment.id, csv(['Name,Email', ...people(1200, 'two')]));
+      expect(res.status, res.text).toBe(202);
+      const id: string = res.json.import.id;
+      await pause.reached();
+      expect(await importRow(id)).toMatchObject({ status: 'running', lockedBy: 'node-a', processedRows: 500 });
+      expect((await importRow(id)).heartbeatAt?.getTime()).toBe(clockA.at());
+      // 50 s later node A's heartbeat renews its lease…
+      clockA.advance(50_000);
+      await timerA.tick();
+      expect((await importRow(id)).heartbeatAt?.getTime()).toBe(clockA.at());
+      // …so a node starting 100 s after the claim (40 s after the heartbeat) does not take the import over.
+      const timerB = manualTimer();
+      const b = await startTestApp(
+        { DATA_DIR: dataDir },
+        { sharing: t, imports: { nodeId: 'node-b', now: () => new Date(clockA.at() + 50_000), every: timerB.every } },
+      );
+      try {
+        await timerB.tick();
+        expect(await importRow(id)).toMatchObject({ status: 'running', lockedBy: 'node-a', processedRows: 500, error: null });
+        pause.release();
+        const done = await finished(id);
+        expect(done).toMatchObject({ status: 'done', processed_rows: 1200, created_count: 1200, refused_count: 0, error: null });
+        expect(await importRow(id)).toMatchObject({ lockedBy: null });
+      } finally {
+        await b.close();
+      }
+    } finally {
+      pause.release();
+      await a.close();
+    }
+    // The stored upload is removed once the import is done.
+    expect(await storedUploads()).not.toContainEqual(expect.stringContaining('.csv'));
+  });
+
+  it('resumes the import of a node that died where it stopped: no duplicates, the right counts', async () => {
+    const recruitment = await pipeline.recruitment('Resumed');
+    const other = await pipeline.recruitment('Resumed elsewhere');
+    // Matched (not created) on row 800, after the takeover.
+    await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name: 'Known Person', email: 'known-resume@example.test' }, [other.id]);
+    const rows = people(1300, 'resume');
+    rows[99] = 'No Email,'; // row 101: refused before the takeover
+    rows[699] = 'Again,resume-5@example.test'; // row 701: the same e-mail as row 7, refused after the takeover
+    rows[798] = 'Known Person,known-resume@example.test'; // row 800
+    const pause = pauseAt(500);
+    const a = await startTestApp(
+      { DATA_DIR: dataDir },
+      { sharing: t, imports: { nodeId: 'node-a', every: manualTimer().every, beforeBatch: pause.beforeBatch } },
+    );
+    try {
+      const res = await sendImport(await signIn(a, owner), recruitment.id, csv(['Name,Email', ...rows]));
+      expect(res.status, res.text).toBe(202);
+      const id: string = res.json.import.id;
+      await pause.reached();
+      expect(await importRow(id)).toMatchObject({ status: 'running', lockedBy: 'node-a', processedRows: 500, createdCount: 499 });
+
+      // Node A stops heartbeating (it hangs, or died). A node whose clock is past the lease takes the import over.
+      const b = await startTestApp(
+        { DATA_DIR: dataDir },
+        {
+          sharing: t,
+          imports: { nodeId: 'node-b', now: () => new Date(Date.now() + IMPORT_LEASE_MS + 1_000), every: manualTimer().every },
+        },
+      );
+      try {
+        const done = await finished(id);
+        expect(done).toMatchObject({
+          status: 'done',
+          total_rows: 1300,
+          processed_rows: 1300,
+          created_count: 1297,
+          matched_count: 1,
+          refused_count: 2,
+          error: null,
+        });
+        expect(done.refused).toEqual([
+          { row: 101, reason: 'Enter an e-mail address.' },
+          { row: 701, reason: 'The same e-mail is already on row 7 of this file.' },
+        ]);
+        // Node A wakes up: its lease is gone, so it writes nothing more.
+        pause.release();
+        await a.close();
+        expect(await importRow(id)).toMatchObject({ status: 'done', processedRows: 1300, createdCount: 1297, lockedBy: null });
+        const apps = await t.database.db
+          .select({ id: applications.id })
+          .from(applications)
+          .where(eq(applications.recruitmentId, recruitment.id));
+        expect(apps).toHaveLength(1298);
+        const [persons] = await t.database.db
+          .select({ n: sql<number>`count(*)::int`, emails: sql<number>`count(distinct ${candidates.email})::int` })
+          .from(candidates)
+          .where(and(eq(candidates.organisationId, org.id), like(candidates.email, 'resume-%')));
+        expect(persons).toEqual({ n: 1297, emails: 1297 });
+        const created = await t.database.db
+          .select({ id: activities.id })
+          .from(activities)
+          .where(and(eq(activities.recruitmentId, recruitment.id), eq(activities.type, 'application.created')));
+        expect(created).toHaveLength(1298);
+      } finally {
+        await b.close();
+      }
+    } finally {
+      pause.release();
+      await a.close();
+    }
+  });
+
+  it('a starting node fails only abandoned imports it cannot resume (no stored file), never one whose lease is live', async () => {
+    const recruitment = await pipeline.recruitment('Interrupted');
+    const [legacy] = await t.database.db
+      .insert(candidateImports)
+      .values({
+        organisationId: org.id,
+        recruitmentId: recruitment.id,
+        filename: 'cut.csv',
+        status: 'running',
+        totalRows: 900,
+        processedRows: 500,
+      })
+      .returning();
+    const [live] = await t.database.db
+      .insert(candidateImports)
+      .values({
+        organisationId: org.id,
+        recruitmentId: recruitment.id,
+        filename: 'live.csv',
+        status: 'running',
+        totalRows: 900,
+        processedRows: 500,
+        lockedBy: 'node-elsewhere',
+        heartbeatAt: new Date(),
+      })
+      .returning();
+    const c = await startTestApp({ DATA_DIR: dataDir }, { sharing: t, imports: { nodeId: 'node-c', every: manualTimer().every } });
+    try {
+      const res = await ownerClient.get(`organisation/${org.id}/imports/${legacy!.id}`);
+      expect(res.json.import).toMatchObject({ status: 'failed', processed_rows: 500, total_rows: 900 });
+      expect(res.json.import.error).toMatch(/restarted/);
+      expect(res.json.import.finished_at).toBeTruthy();
+      expect(await importRow(live!.id)).toMatchObject({ status: 'running', lockedBy: 'node-elsewhere', error: null });
+    } finally {
+      await c.close();
+      await t.database.db.delete(candidateImports).where(eq(candidateImports.id, live!.id));
+    }
+  });
+});
+
+describe('CSV reading (streamed)', () => {
+  const chunked = (bytes: Buffer, size: number) =>
+    (async function* () {
+      for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+    })();
+
+  it('reads the same rows whatever the chunk boundaries (inside a character, a quoted line break)', async () => {
+    const file = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      csv(['Name;E-mail', 'Émile Zola;emile@example.test', '"Multi', 'Line ""Q""";multi@example.test', ';', 'Łukasz Ż;lz@example.test']),
+    ]);
+    const read = async (size: number) => {
+      const rows = [];
+      for await (const batch of readCsvBatches(chunked(file, size), { name: 'Name', email: 'e-mail' }, 2)) rows.push(...batch);
+      return rows;
+    };
+    const whole = await read(file.length);
+    expect(whole).toEqual([
+      { row: 2, cells: { name: 'Émile Zola', email: 'emile@example.test' } },
+      { row: 3, cells: { name: 'Multi\r\nLine "Q"', email: 'multi@example.test' } },
+      { row: 5, cells: { name: 'Łukasz Ż', email: 'lz@example.test' } },
+    ]);
+    for (const size of [1, 2, 3, 7]) expect(await read(size)).toEqual(whole);
+  });
+
+  it('lets the event loop run while it reads a large file', async () => {
+    const file = csv(['Name,Email', ...Array.from({ length: 40_000 }, (_, i) => `Person ${i} with a longer name,p-${i}@example.test`)]);
+    let turns = 0;
+    let reading = true;
+    const spin = () => {
+      turns++;
+      if (reading) setImmediate(spin);
+    };
+    setImmediate(spin);
+    let rows = 0;
+    for await (const batch of readCsvBatches(chunked(file, 64 * 1024), { name: 'Name', email: 'Email' }, 500)) rows += batch.length;
+    reading = false;
+    expect(rows).toBe(40_000);
+    // At least one turn of the event loop per batch of 500 rows (a synchronous parse gives none).
+    expect(turns).toBeGreaterThanOrEqual(80);
   });
 });

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { SESSION_ABSOLUTE_MS, type MemberRole } from '@hireloop/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { memberships, organisations } from '../src/db/schema/organisations.ts';
@@ -24,7 +24,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({ inMemory: true });
     await database.migrate();
@@ -43,6 +43,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -55,28 +56,50 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (absent for the in-memory PGlite one). */
+  databaseUrl?: string;
   baseUrl: string;
   config: Config;
   close(): Promise<void>;
 };
 
-/** Starts the real app on 127.0.0.1 with a fresh database. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export type TestAppOptions = {
+  /**
+   * A second app node on the database of an app already started (as a second server process on
+   * the same database): PostgreSQL gets its own connection pool, PGlite is shared. Closing this
+   * node leaves the database alone.
+   */
+  sharing?: TestApp;
+  /** The candidate import runner's node id, clock, timer and test hooks. */
+  imports?: AppDeps['imports'];
+};
+
+/** Starts the real app on 127.0.0.1 with a fresh database (or, with `sharing`, on another app's database). */
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const port = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env });
-  const { database, drop } = await freshDatabase();
-  const app = await buildApp({ config, database });
+  const shared = options.sharing;
+  const { database, url, drop } = shared
+    ? shared.databaseUrl
+      ? { database: await openDatabase({ databaseUrl: shared.databaseUrl }), url: shared.databaseUrl, drop: async () => undefined }
+      : { database: shared.database, url: undefined, drop: async () => undefined }
+    : await freshDatabase();
+  const ownsConnection = !shared || Boolean(shared.databaseUrl);
+  const app = await buildApp({ config, database, ...(options.imports ? { imports: options.imports } : {}) });
   await app.listen({ host: '127.0.0.1', port });
+  let closed: Promise<void> | undefined;
   return {
     app,
     database,
+    ...(url ? { databaseUrl: url } : {}),
     config,
     baseUrl: config.appUrl,
-    close: async () => {
-      await app.close();
-      await database.close();
-      await drop();
-    },
+    close: () =>
+      (closed ??= (async () => {
+        await app.close();
+        if (ownsConnection) await database.close();
+        await drop();
+      })()),
   };
 }
 

@@ -227,9 +227,20 @@ export const candidateImports = pgTable(
     error: text('error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The node processing the import (random per process); null when no node holds it. */
+    lockedBy: text('locked_by'),
+    /** Renewed by the node holding the import; older than the lease, another node may take it over. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The upload in the file store, kept until the import ends (null: the import cannot be resumed). */
+    fileKey: text('file_key'),
+    /** Who started the import, as the timeline names them. */
+    actorName: text('actor_name'),
   },
   (t) => [
     index('candidate_imports_recruitment_idx').on(t.recruitmentId, t.createdAt),
+    index('candidate_imports_unfinished_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.status} in ('pending', 'running')`),
     check('candidate_imports_status_check', sql`${t.status} in ('pending', 'running', 'done', 'failed')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, candidateImports, candidates } from '../../db/schema/candidates.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
@@ -38,18 +38,47 @@ export function findImport(db: Db, organisationId: string, id: string) {
     .then((r) => r[0]);
 }
 
-export async function updateImport(db: Db, id: string, values: Partial<typeof candidateImports.$inferInsert>) {
-  await db.update(candidateImports).set(values).where(eq(candidateImports.id, id));
+const unfinished = inArray(candidateImports.status, ['pending', 'running']);
+
+/**
+ * Claims the unfinished imports no node holds, or whose holder's heartbeat is older than `expiredBefore`:
+ * one UPDATE, so of two nodes claiming at once each import goes to one of them.
+ */
+export function claimImports(db: Db, nodeId: string, now: Date, expiredBefore: Date) {
+  return db
+    .update(candidateImports)
+    .set({ lockedBy: nodeId, heartbeatAt: now })
+    .where(and(unfinished, or(isNull(candidateImports.lockedBy), lt(candidateImports.heartbeatAt, expiredBefore))))
+    .returning();
 }
 
-/** Imports a stopped process left pending or running: they can never finish. */
-export async function failInterruptedImports(db: Db, error: string) {
+/** Renews this node's lease on the imports it is processing. */
+export async function renewLeases(db: Db, nodeId: string, ids: string[], now: Date) {
+  if (ids.length === 0) return;
+  await db
+    .update(candidateImports)
+    .set({ heartbeatAt: now })
+    .where(and(inArray(candidateImports.id, ids), eq(candidateImports.lockedBy, nodeId), unfinished));
+}
+
+/** Locks the import row for a batch's transaction; null unless this node still holds it. */
+export async function lockHeldImport(db: Db, id: string, nodeId: string) {
+  const [row] = await db
+    .select({ lockedBy: candidateImports.lockedBy, processedRows: candidateImports.processedRows, status: candidateImports.status })
+    .from(candidateImports)
+    .where(eq(candidateImports.id, id))
+    .for('update');
+  return row && row.lockedBy === nodeId && row.status === 'running' ? row : null;
+}
+
+/** Updates an import this node holds; false when it no longer does. */
+export async function updateHeldImport(db: Db, id: string, nodeId: string, values: Partial<typeof candidateImports.$inferInsert>) {
   const rows = await db
     .update(candidateImports)
-    .set({ status: 'failed', error, finishedAt: sql`now()` })
-    .where(inArray(candidateImports.status, ['pending', 'running']))
+    .set(values)
+    .where(and(eq(candidateImports.id, id), eq(candidateImports.lockedBy, nodeId)))
     .returning({ id: candidateImports.id });
-  return rows.length;
+  return rows.length > 0;
 }
 
 export function candidatesByEmail(db: Db, organisationId: string, emails: string[]) {

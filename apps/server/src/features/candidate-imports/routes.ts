@@ -11,8 +11,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { parseMapping } from './csv.ts';
-import { createImportService, type ImportUpload } from './service.ts';
+import { createImportService, type ImportRunnerOptions, type ImportUpload } from './service.ts';
 
 const tags = ['candidates'];
 /** Room for the multipart envelope and the mapping field around the file. */
@@ -65,20 +66,20 @@ async function readImportUpload(request: FastifyRequest, reply: FastifyReply): P
 }
 
 /** organisation/{id}/recruitments/{recruitment}/imports (CSV import) and organisation/{id}/imports/{import} (its progress). */
-export function candidateImportRoutes(db: Db) {
+export function candidateImportRoutes(db: Db, storage: Storage, runner: ImportRunnerOptions = {}) {
   return async (app: FastifyInstance) => {
-    const imports = createImportService(db, app.log);
+    const imports = createImportService(db, app.log, storage, runner);
     await app.register(fastifyMultipart, {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 16 * 1024, headerPairs: 50 },
     });
-    // A stopped process leaves its imports unfinishable; the next start says so. Running ones finish before the database closes.
+    // Resumes the imports no live node holds (a stopped process's, or one whose node died), then
+    // keeps this node's leases. On close, running imports stop after their batch, free for another node.
     // (Never fatal: an app built without a migrated database, e.g. to render the API documents, still starts.)
     app.addHook('onReady', async () => {
       try {
-        const failed = await imports.failInterrupted();
-        if (failed > 0) app.log.warn({ failed }, 'marked interrupted candidate imports as failed');
+        await imports.startRunner();
       } catch (error) {
-        app.log.warn({ err: error }, 'could not check for interrupted candidate imports');
+        app.log.warn({ err: error }, 'could not start the candidate import runner');
       }
     });
     app.addHook('onClose', async () => imports.drain());

@@ -11,32 +11,67 @@ import {
   type ImportField,
 } from '@hireloop/contract/candidates';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { randomUUID } from 'node:crypto';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import type { Storage } from '../../lib/storage.ts';
 import { actorNameOf } from '../actors/service.ts';
-import { readCsv, type CsvRow } from './csv.ts';
+import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
 import {
   candidatesByEmail,
   candidatesInRecruitment,
+  claimImports,
   endOfColumn,
-  failInterruptedImports,
   findImport,
   findRecruitment,
   firstStatus,
   insertApplications,
   insertCandidates,
   insertImport,
+  lockHeldImport,
+  renewLeases,
   touchCandidates,
-  updateImport,
+  updateHeldImport,
   type ImportRow,
 } from './repository.ts';
 
 /** Rows per transaction: big enough for few round trips, small enough to show progress and keep locks short. */
 const BATCH = 500;
+/** A node that has not renewed its lease for this long is taken to be gone: another node resumes its imports. */
+export const IMPORT_LEASE_MS = 60_000;
+/** How often a node renews its leases and looks for imports to take over (well inside the lease). */
+export const IMPORT_HEARTBEAT_MS = 15_000;
+
+const RESTARTED = 'The server restarted during the import; import the file again (rows already imported are recognised).';
+const FILE_GONE =
+  'The uploaded file is no longer available to finish the import; import the file again (rows already imported are recognised).';
+const STOPPED = 'The import stopped because of an error; the rows before it were imported.';
+
+/** How the import runner of one node is set up; tests inject the node id, the clock, the timer and a hook. */
+export type ImportRunnerOptions = {
+  /** This node's id in `locked_by`; random per process by default. */
+  nodeId?: string;
+  now?: () => Date;
+  /** Calls `tick` every `ms` milliseconds; returns what stops it. Default: an unref'd setInterval. */
+  every?: (ms: number, tick: () => Promise<void>) => () => void;
+  /** Awaited before each batch is imported (tests pause an import here). */
+  beforeBatch?: (at: { importId: string; nodeId: string; processedRows: number }) => Promise<void> | void;
+};
+
+/** The import is no longer this node's (another node took it over): stop without writing anything. */
+class LeaseLost extends Error {}
+/** The stored upload is gone (e.g. a local file store another node cannot see): the import cannot go on. */
+class UploadMissing extends Error {}
+
+const defaultEvery = (ms: number, tick: () => Promise<void>) => {
+  const timer = setInterval(() => void tick(), ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 export function presentImport(row: ImportRow): CandidateImport {
   return {
@@ -119,126 +154,222 @@ function validateRow(r: CsvRow): Person | { row: number; reason: string } {
 
 export type ImportUpload = { bytes: Buffer; filename: string; mapping: Partial<Record<ImportField, string>> };
 
+/** Where an import's upload is kept in the file store until the import ends. */
+const uploadKey = (organisationId: string, importId: string) => `imports/${organisationId}/${importId}.csv`;
+
 /**
  * CSV imports into a recruitment. The file is checked as a whole in the request (encoding, header,
- * row count), then its rows are imported in the background in batches of 500, one transaction
- * each, the import row showing the progress. Rows live in memory only: an import a stopped process
- * left behind is marked failed at the next start.
+ * row count; read as a stream), kept in the file store, and its rows are imported in the background
+ * in batches of 500, one transaction each, that also advances the import's processed-row cursor.
+ *
+ * Several nodes may run: a node claims an import with a lease (`locked_by`, `heartbeat_at`) and
+ * renews it every IMPORT_HEARTBEAT_MS. Each batch's transaction locks the import row and goes on only
+ * while this node still holds it. A node whose lease has expired (IMPORT_LEASE_MS) is taken to be
+ * gone: another node claims the import and resumes it after the last committed batch, reading the
+ * stored file again. A node shutting down finishes its current batch and lets the import go.
  */
-export function createImportService(db: Db, log: FastifyBaseLogger) {
-  const inFlight = new Set<Promise<void>>();
+export function createImportService(db: Db, log: FastifyBaseLogger, storage: Storage, options: ImportRunnerOptions = {}) {
+  const nodeId = options.nodeId ?? `node-${randomUUID()}`;
+  const now = options.now ?? (() => new Date());
+  const every = options.every ?? defaultEvery;
+  /** The imports this node is processing. */
+  const running = new Map<string, Promise<void>>();
+  let stopping = false;
+  let stopTimer: (() => void) | undefined;
 
-  async function processImport(
-    importId: string,
-    organisationId: string,
-    actor: Actor,
-    recruitmentId: string,
-    statusId: string,
-    rows: CsvRow[],
-  ) {
-    await updateImport(db, importId, { status: 'running' });
+  async function processImport(claimed: ImportRow) {
+    const importId = claimed.id;
+    const { organisationId, recruitmentId } = claimed;
+    const mapping = claimed.mapping as Partial<Record<ImportField, string>>;
+    if (!(await updateHeldImport(db, importId, nodeId, { status: 'running', heartbeatAt: now() }))) throw new LeaseLost();
+    const status = await firstStatus(db, organisationId);
+    const stored = claimed.fileKey ? await storage.get(claimed.fileKey) : null;
+    if (!stored) throw new UploadMissing(`no stored upload under ${claimed.fileKey ?? '(none)'}`);
+    if (!status) throw new Error('the organisation has no recruitment status');
+    const statusId = status.id;
     const seen = new Map<string, number>();
-    const refused: { row: number; reason: string }[] = [];
-    let refusedCount = 0;
-    let created = 0;
-    let matched = 0;
+    const refused = [...claimed.refused];
+    let refusedCount = claimed.refusedCount;
+    let created = claimed.createdCount;
+    let matched = claimed.matchedCount;
     const refuse = (row: number, reason: string) => {
       refusedCount++;
       if (refused.length < IMPORT_REFUSED_LIST_MAX) refused.push({ row, reason });
     };
-    const actorName = await actorNameOf(db, actor);
-    const actorUserId = actor.kind === 'user' ? actor.userId : null;
-    for (let at = 0; at < rows.length; at += BATCH) {
-      const batch = rows.slice(at, at + BATCH);
-      await db.transaction(async (tx) => {
-        const people: Person[] = [];
-        for (const r of batch) {
+    const actorName = claimed.actorName ?? 'Unknown user';
+    const actorUserId = claimed.createdById;
+    /** Rows read so far, and the cursor: rows before it were imported by an earlier batch (maybe on another node). */
+    let read = 0;
+    const cursor = claimed.processedRows;
+    try {
+      for await (const rows of readCsvBatches(stored.stream, mapping, BATCH)) {
+        const skip = Math.min(rows.length, Math.max(0, cursor - read));
+        // Rows imported before: only what the rest of the file needs to know (the e-mails already in it).
+        for (const r of rows.slice(0, skip)) {
           const p = validateRow(r);
-          if (!('email' in p)) {
-            refuse(p.row, p.reason);
-            continue;
-          }
-          const earlier = seen.get(p.email);
-          if (earlier !== undefined) {
-            refuse(p.row, `The same e-mail is already on row ${earlier} of this file.`);
-            continue;
-          }
-          seen.set(p.email, p.row);
-          people.push(p);
+          if ('email' in p && !seen.has(p.email)) seen.set(p.email, p.row);
         }
-        const existing = new Map<string, string>();
-        const known = await candidatesByEmail(
-          tx,
-          organisationId,
-          people.map((p) => p.email),
-        );
-        for (const c of known) if (c.email) existing.set(c.email, c.id);
-        const inserted = await insertCandidates(
-          tx,
-          organisationId,
-          actorUserId,
-          people
-            .filter((p) => !existing.has(p.email))
-            .map((p) => ({
-              name: p.name,
-              email: p.email,
-              phone: p.phone,
-              location: p.location,
-              links: p.links,
+        const batch = rows.slice(skip);
+        const at = read + skip;
+        read += rows.length;
+        if (batch.length === 0) continue;
+        if (stopping) return 'released';
+        await options.beforeBatch?.({ importId, nodeId, processedRows: at });
+        await db.transaction(async (tx) => {
+          const held = await lockHeldImport(tx, importId, nodeId);
+          if (!held || held.processedRows !== at) throw new LeaseLost();
+          const people: Person[] = [];
+          for (const r of batch) {
+            const p = validateRow(r);
+            if (!('email' in p)) {
+              refuse(p.row, p.reason);
+              continue;
+            }
+            const earlier = seen.get(p.email);
+            if (earlier !== undefined) {
+              refuse(p.row, `The same e-mail is already on row ${earlier} of this file.`);
+              continue;
+            }
+            seen.set(p.email, p.row);
+            people.push(p);
+          }
+          const existing = new Map<string, string>();
+          const known = await candidatesByEmail(
+            tx,
+            organisationId,
+            people.map((p) => p.email),
+          );
+          for (const c of known) if (c.email) existing.set(c.email, c.id);
+          const inserted = await insertCandidates(
+            tx,
+            organisationId,
+            actorUserId,
+            people
+              .filter((p) => !existing.has(p.email))
+              .map((p) => ({
+                name: p.name,
+                email: p.email,
+                phone: p.phone,
+                location: p.location,
+                links: p.links,
+                source: p.source,
+                consent: p.consent,
+              })),
+          );
+          const newIds = new Set(inserted.map((c) => c.id));
+          for (const c of inserted) if (c.email) existing.set(c.email, c.id);
+          // E-mails someone else created meanwhile (skipped on conflict) are matched like existing people.
+          const missing = people.filter((p) => !existing.has(p.email)).map((p) => p.email);
+          for (const c of await candidatesByEmail(tx, organisationId, missing)) if (c.email) existing.set(c.email, c.id);
+          const already = await candidatesInRecruitment(
+            tx,
+            recruitmentId,
+            [...existing.values()].filter((id) => !newIds.has(id)),
+          );
+          const toAdd: (Person & { candidateId: string })[] = [];
+          for (const p of people) {
+            const candidateId = existing.get(p.email);
+            if (!candidateId) refuse(p.row, 'The candidate could not be saved.');
+            else if (already.has(candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
+            else toAdd.push({ ...p, candidateId });
+          }
+          let position = await endOfColumn(tx, recruitmentId, statusId);
+          const apps = await insertApplications(
+            tx,
+            { organisationId, recruitmentId, statusId, actorUserId, actorName, importId },
+            toAdd.map((p) => ({
+              candidate_id: p.candidateId,
+              board_position: ++position,
               source: p.source,
-              consent: p.consent,
+              tags: p.tags,
+              reused: !newIds.has(p.candidateId),
             })),
-        );
-        const newIds = new Set(inserted.map((c) => c.id));
-        for (const c of inserted) if (c.email) existing.set(c.email, c.id);
-        // E-mails someone else created meanwhile (skipped on conflict) are matched like existing people.
-        const missing = people.filter((p) => !existing.has(p.email)).map((p) => p.email);
-        for (const c of await candidatesByEmail(tx, organisationId, missing)) if (c.email) existing.set(c.email, c.id);
-        const already = await candidatesInRecruitment(
-          tx,
-          recruitmentId,
-          [...existing.values()].filter((id) => !newIds.has(id)),
-        );
-        const toAdd: (Person & { candidateId: string })[] = [];
-        for (const p of people) {
-          const candidateId = existing.get(p.email);
-          if (!candidateId) refuse(p.row, 'The candidate could not be saved.');
-          else if (already.has(candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
-          else toAdd.push({ ...p, candidateId });
-        }
-        let position = await endOfColumn(tx, recruitmentId, statusId);
-        const apps = await insertApplications(
-          tx,
-          { organisationId, recruitmentId, statusId, actorUserId, actorName, importId },
-          toAdd.map((p) => ({
-            candidate_id: p.candidateId,
-            board_position: ++position,
-            source: p.source,
-            tags: p.tags,
-            reused: !newIds.has(p.candidateId),
-          })),
-        );
-        const added = new Set(apps.map((a) => a.candidateId));
-        const reused: string[] = [];
-        for (const p of toAdd) {
-          if (!added.has(p.candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
-          else if (newIds.has(p.candidateId)) created++;
-          else {
-            matched++;
-            reused.push(p.candidateId);
+          );
+          const added = new Set(apps.map((a) => a.candidateId));
+          const reused: string[] = [];
+          for (const p of toAdd) {
+            if (!added.has(p.candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
+            else if (newIds.has(p.candidateId)) created++;
+            else {
+              matched++;
+              reused.push(p.candidateId);
+            }
           }
-        }
-        await touchCandidates(tx, reused);
-        await updateImport(tx, importId, {
-          processedRows: Math.min(rows.length, at + batch.length),
-          createdCount: created,
-          matchedCount: matched,
-          refusedCount,
-          refused: [...refused].sort((a, b) => a.row - b.row),
+          await touchCandidates(tx, reused);
+          // The cursor moves with the rows it covers: a batch is imported once, whichever node runs it.
+          await updateHeldImport(tx, importId, nodeId, {
+            processedRows: at + batch.length,
+            createdCount: created,
+            matchedCount: matched,
+            refusedCount,
+            refused: [...refused].sort((a, b) => a.row - b.row),
+            heartbeatAt: now(),
+          });
         });
-      });
+      }
+    } finally {
+      stored.stream.destroy();
     }
-    await updateImport(db, importId, { status: 'done', finishedAt: new Date() });
+    if (!(await updateHeldImport(db, importId, nodeId, { status: 'done', finishedAt: now(), lockedBy: null }))) throw new LeaseLost();
+    return 'done';
+  }
+
+  /** Processes an import this node has claimed, in the background. */
+  function run(claimed: ImportRow) {
+    if (running.has(claimed.id)) return;
+    const job = processImport(claimed)
+      .then(async (outcome) => {
+        if (outcome === 'released') {
+          // Shutting down: the import stays running, free for the next node (or this one restarted) to resume.
+          await updateHeldImport(db, claimed.id, nodeId, { lockedBy: null, heartbeatAt: null });
+        } else await removeUpload(claimed);
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof LeaseLost) {
+          log.warn({ importId: claimed.id, nodeId }, 'candidate import taken over by another node; stopped here');
+          return;
+        }
+        log.error({ err: error, importId: claimed.id }, 'candidate import failed');
+        const missing = error instanceof UploadMissing;
+        const failed = await updateHeldImport(db, claimed.id, nodeId, {
+          status: 'failed',
+          error: missing ? FILE_GONE : STOPPED,
+          finishedAt: now(),
+          lockedBy: null,
+        }).catch((e: unknown) => {
+          log.error({ err: e }, 'could not mark the import failed');
+          return false;
+        });
+        if (failed) await removeUpload(claimed);
+      })
+      .finally(() => running.delete(claimed.id));
+    running.set(claimed.id, job);
+  }
+
+  async function removeUpload(row: ImportRow) {
+    if (row.fileKey)
+      await storage.remove(row.fileKey).catch((e: unknown) => log.warn({ err: e, importId: row.id }, 'could not remove an import upload'));
+  }
+
+  /** Renews this node's leases, then takes over the imports no live node holds. */
+  async function tick() {
+    if (stopping) return;
+    try {
+      await renewLeases(db, nodeId, [...running.keys()], now());
+      const claimed = await claimImports(db, nodeId, now(), new Date(now().getTime() - IMPORT_LEASE_MS));
+      for (const row of claimed) {
+        if (running.has(row.id)) continue;
+        if (!row.fileKey) {
+          // Started before uploads were kept: nothing to resume from.
+          await updateHeldImport(db, row.id, nodeId, { status: 'failed', error: RESTARTED, finishedAt: now(), lockedBy: null });
+          continue;
+        }
+        log.info({ importId: row.id, nodeId, processedRows: row.processedRows }, 'resuming a candidate import');
+        run(row);
+      }
+    } catch (error) {
+      log.warn({ err: error }, 'candidate imports: could not renew leases or look for imports to resume');
+    }
   }
 
   /** The recruitment must be this organisation's (404) and not closed (422); checked before the file is read, and again at start. */
@@ -250,37 +381,42 @@ export function createImportService(db: Db, log: FastifyBaseLogger) {
   }
 
   return {
-    /** Checks the file and starts the import; returns at once with the import (pending). */
+    nodeId,
     assertRecruitment,
 
+    /** Checks the file, stores it and starts the import; returns at once with the import (pending). */
     async start(organisationId: string, actor: Actor, recruitmentId: string, upload: ImportUpload): Promise<CandidateImport> {
       await assertRecruitment(organisationId, recruitmentId);
-      const rows = readCsv(upload.bytes, upload.mapping);
+      const totalRows = await countCsvRows(chunksOf(upload.bytes), upload.mapping);
       const status = await firstStatus(db, organisationId);
       if (!status) {
         const message = 'Add a recruitment status in the settings before importing candidates.';
         throw validationFailed({ recruitment: [message] }, message);
       }
-      const row = await insertImport(db, {
-        organisationId,
-        recruitmentId,
-        createdById: actor.kind === 'user' ? actor.userId : null,
-        filename: upload.filename,
-        status: 'pending',
-        mapping: upload.mapping as Record<string, string>,
-        totalRows: rows.length,
-      });
-      const job = processImport(row.id, organisationId, actor, recruitmentId, status.id, rows)
-        .catch(async (error: unknown) => {
-          log.error({ err: error, importId: row.id }, 'candidate import failed');
-          await updateImport(db, row.id, {
-            status: 'failed',
-            error: 'The import stopped because of an error; the rows before it were imported.',
-            finishedAt: new Date(),
-          }).catch((e: unknown) => log.error({ err: e }, 'could not mark the import failed'));
-        })
-        .finally(() => inFlight.delete(job));
-      inFlight.add(job);
+      const id = randomUUID();
+      const fileKey = uploadKey(organisationId, id);
+      await storage.put(fileKey, upload.bytes, 'text/csv');
+      let row: ImportRow;
+      try {
+        row = await insertImport(db, {
+          id,
+          organisationId,
+          recruitmentId,
+          createdById: actor.kind === 'user' ? actor.userId : null,
+          actorName: await actorNameOf(db, actor),
+          filename: upload.filename,
+          status: 'pending',
+          mapping: upload.mapping as Record<string, string>,
+          totalRows,
+          fileKey,
+          lockedBy: nodeId,
+          heartbeatAt: now(),
+        });
+      } catch (error) {
+        await storage.remove(fileKey).catch(() => undefined);
+        throw error;
+      }
+      run(row);
       return presentImport(row);
     },
 
@@ -290,13 +426,20 @@ export function createImportService(db: Db, log: FastifyBaseLogger) {
       return presentImport(row);
     },
 
-    /** At start: imports a previous process left pending or running cannot finish. */
-    failInterrupted: () =>
-      failInterruptedImports(db, 'The server restarted during the import; import the file again (rows already imported are recognised).'),
+    /** At start: takes over the imports no live node holds (resumes them), then keeps the leases every IMPORT_HEARTBEAT_MS. */
+    async startRunner() {
+      await tick();
+      stopTimer ??= every(IMPORT_HEARTBEAT_MS, tick);
+    },
 
-    /** Waits for running imports (before the database closes). */
+    /** The periodic work, for a test to run by hand. */
+    tick,
+
+    /** Stops taking imports; running ones stop after their current batch and are let go (before the database closes). */
     async drain() {
-      await Promise.allSettled([...inFlight]);
+      stopping = true;
+      stopTimer?.();
+      await Promise.allSettled([...running.values()]);
     },
   };
 }
