@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { actorMay, type Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { mayViewInterview, scorecardsHiddenFrom } from '../interviews/policy.ts';
-import { panelsOf } from '../interviews/repository.ts';
+import { interviewPanels } from '../interviews/service.ts';
 import { mayViewOffers } from '../offers/policy.ts';
 import { allCandidateActivities, listRecentActivities, type ActivityRow } from './repository.ts';
 
 type Data = Record<string, unknown>;
-type Facts = { reader: Actor; panels: Awaited<ReturnType<typeof panelsOf>> };
+type Facts = { reader: Actor; panels: Awaited<ReturnType<typeof interviewPanels>> };
 /** The row's data as this reader may see it, or null: the row is left out. */
 type Rule = (data: Data, facts: Facts) => Data | null;
 
@@ -86,7 +86,7 @@ export async function visibleActivities(db: Db, organisationId: string, reader: 
     const id = interviewIdOf(r.data);
     if (id && (r.type.startsWith('interview.') || r.type === 'scorecard.submitted')) interviewIds.add(id);
   }
-  const facts: Facts = { reader, panels: await panelsOf(db, organisationId, [...interviewIds]) };
+  const facts: Facts = { reader, panels: await interviewPanels(db, organisationId, [...interviewIds]) };
   const visible: ActivityRow[] = [];
   for (const r of rows) {
     const rule = (TIMELINE_RULES as Record<string, Rule | undefined>)[r.type];

@@ -35,6 +35,7 @@ import {
   membersAmong,
   organisationDefaults,
   overlapping,
+  panelsOf,
   personOf,
   recruitmentExists,
   removeInterviewers,
@@ -600,6 +601,14 @@ export function createInterviewService(db: Db) {
 }
 
 export type InterviewService = ReturnType<typeof createInterviewService>;
+
+/**
+ * Per interview of the organisation among `ids`: who is on the panel and who has submitted a
+ * scorecard. Other features showing interview facts (the timeline) judge them with interviews/policy.ts.
+ */
+export function interviewPanels(db: Db, organisationId: string, ids: string[]) {
+  return panelsOf(db, organisationId, ids);
+}
 
 /** The dashboard's lists: the user's upcoming interviews and the scorecards they owe. */
 export async function dashboardInterviewsOf(db: Db, organisationId: string, userId: string, now = new Date(), limit = 10) {
