@@ -123,7 +123,8 @@ async function auditApproved(tx: Db, actor: Actor, row: OfferJoined, how: 'no_ap
       how,
       approver_ids: approverIds,
       policy: await approvalPolicyOf(tx, row.offer.organisationId),
-      candidate: row.candidateName,
+      // The application, not the person's name: the audit log outlives a candidate's erasure.
+      application_id: row.offer.applicationId,
       recruitment: row.recruitmentName,
     },
   });
