@@ -8,6 +8,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { outer } from '../../lib/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
 export type CandidateValues = Partial<
@@ -411,8 +412,8 @@ export async function deleteMailAndMentions(db: Db, organisationId: string, pers
     and(
       eq(notifications.organisationId, organisationId),
       sql`(${notifications.data}->>'interview_id' in (select i.id::text from interviews i where i.application_id in ${theirApplications})
-        or ${notifications.data}->>'offer_id' in (select o.id::text from offers o where o.application_id in ${theirApplications})
-        or ${notifications.data}->>'hire_id' in (select h.id::text from hires h where h.candidate_id = ${person.id}))`,
+        or ${outer(notifications.data)}->>'offer_id' in (select o.id::text from offers o where o.application_id in ${theirApplications})
+        or ${outer(notifications.data)}->>'hire_id' in (select h.id::text from hires h where h.candidate_id = ${person.id}))`,
     ),
   );
 }
