@@ -1,4 +1,4 @@
-import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
+import { DEFAULT_INTERVIEW_TYPES, INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
@@ -74,6 +74,24 @@ const schedule = (c: Client, body: Record<string, unknown> = {}, application = a
   });
 
 describe('interview types', () => {
+  it('come with a new organisation: the defaults and their kits, so it can schedule at once', async () => {
+    const founder = await signIn(t, await createUser(t, { name: 'Fern Founder' }));
+    const created = await founder.post('organisations', { name: 'Fresh Interviews' });
+    expect(created.status).toBe(201);
+    const res = await founder.get(`organisation/${created.json.organisation.id}/interview-types`);
+    expect(res.status).toBe(200);
+    expect(res.json.interview_types.data).toEqual(
+      DEFAULT_INTERVIEW_TYPES.map((type, i) => ({
+        id: expect.any(String),
+        name: type.name,
+        position: i + 1,
+        questions: [...type.questions],
+        criteria: [...type.criteria],
+      })),
+    );
+    expect(DEFAULT_INTERVIEW_TYPES.every((type) => type.questions.length > 0 && type.criteria.length > 0)).toBe(true);
+  });
+
   it('lists, creates, renames, changes the kit, reorders and deletes', async () => {
     const a = await as.recruiter.post(api('interview-types'), { name: 'Phone screen', criteria: ['Motivation'] });
     expect(a.status).toBe(201);
