@@ -317,6 +317,27 @@ describe('scheduling', () => {
   });
 });
 
+describe('invitation wording', () => {
+  it('does not say “interview” twice when the type’s name already ends with it', async () => {
+    const type = await as.owner.post(api('interview-types'), { name: 'Technical interview' });
+    expect(type.status).toBe(201);
+    const before = (await calendarMails(t)).length;
+    const res = await schedule(as.recruiter, { type_id: type.json.interview_type.id, starts_at: inDays(5, 11) });
+    expect(res.status).toBe(201);
+    const cancelled = await as.recruiter.post(api(`interviews/${res.json.interview.id}/cancel`), {});
+    expect(cancelled.status).toBe(200);
+    const mails = (await calendarMails(t)).slice(before);
+    const toCandidate = mails.filter((m) => m.to === candidateEmail);
+    expect(toCandidate.map((m) => m.text.split('\n').find((line) => /Technical interview with/.test(line)))).toEqual([
+      'You are invited to your Technical interview with Interview Org.',
+      expect.stringMatching(/^Your Technical interview with Interview Org on .+ is cancelled\. We will be in touch\.$/),
+    ]);
+    const toElena = mails.filter((m) => m.to === people.elena.email).map((m) => m.text);
+    expect(toElena.at(-1)).toMatch(/^The Technical interview with Ada Candidate on .+ is cancelled\.$/);
+    for (const m of mails) expect(`${m.subject}\n${m.text}`).not.toMatch(/interview interview/i);
+  });
+});
+
 describe('dashboard', () => {
   it('shows the user’s upcoming interviews and the scorecards they owe', async () => {
     const up = await schedule(as.owner, { starts_at: inDays(8), interviewer_ids: [people.elena.id] });
