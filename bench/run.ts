@@ -59,6 +59,8 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
     HOME: process.env.HOME,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The address the bench calls: pages on another host would first be redirected to APP_URL.
+    APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...(process.env.WEB_DIST ? { WEB_DIST: webDist } : {}),

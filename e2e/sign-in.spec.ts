@@ -22,6 +22,21 @@ test('after sign-in the visitor lands back on the page they asked for', async ({
   await expect(page).toHaveTitle('Job roles · Hireloop');
 });
 
+test('opened at another address of the server (localhost for 127.0.0.1), the app moves to APP_URL and sign-in works', async ({
+  page,
+  baseURL,
+}) => {
+  const appUrl = new URL(baseURL!);
+  const other = new URL(baseURL!);
+  other.hostname = appUrl.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  await page.goto(new URL('/jobs', other).href);
+  await expect(page).toHaveURL(new URL('/login?redirect=%2Fjobs', appUrl).href);
+  await signInAs(page, { name: DEMO_OWNER.name });
+  await expect(page).toHaveURL(new URL('/jobs', appUrl).href);
+  await expect(page).toHaveTitle('Job roles · Hireloop');
+  await expect(page.getByText('Sign-in failed')).toHaveCount(0);
+});
+
 test('a sign-in started with a return_to that browsers read as another site ends on the dashboard here', async ({ page, baseURL }) => {
   const offSite: string[] = [];
   page.on('request', (request) => {

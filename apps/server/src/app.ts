@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerCanonicalHost } from './http/canonical-host.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
@@ -172,6 +173,8 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
   registerErrorHandling(app);
   registerSessions(app, database.db);
   registerCsrf(app, { secure: production });
+  // Pages and the sign-in start on another host of this server move to APP_URL first.
+  registerCanonicalHost(app, config.appUrl);
   // Pusher protocol: WebSocket endpoint /app/{key} and events API /apps/{id}/… (or hosted Pusher).
   await registerRealtime(app, config.realtime, realtime);
   configureNotificationLinks(config.appUrl);

@@ -100,7 +100,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   try {
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({
+      host: config.host,
+      port: config.port,
+      // APP_URL is the address to open: sign-in returns there. The bound address follows, without a scheme.
+      listenTextResolver: (address) => `Hireloop listening on ${config.appUrl} (bound to ${address.replace(/^https?:\/\//, '')})`,
+    });
   } catch (error) {
     fail(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }

@@ -1,4 +1,4 @@
-import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
+import { DEFAULT_INTERVIEW_TYPES, INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
@@ -74,6 +74,24 @@ const schedule = (c: Client, body: Record<string, unknown> = {}, application = a
   });
 
 describe('interview types', () => {
+  it('come with a new organisation: the defaults and their kits, so it can schedule at once', async () => {
+    const founder = await signIn(t, await createUser(t, { name: 'Fern Founder' }));
+    const created = await founder.post('organisations', { name: 'Fresh Interviews' });
+    expect(created.status).toBe(201);
+    const res = await founder.get(`organisation/${created.json.organisation.id}/interview-types`);
+    expect(res.status).toBe(200);
+    expect(res.json.interview_types.data).toEqual(
+      DEFAULT_INTERVIEW_TYPES.map((type, i) => ({
+        id: expect.any(String),
+        name: type.name,
+        position: i + 1,
+        questions: [...type.questions],
+        criteria: [...type.criteria],
+      })),
+    );
+    expect(DEFAULT_INTERVIEW_TYPES.every((type) => type.questions.length > 0 && type.criteria.length > 0)).toBe(true);
+  });
+
   it('lists, creates, renames, changes the kit, reorders and deletes', async () => {
     const a = await as.recruiter.post(api('interview-types'), { name: 'Phone screen', criteria: ['Motivation'] });
     expect(a.status).toBe(201);
@@ -296,6 +314,27 @@ describe('scheduling', () => {
     const stranger = await signIn(t, people.stranger);
     expect((await stranger.get(api(`interviews/${interviewId}`))).status).toBe(404);
     expect((await stranger.get(`organisation/${other.id}/interviews/${interviewId}`)).status).toBe(404);
+  });
+});
+
+describe('invitation wording', () => {
+  it('does not say “interview” twice when the type’s name already ends with it', async () => {
+    const type = await as.owner.post(api('interview-types'), { name: 'Technical interview' });
+    expect(type.status).toBe(201);
+    const before = (await calendarMails(t)).length;
+    const res = await schedule(as.recruiter, { type_id: type.json.interview_type.id, starts_at: inDays(5, 11) });
+    expect(res.status).toBe(201);
+    const cancelled = await as.recruiter.post(api(`interviews/${res.json.interview.id}/cancel`), {});
+    expect(cancelled.status).toBe(200);
+    const mails = (await calendarMails(t)).slice(before);
+    const toCandidate = mails.filter((m) => m.to === candidateEmail);
+    expect(toCandidate.map((m) => m.text.split('\n').find((line) => /Technical interview with/.test(line)))).toEqual([
+      'You are invited to your Technical interview with Interview Org.',
+      expect.stringMatching(/^Your Technical interview with Interview Org on .+ is cancelled\. We will be in touch\.$/),
+    ]);
+    const toElena = mails.filter((m) => m.to === people.elena.email).map((m) => m.text);
+    expect(toElena.at(-1)).toMatch(/^The Technical interview with Ada Candidate on .+ is cancelled\.$/);
+    for (const m of mails) expect(`${m.subject}\n${m.text}`).not.toMatch(/interview interview/i);
   });
 });
 

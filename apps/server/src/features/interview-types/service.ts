@@ -1,4 +1,4 @@
-import { DEFAULT_INTERVIEW_TYPES, INTERVIEW_TEXTS, type InterviewType, type UpdateInterviewTypeBody } from '@hireloop/contract/interviews';
+import { INTERVIEW_TEXTS, type InterviewType, type UpdateInterviewTypeBody } from '@hireloop/contract/interviews';
 import type { ReorderBody } from '@hireloop/contract/ordering';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -25,16 +25,6 @@ const typeNotFound = () => new AppError('not_found', INTERVIEW_TEXTS.typeNotFoun
 
 /** One interview type of the organisation (for scheduling: its name and kit), or undefined. */
 export const interviewTypeOf = (db: Db, organisationId: string, id: string) => findType(db, organisationId, id);
-
-/** The default types (Phone screen, Technical, Onsite, Final) with kits, when the organisation has none. */
-export async function seedDefaultInterviewTypes(db: Db, organisationId: string) {
-  if ((await countTypes(db, organisationId)) > 0) return allTypes(db, organisationId);
-  return insertTypes(
-    db,
-    organisationId,
-    DEFAULT_INTERVIEW_TYPES.map((t, i) => ({ name: t.name, questions: [...t.questions], criteria: [...t.criteria], position: i + 1 })),
-  );
-}
 
 export function createInterviewTypeService(db: Db) {
   const types = createOrderedList<InterviewTypeRow, InterviewTypeValues, InterviewType>(db, {

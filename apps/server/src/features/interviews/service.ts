@@ -128,6 +128,11 @@ function inviteOf(c: MailContext, method: IcsInvite['method'], attendees: Person
   };
 }
 
+/** “Phone screen interview”, but “Technical interview” for a type already named so (any case). */
+function interviewPhrase(title: string): string {
+  return /\binterview$/i.test(title.trim()) ? title : `${title} interview`;
+}
+
 /** Queues one mail per recipient (each interviewer, and the candidate with an e-mail who is not erased). */
 async function sendInvitations(tx: Db, c: MailContext, kind: 'invite' | 'update' | 'cancel', to: Person[], includeCandidate: boolean) {
   const i = c.interview;
@@ -145,7 +150,7 @@ async function sendInvitations(tx: Db, c: MailContext, kind: 'invite' | 'update'
       subject: `${verb}: ${i.title} with ${c.candidate.name}`,
       text:
         kind === 'cancel'
-          ? `The ${i.title} interview with ${c.candidate.name} on ${when} is cancelled.`
+          ? `The ${interviewPhrase(i.title)} with ${c.candidate.name} on ${when} is cancelled.`
           : `${i.title} with ${c.candidate.name}\nWhen: ${when}\nWhere: ${where}\n\nThe calendar invitation is attached. Your interview kit and scorecard are in Hireloop.`,
     });
   }
@@ -155,8 +160,8 @@ async function sendInvitations(tx: Db, c: MailContext, kind: 'invite' | 'update'
       subject: `${verb} with ${c.organisationName}: ${i.title}`,
       text:
         kind === 'cancel'
-          ? `Your ${i.title} interview with ${c.organisationName} on ${when} is cancelled. We will be in touch.`
-          : `Hello ${c.candidate.name},\n\n${kind === 'invite' ? 'You are invited to' : 'We have updated'} your ${i.title} interview with ${c.organisationName}.\nWhen: ${when}\nWhere: ${where}\n\nThe calendar invitation is attached.`,
+          ? `Your ${interviewPhrase(i.title)} with ${c.organisationName} on ${when} is cancelled. We will be in touch.`
+          : `Hello ${c.candidate.name},\n\n${kind === 'invite' ? 'You are invited to' : 'We have updated'} your ${interviewPhrase(i.title)} with ${c.organisationName}.\nWhen: ${when}\nWhere: ${where}\n\nThe calendar invitation is attached.`,
     });
   }
   for (const r of recipients)

@@ -3,6 +3,7 @@ import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
+import { createDefaultInterviewTypes } from '../interview-types/defaults.ts';
 import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
 import {
@@ -79,9 +80,10 @@ export function createOrganisationService(db: Db) {
             },
             { userId, role: 'owner' },
           );
-          // Ready to hire from the start: a default pipeline and experience levels, all or nothing.
+          // Ready to hire from the start: a default pipeline, experience levels and interview types, all or nothing.
           await createDefaultRecruitmentStatuses(tx, org.id);
           await createDefaultExperienceLevels(tx, org.id);
+          await createDefaultInterviewTypes(tx, org.id);
           return org;
         });
         await setCurrentOrganisation(db, userId, row.id);

@@ -6,8 +6,15 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { DEFAULT_INTERVIEW_TYPES, type Interview, type InterviewConflict, type Scorecard } from '@hireloop/contract/interviews';
-import { setUpFakeApi, signInForTest } from '../../../app/test-helpers.tsx';
+import {
+  DEFAULT_INTERVIEW_TYPES,
+  INTERVIEW_TEXTS,
+  type Interview,
+  type InterviewConflict,
+  type Scorecard,
+} from '@hireloop/contract/interviews';
+import { permissionsOf } from '@hireloop/contract/permissions';
+import { setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { activitySentence } from '../candidate-panel/activity-text.ts';
@@ -192,6 +199,43 @@ describe('schedule interview form', { timeout: 30_000 }, () => {
     expect(await within(dialog).findByText('Choose at least one interviewer.')).toBeTruthy();
     expect(within(dialog).getByText(ERROR_TEXTS.invalidSelectedDate)).toBeTruthy();
     expect(api.calls.some((c) => c.path.endsWith('/conflicts') || c.method === 'POST')).toBe(false);
+  });
+
+  it('clears “Give a location or a video link.” once a video link is typed', async () => {
+    const { u, dialog } = await openScheduleForm();
+    await u.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
+    expect(await within(dialog).findByText(INTERVIEW_TEXTS.locationRequired)).toBeTruthy();
+    await u.type(within(dialog).getByRole('textbox', { name: 'Video link' }), 'https://meet.example.com/abc');
+    expect(within(dialog).queryByText(INTERVIEW_TEXTS.locationRequired)).toBeNull();
+    // Emptied again, the pair is checked again on the next submit.
+    await u.clear(within(dialog).getByRole('textbox', { name: 'Video link' }));
+    await u.click(within(dialog).getByRole('button', { name: 'Schedule interview' }));
+    expect(await within(dialog).findByText(INTERVIEW_TEXTS.locationRequired)).toBeTruthy();
+    await u.type(within(dialog).getByRole('textbox', { name: 'Location' }), 'Room 4');
+    expect(within(dialog).queryByText(INTERVIEW_TEXTS.locationRequired)).toBeNull();
+  });
+
+  it('says why there is no interview type and links to where types are added', async () => {
+    api.answer = ({ method, path }) =>
+      method === 'GET' && path === 'organisation/o1/interview-types' ? { status: 200, body: { interview_types: page([]) } } : undefined;
+    const { dialog } = await openScheduleForm();
+    const empty = await within(dialog).findByRole('status', { name: 'No interview types yet' });
+    expect(empty.textContent).toContain('An interview needs a type');
+    const link = within(empty).getByRole('link', { name: 'Add interview types' });
+    expect(link.getAttribute('href')).toBe('/settings/recruitment#interview-types-title');
+  });
+
+  it('tells a member who may not add types who can', async () => {
+    api.answer = ({ method, path }) =>
+      method === 'GET' && path === 'organisation/o1/interview-types' ? { status: 200, body: { interview_types: page([]) } } : undefined;
+    signInForTest([{ ...testOrganisation, role: 'hiring_manager', permissions: permissionsOf('hiring_manager') }]);
+    renderUi(<InterviewsTab recruitmentId="r1" />);
+    const u = userEvent.setup({ delay: null });
+    await u.click(await screen.findByRole('button', { name: 'Schedule interview' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule an interview' });
+    const empty = await within(dialog).findByRole('status', { name: 'No interview types yet' });
+    expect(empty.textContent).toContain('Ask an owner, admin or recruiter to add one in Recruitment settings.');
+    expect(within(empty).queryByRole('link')).toBeNull();
   });
 
   it('refuses a start earlier today', () => {

@@ -107,6 +107,20 @@ export function validateSchedule(values: ScheduleValues, options: { now?: Date; 
   return errors;
 }
 
+/**
+ * The errors left once `field` is edited: its own goes, and so does “Give a location or a video
+ * link.” when either of that pair changes (it is one check of both, shown on Location).
+ */
+export function errorsAfterEdit(errors: ScheduleErrors, field: keyof ScheduleValues): ScheduleErrors {
+  const next: ScheduleErrors = { ...errors, [field]: undefined };
+  if (field === 'location' || field === 'video_url') {
+    for (const pair of ['location', 'video_url'] as const) {
+      if (next[pair] === INTERVIEW_TEXTS.locationRequired) next[pair] = undefined;
+    }
+  }
+  return next;
+}
+
 function place(values: ScheduleValues) {
   return { location: values.location.trim() || null, video_url: values.video_url.trim() || null };
 }

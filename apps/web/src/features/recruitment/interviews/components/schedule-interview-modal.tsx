@@ -11,6 +11,7 @@ import { describeError, toastSuccess } from '../../../../lib/toasts.ts';
 import {
   fetchConflicts,
   useDefaultInterviewMinutes,
+  useInterviewPermissions,
   useInterviewTypes,
   useRecruitmentCandidates,
   useRescheduleInterview,
@@ -19,6 +20,7 @@ import {
 } from '../api.ts';
 import {
   emptySchedule,
+  errorsAfterEdit,
   SERVER_FIELDS,
   timesOf,
   toRescheduleBody,
@@ -31,6 +33,7 @@ import {
 } from '../schedule-model.ts';
 import { browserTimeZone, todayIn } from '../zoned-time.ts';
 import { KitListEditor } from './kit-list-editor.tsx';
+import { NoInterviewTypes } from './no-interview-types.tsx';
 
 type Props = {
   recruitmentId: string;
@@ -64,6 +67,8 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
   const rescheduling = interview !== undefined;
   const queryClient = useQueryClient();
   const types = useInterviewTypes();
+  const { manageTypes } = useInterviewPermissions();
+  const noTypes = !rescheduling && types.isSuccess && types.data.length === 0;
   const users = useUserOptions();
   const candidates = useRecruitmentCandidates(recruitmentId, !application && !rescheduling);
   const defaultMinutes = useDefaultInterviewMinutes(!rescheduling);
@@ -87,7 +92,7 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
 
   const set = <K extends keyof ScheduleValues>(field: K, value: ScheduleValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    setErrors((e) => errorsAfterEdit(e, field));
     setFailure(null);
   };
 
@@ -187,7 +192,8 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
             <Select
               label="Interview type"
               description="Fills in the interview kit, which you can then change."
-              placeholder={types.isPending ? 'Loading types…' : 'Choose a type'}
+              placeholder={types.isPending ? 'Loading types…' : noTypes ? 'No interview types yet' : 'Choose a type'}
+              disabled={noTypes}
               data={(types.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
               withAsterisk
               comboboxProps={{ keepMounted: false }}
@@ -204,6 +210,7 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
               error={errors.type_id}
             />
           )}
+          {noTypes ? <NoInterviewTypes canManage={manageTypes} /> : null}
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <DatePickerField
               label="Date"
