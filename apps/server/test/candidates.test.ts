@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../src/db/schema/candidates.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
-import { storedFiles } from '../src/db/schema/outbox.ts';
+import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
 import { documents, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 import { download, upload } from './uploads.ts';
@@ -154,6 +154,38 @@ describe('notes and mentions', () => {
     expect((await activitiesOf(candidate.id)).map((a) => a.type)).toContain('note.added');
     const [after] = await db().select().from(candidates).where(eq(candidates.id, candidate.id));
     expect(after!.lastActivityAt.getTime()).toBeGreaterThan(candidate.lastActivityAt.getTime());
+  });
+
+  it('a repeated create with the same client_id returns the first note: one note, one mention mail', async () => {
+    const { candidate } = await seed({ name: 'Ines Idempotent' }, [open1.id]);
+    const clientId = crypto.randomUUID();
+    const body = `Double-clicked @[Rick Recruiter](${recruiter.id}) ${clientId}`;
+    const [a, b] = await Promise.all([
+      ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: clientId }),
+      ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: clientId }),
+    ]);
+    expect([a.status, b.status].sort(), a.text + b.text).toEqual([200, 201]);
+    expect(a.json.note.id).toBe(b.json.note.id);
+    const again = await ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: clientId });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.note.id).toBe(a.json.note.id);
+    expect(await db().select().from(candidateNotes).where(eq(candidateNotes.candidateId, candidate.id))).toHaveLength(1);
+    const mentions = (await db().select().from(notifications).where(eq(notifications.type, 'mention'))).filter(
+      (n) => (n.data as { note_id?: string }).note_id === a.json.note.id,
+    );
+    expect(mentions).toHaveLength(1);
+    const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).filter((m) =>
+      (m.payload as { text: string }).text.includes(clientId),
+    );
+    expect(mails).toHaveLength(1);
+    expect((await activitiesOf(candidate.id)).filter((x) => x.type === 'note.added')).toHaveLength(1);
+    // Another note (another key) is another note; a key is not reusable on another candidate.
+    const second = await ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: crypto.randomUUID() });
+    expect(second.status).toBe(201);
+    const { candidate: elsewhere } = await seed({}, [open1.id]);
+    const reused = await ownerClient.post(base(`/${elsewhere.id}/notes`), { body: 'x', client_id: clientId });
+    expect(reused.status).toBe(422);
+    expect((await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'x', client_id: 'not-a-uuid' })).status).toBe(422);
   });
 
   it('links a mention without an application to the latest one', async () => {

@@ -194,7 +194,10 @@ describe('approvals', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, managerUser.id), eq(notifications.type, 'offer_approval')));
     expect(note!.data).toMatchObject({ offer_id: offer.id, url: `/recruitment/${recruitmentId}/offers?offer=${offer.id}` });
-    expect((await recruiter.post(o(`/offers/${offer.id}/submit`))).json.message).toBe(OFFER_TEXTS.notDraft);
+    // Submitting again (a double click) answers with the offer as it is.
+    const twice = await recruiter.post(o(`/offers/${offer.id}/submit`));
+    expect(twice.status, twice.text).toBe(200);
+    expect(twice.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: managerUser.id });
 
     // The second approver before the first: 403; a non-approver: 403.
     const early = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
@@ -210,6 +213,10 @@ describe('approvals', () => {
     expect(first.status, first.text).toBe(200);
     expect(first.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
     expect(first.json.offer.approvals[0]).toMatchObject({ decision: 'approved', comment: 'Fair' });
+    // The same approval again is the recorded one; another comment is a different answer.
+    const again = await manager.post(o(`/offers/${offer.id}/approve`), { comment: 'Fair' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
     expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).json.message).toBe(OFFER_TEXTS.alreadyApproved);
 
     // The owner's dashboard shows the approval waiting.
@@ -265,6 +272,85 @@ describe('approvals', () => {
   });
 });
 
+describe('repeated transitions (a double click) answer with the recorded result', () => {
+  const count = (types: string[], type: string) => types.filter((x) => x === type).length;
+  const approvalNotes = async (offerId: string) =>
+    (await db().select().from(notifications).where(eq(notifications.type, 'offer_approval'))).filter(
+      (n) => (n.data as { offer_id?: string }).offer_id === offerId,
+    );
+
+  it('two submits at once: both 200, one submission, one notification', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    const [a, b] = await Promise.all([recruiter.post(o(`/offers/${offer.id}/submit`)), recruiter.post(o(`/offers/${offer.id}/submit`))]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(a.json.offer.status).toBe('pending_approval');
+    expect(b.json.offer.status).toBe('pending_approval');
+    expect(count(await activityTypes(applicationId), 'offer.submitted')).toBe(1);
+    expect(await approvalNotes(offer.id)).toHaveLength(1);
+  });
+
+  it('two approvals by the same approver at once: both 200, one approval', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    await recruiter.post(o(`/offers/${offer.id}/submit`));
+    const [a, b] = await Promise.all([
+      manager.post(o(`/offers/${offer.id}/approve`), {}),
+      manager.post(o(`/offers/${offer.id}/approve`), {}),
+    ]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(b.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
+    expect(count(await activityTypes(applicationId), 'offer.approved')).toBe(1);
+    // The last approver twice: the offer is approved, once.
+    const last = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
+    expect(last.json.offer.status).toBe('approved');
+    const lastAgain = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
+    expect(lastAgain.status, lastAgain.text).toBe(200);
+    expect(lastAgain.json.offer.status).toBe('approved');
+    expect(count(await activityTypes(applicationId), 'offer.approved')).toBe(2);
+  });
+
+  it('the same rejection twice: 200 with the draft; another comment is refused', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    await recruiter.post(o(`/offers/${offer.id}/submit`));
+    const [a, b] = await Promise.all([
+      manager.post(o(`/offers/${offer.id}/reject`), { comment: 'Too high' }),
+      manager.post(o(`/offers/${offer.id}/reject`), { comment: 'Too high' }),
+    ]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(b.json.offer.status).toBe('draft');
+    expect(count(await activityTypes(applicationId), 'offer.rejected')).toBe(1);
+    const different = await manager.post(o(`/offers/${offer.id}/reject`), { comment: 'Something else' });
+    expect(different.status).toBe(409);
+    expect(different.json.message).toBe(OFFER_TEXTS.notPendingApproval);
+  });
+
+  it('two sends at once: both 200, one mail to the candidate', async () => {
+    const { applicationId, candidate } = await newApplication({ name: 'Annie Easley' });
+    const offer = await approved(applicationId);
+    const [a, b] = await Promise.all([recruiter.post(o(`/offers/${offer.id}/send`)), recruiter.post(o(`/offers/${offer.id}/send`))]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(b.json.offer.status).toBe('sent');
+    const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).filter(
+      (m) => (m.payload as { to: string }).to === candidate.email,
+    );
+    expect(mails).toHaveLength(1);
+    expect(count(await activityTypes(applicationId), 'offer.sent')).toBe(1);
+  });
+
+  it('two withdrawals at once: both 200, one timeline entry', async () => {
+    const { applicationId } = await newApplication();
+    const offer = await draft(applicationId);
+    const [a, b] = await Promise.all([
+      recruiter.post(o(`/offers/${offer.id}/withdraw`)),
+      recruiter.post(o(`/offers/${offer.id}/withdraw`)),
+    ]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(count(await activityTypes(applicationId), 'offer.withdrawn')).toBe(1);
+  });
+});
+
 describe('sending, withdrawing, the letter', () => {
   it('refuses to send before approval; sends once approved with a hashed single-purpose link', async () => {
     const { applicationId, candidate } = await newApplication({ name: 'Grace Hopper' });
@@ -293,7 +379,6 @@ describe('sending, withdrawing, the letter', () => {
     expect(row!.tokenHash).not.toContain(token!);
     // Sent offers are not editable or sendable again.
     expect((await recruiter.patch(o(`/offers/${offer.id}`), { salary: 1 })).json.message).toBe(OFFER_TEXTS.notEditable);
-    expect((await recruiter.post(o(`/offers/${offer.id}/send`))).status).toBe(409);
     expect(await activityTypes(applicationId)).toContain('offer.sent');
   });
 
@@ -313,15 +398,15 @@ describe('sending, withdrawing, the letter', () => {
     expect(text).toContain('Northwind Labs');
   });
 
-  it('withdraws an undecided offer, once', async () => {
+  it('withdraws an undecided offer, once: withdrawing again answers with the withdrawn offer', async () => {
     const { applicationId } = await newApplication();
     const offer = await draft(applicationId);
     const res = await recruiter.post(o(`/offers/${offer.id}/withdraw`));
     expect(res.json.offer.status).toBe('withdrawn');
     const again = await recruiter.post(o(`/offers/${offer.id}/withdraw`));
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe(OFFER_TEXTS.notWithdrawable);
-    expect(await activityTypes(applicationId)).toContain('offer.withdrawn');
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.offer.status).toBe('withdrawn');
+    expect((await activityTypes(applicationId)).filter((x) => x === 'offer.withdrawn')).toHaveLength(1);
   });
 
   it('lists the recruitment’s offers paged and filtered by status', async () => {

@@ -126,11 +126,15 @@ describe('the candidate’s link', () => {
     expect(notified).toEqual(expect.arrayContaining([teamUser.id]));
     expect(notified).toHaveLength(2); // the creator (the recruiter) and the hiring team member
 
-    // Twice: 409; declining after accepting: 409; the staff side sees it accepted.
+    // Twice (a double click): the recorded answer, nothing done again; declining after accepting: 409.
     const again = await visitor.post(pub(token, '/accept'), {});
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe(OFFER_TEXTS.alreadyDecided);
-    expect((await (await stranger()).post(pub(token, '/decline'), {})).status).toBe(409);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.offer).toMatchObject({ status: 'accepted', decided_at: res.json.offer.decided_at });
+    const decidedAgain = await db().select().from(notifications).where(eq(notifications.type, 'offer_decision'));
+    expect(decidedAgain.filter((n) => (n.data as { offer_id?: string }).offer_id === id)).toHaveLength(2);
+    const declined = await (await stranger()).post(pub(token, '/decline'), {});
+    expect(declined.status).toBe(409);
+    expect(declined.json.message).toBe(OFFER_TEXTS.alreadyDecided);
     expect((await recruiter.get(o(`/offers/${id}`))).json.offer.status).toBe('accepted');
     // The page still shows the decision.
     expect((await visitor.get(pub(token))).json.offer.status).toBe('accepted');
@@ -151,6 +155,23 @@ describe('the candidate’s link', () => {
       .where(and(eq(activities.applicationId, applicationId), eq(activities.type, 'offer.declined')));
     expect(entry!.data).toMatchObject({ reason: 'Accepted another offer' });
     expect((await (await stranger()).post(pub(token, '/accept'), {})).status).toBe(409);
+    // Declining again: the recorded answer, with its reason.
+    const again = await (await stranger()).post(pub(token, '/decline'), { reason: 'Changed my mind' });
+    expect(again.status, again.text).toBe(200);
+    expect(again.json.offer.status).toBe('declined');
+    expect((await recruiter.get(o(`/offers/${id}`))).json.offer.decline_reason).toBe('Accepted another offer');
+  });
+
+  it('two accepts at once (a double click): both 200, one hire, one timeline entry', async () => {
+    const { token, applicationId } = await sentOffer('Mary Jackson');
+    const visitor = await stranger();
+    const [a, b] = await Promise.all([visitor.post(pub(token, '/accept'), {}), visitor.post(pub(token, '/accept'), {})]);
+    expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
+    expect(a.json.offer.status).toBe('accepted');
+    expect(b.json.offer.status).toBe('accepted');
+    const types = (await db().select().from(activities).where(eq(activities.applicationId, applicationId))).map((x) => x.type);
+    expect(types.filter((x) => x === 'offer.accepted')).toHaveLength(1);
+    expect(types.filter((x) => x === 'application.moved')).toHaveLength(1);
   });
 
   it('unknown or tampered links → 404; expired → 410; withdrawn → 410', async () => {

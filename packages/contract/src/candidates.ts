@@ -79,6 +79,7 @@ export const CANDIDATE_TEXTS = {
   notRejected: 'This application is not rejected.',
   erased: 'This candidate’s data was erased.',
   mergeSelf: 'A candidate cannot be merged into itself.',
+  noteClientIdTaken: 'This client id belongs to another note.',
   mentionUnknown: 'You can only mention members of this organisation.',
   noteNotYours: 'Only the author or an admin can delete this note.',
   documentMissing: 'Choose a file to upload.',
@@ -459,6 +460,11 @@ export const createNoteBody = z.object({
     .min(1, 'Write a note.')
     .max(NOTE_MAX, `A note may not be longer than ${NOTE_MAX} characters.`),
   application_id: z.uuid().nullable().optional(),
+  /**
+   * Chosen by the client, one per composed note: a create repeated with the same key (a double
+   * click, a retry) answers 200 with the note already made instead of making a second one.
+   */
+  client_id: z.uuid('The client id must be a UUID.').optional(),
 });
 export type CreateNoteBody = z.infer<typeof createNoteBody>;
 /** The mention mark inside a note body. */

@@ -139,10 +139,15 @@ export const candidateNotes = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
+    /** The client's key for the create (optional): a repeated create with it returns this note. */
+    clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('candidate_notes_candidate_idx').on(t.candidateId, t.createdAt)],
+  (t) => [
+    index('candidate_notes_candidate_idx').on(t.candidateId, t.createdAt),
+    uniqueIndex('candidate_notes_client_id_idx').on(t.organisationId, t.clientId),
+  ],
 );
 
 /** Files of a candidate (résumé, cover letter, other): the bytes and metadata are a stored file. */

@@ -257,9 +257,23 @@ export function findNote(db: Db, organisationId: string, candidateId: string, id
     .then((r) => (r[0] ? noteRow(r[0]) : undefined));
 }
 
-export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert) {
-  const [row] = await db.insert(candidateNotes).values(values).returning({ id: candidateNotes.id });
-  return row!.id;
+/** The new note's id; undefined when a note with the same client id exists (nothing is inserted). */
+export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert): Promise<string | undefined> {
+  const [row] = await db
+    .insert(candidateNotes)
+    .values(values)
+    .onConflictDoNothing({ target: [candidateNotes.organisationId, candidateNotes.clientId] })
+    .returning({ id: candidateNotes.id });
+  return row?.id;
+}
+
+/** The note made with this client id, if any. */
+export function findNoteByClientId(db: Db, organisationId: string, clientId: string) {
+  return db
+    .select({ id: candidateNotes.id, candidateId: candidateNotes.candidateId, authorId: candidateNotes.authorId })
+    .from(candidateNotes)
+    .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.clientId, clientId)))
+    .then((r) => r[0]);
 }
 
 export async function deleteNote(db: Db, organisationId: string, id: string) {

@@ -192,15 +192,21 @@ export function candidateRoutes(db: Db, files: FileService) {
         config: { permission: 'candidates.note' },
         schema: {
           tags,
-          summary: 'Adds a note; `@[Name](user-id)` mentions a member of the organisation, who is notified',
+          summary:
+            'Adds a note; `@[Name](user-id)` mentions a member of the organisation, who is notified. A create repeated with the same `client_id` answers 200 with the first note and notifies no one again',
           params: candidateParams,
           body: createNoteBody,
-          response: { 201: noteResponse, 404: errorResponse, 422: errorResponse },
+          response: { 200: noteResponse, 201: noteResponse, 404: errorResponse, 422: errorResponse },
         },
       },
       async (request, reply) => {
-        const note = await candidates.addNote(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), request.body);
-        return reply.code(201).send({ note });
+        const { note, created } = await candidates.addNote(
+          organisationIdOf(request),
+          actorOf(request),
+          candidateIdOf(request.params),
+          request.body,
+        );
+        return reply.code(created ? 201 : 200).send({ note });
       },
     );
 

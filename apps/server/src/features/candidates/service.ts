@@ -37,6 +37,7 @@ import {
   findCandidate,
   findFile,
   findNote,
+  findNoteByClientId,
   inactiveCandidates,
   insertFile,
   insertNote,
@@ -372,9 +373,32 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
       return { notes: rows.map(presentNote), total };
     },
 
-    async addNote(organisationId: string, actor: Actor, candidateId: string, body: CreateNoteBody): Promise<Note> {
+    /**
+     * Adds a note. With `client_id`, a create repeated with the same key (a double click, a retry,
+     * even at the same moment: the unique index decides) returns the first note, `created: false`,
+     * and records and notifies nothing again.
+     */
+    async addNote(
+      organisationId: string,
+      actor: Actor,
+      candidateId: string,
+      body: CreateNoteBody,
+    ): Promise<{ note: Note; created: boolean }> {
       const mentioned = [...new Set([...body.body.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
-      const id = await db.transaction(async (tx) => {
+      const authorId = actor.kind === 'user' ? actor.userId : null;
+      const earlier = async (tx: Db, clientId: string) => {
+        const found = await findNoteByClientId(tx, organisationId, clientId);
+        if (!found) return undefined;
+        if (found.candidateId !== candidateId || found.authorId !== authorId) {
+          throw validationFailed({ client_id: [CANDIDATE_TEXTS.noteClientIdTaken] });
+        }
+        return found.id;
+      };
+      const { id, created } = await db.transaction(async (tx) => {
+        if (body.client_id) {
+          const found = await earlier(tx, body.client_id);
+          if (found) return { id: found, created: false };
+        }
         const candidate = await loadLive(tx, organisationId, candidateId);
         let application: { id: string; recruitmentId: string } | undefined;
         if (body.application_id) {
@@ -386,7 +410,6 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
         if (valid.length !== mentioned.length || members.length !== valid.length) {
           throw validationFailed({ body: [CANDIDATE_TEXTS.mentionUnknown] });
         }
-        const authorId = actor.kind === 'user' ? actor.userId : null;
         const noteId = await insertNote(tx, {
           organisationId,
           candidateId,
@@ -394,7 +417,14 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
           authorId,
           body: body.body,
           mentionedUserIds: mentioned,
+          clientId: body.client_id ?? null,
         });
+        if (!noteId) {
+          // The same key was committed meanwhile: that note is the answer.
+          const found = await earlier(tx, body.client_id!);
+          if (!found) throw new Error('note client id conflict without a note');
+          return { id: found, created: false };
+        }
         await touchCandidate(tx, organisationId, candidateId);
         await recordActivity(tx, {
           organisationId,
@@ -419,10 +449,10 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
             });
           }
         }
-        return noteId;
+        return { id: noteId, created: true };
       });
       const row = await findNote(db, organisationId, candidateId, id);
-      return presentNote(row!);
+      return { note: presentNote(row!), created };
     },
 
     async removeNote(organisationId: string, actor: Actor, candidateId: string, noteId: string): Promise<void> {

@@ -297,11 +297,15 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       return one(organisationId, id, viewerOf(actor));
     },
 
+    /** Submitting again what is already submitted (a double click) answers with the offer as it is. */
     async submit(organisationId: string, actor: Actor, id: string): Promise<Offer> {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
+        const approvals = await approvalsOf(tx, [id]);
+        if (before.status === 'pending_approval' && approvals.every((a) => a.decision === 'pending')) return;
+        if (before.status === 'approved' && approvals.length === 0) return;
         if (before.status !== 'draft') throw conflict(OFFER_TEXTS.notDraft);
-        const storedIds = (await approvalsOf(tx, [id])).map((a) => a.approverId);
+        const storedIds = approvals.map((a) => a.approverId);
         // The organisation's setting decides who must approve: named people are attached, the role rule is checked.
         const approverIds = await requiredChain(tx, organisationId, storedIds, {
           submitterId: viewerOf(actor),
@@ -336,11 +340,17 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         const approvals = await approvalsOf(tx, [id]);
         const mine = approvals.find((a) => a.approverId === userId);
         if (!userId || !mine) throw new AppError('forbidden', OFFER_TEXTS.notApprover);
+        const comment = body?.comment?.trim() || null;
+        // The same decision again (a double click) is the recorded one: a rejection stands while the offer is the draft it made.
+        const repeated =
+          mine.decision === decision &&
+          (mine.comment ?? null) === comment &&
+          (decision === 'approved' ? before.status !== 'draft' : before.status === 'draft');
+        if (repeated) return;
         if (before.status !== 'pending_approval') throw conflict(OFFER_TEXTS.notPendingApproval);
         if (mine.decision === 'approved') throw conflict(OFFER_TEXTS.alreadyApproved);
         const current = currentApprover(before.status, approvals);
         if (current?.approverId !== userId) throw new AppError('forbidden', OFFER_TEXTS.notYourTurn);
-        const comment = body?.comment?.trim() || null;
         await decideApproval(tx, id, userId, decision, comment);
         const row = await joined(tx, organisationId, id);
         if (decision === 'rejected') {
@@ -380,10 +390,14 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       return one(organisationId, id, viewerOf(actor));
     },
 
-    /** Renders the letter, makes the single-purpose link (only its sha256 is kept) and mails it to the candidate. */
+    /**
+     * Renders the letter, makes the single-purpose link (only its sha256 is kept) and mails it to the
+     * candidate. Sending a sent offer again (a double click) answers with it as it is, mailing nothing.
+     */
     async send(organisationId: string, actor: Actor, id: string): Promise<Offer> {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
+        if (before.status === 'sent') return;
         if (before.status !== 'approved') throw conflict(OFFER_TEXTS.notApproved);
         const row = await joined(tx, organisationId, id);
         if (!row.candidateEmail) throw invalid('candidate', OFFER_TEXTS.candidateNoEmail);
@@ -425,9 +439,11 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       return one(organisationId, id, viewerOf(actor));
     },
 
+    /** Withdrawing a withdrawn offer again answers with it as it is. */
     async withdraw(organisationId: string, actor: Actor, id: string): Promise<Offer> {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
+        if (before.status === 'withdrawn') return;
         if (!(OFFER_WITHDRAWABLE_STATUSES as readonly string[]).includes(before.status)) throw conflict(OFFER_TEXTS.notWithdrawable);
         await updateOffer(tx, id, { status: 'withdrawn' });
         const row = await joined(tx, organisationId, id);
@@ -475,6 +491,8 @@ export function createPublicOfferService(db: Db, deps: { appUrl: string } = { ap
     await db.transaction(async (tx) => {
       const offer = await lockOfferByTokenHash(tx, hash);
       usable(offer, now);
+      // The same answer again (a double click) is the recorded one; another answer is refused.
+      if (offer!.status === decision) return;
       if (offer!.status !== 'sent') throw conflict(OFFER_TEXTS.alreadyDecided);
       await updateOffer(tx, offer!.id, { status: decision, decidedAt: now, declineReason: decision === 'declined' ? reason : null });
       const row = (await findOfferByTokenHash(tx, hash))!;

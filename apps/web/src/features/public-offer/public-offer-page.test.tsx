@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OFFER_TEXTS, type PublicOffer } from '@hireloop/contract/offers';
 import { renderApp, setUpFakeApi, signOutForTest } from '../../app/test-helpers.tsx';
@@ -70,6 +70,21 @@ describe('the candidate’s offer page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('You accepted this offer')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept offer' })).toBeNull();
     expect(api.calls.find((c) => c.method === 'POST')?.path).toBe('public/offers/tok/accept');
+  });
+
+  it('accepts once for a double click on "Yes, accept", with no error beside the answer', async () => {
+    signOutForTest();
+    answer = { status: 200, body: { offer } };
+    respond();
+    renderApp('/offer/tok');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept this offer?' });
+    const yes = within(dialog).getByRole('button', { name: 'Yes, accept' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    expect(await screen.findByText('You accepted this offer')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByText('Your answer was not recorded')).toBeNull();
   });
 
   it('declines with an optional reason', async () => {

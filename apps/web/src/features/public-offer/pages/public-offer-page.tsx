@@ -12,6 +12,7 @@ import { useParams } from 'react-router';
 import { PublicLinkProblem, PublicPageLoading, PublicTextBlock } from '../../../components/public-page-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import { useAnswerOffer, usePublicOffer } from '../api.ts';
 
@@ -93,22 +94,9 @@ export function PublicOfferPage() {
   const [confirm, setConfirm] = useState<'accept' | 'decline' | null>(null);
   const [reason, setReason] = useState('');
   const [answerError, setAnswerError] = useState<string | null>(null);
+  const answering = useSubmitOnce(answerWith, answer.isPending);
 
-  if (offer.isPending) {
-    return <PublicPageLoading label="Loading the offer" />;
-  }
-
-  if (offer.isError) {
-    const problem = linkProblemOf(offer.error);
-    const shown =
-      problem === 'failed'
-        ? { title: 'The offer could not be loaded', text: describeError(offer.error).message, icon: <IconLinkOff size={32} aria-hidden /> }
-        : PROBLEMS[problem];
-    return <PublicLinkProblem state={problem} icon={shown.icon} title={shown.title} text={shown.text} />;
-  }
-
-  const o = offer.data;
-  async function run(kind: 'accept' | 'decline') {
+  async function answerWith(kind: 'accept' | 'decline') {
     setAnswerError(null);
     try {
       if (kind === 'accept') await answer.mutateAsync({ accept: true });
@@ -125,6 +113,21 @@ export function PublicOfferPage() {
       setAnswerError(error instanceof ApiError && error.errors?.reason?.[0] ? error.errors.reason[0] : describeError(error).message);
     }
   }
+
+  if (offer.isPending) {
+    return <PublicPageLoading label="Loading the offer" />;
+  }
+
+  if (offer.isError) {
+    const problem = linkProblemOf(offer.error);
+    const shown =
+      problem === 'failed'
+        ? { title: 'The offer could not be loaded', text: describeError(offer.error).message, icon: <IconLinkOff size={32} aria-hidden /> }
+        : PROBLEMS[problem];
+    return <PublicLinkProblem state={problem} icon={shown.icon} title={shown.title} text={shown.text} />;
+  }
+
+  const o = offer.data;
 
   return (
     <Card>
@@ -219,13 +222,13 @@ export function PublicOfferPage() {
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirm(null)} disabled={answer.isPending}>
+            <Button variant="default" onClick={() => setConfirm(null)} disabled={answering.busy}>
               Cancel
             </Button>
             <Button
               color={confirm === 'accept' ? undefined : 'red'}
-              loading={answer.isPending}
-              onClick={() => confirm && void run(confirm)}
+              loading={answering.busy}
+              onClick={() => confirm && void answering.run(confirm)}
             >
               {confirm === 'accept' ? 'Yes, accept' : 'Yes, decline'}
             </Button>

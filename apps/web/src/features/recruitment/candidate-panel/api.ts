@@ -252,9 +252,14 @@ export function useCreateNote(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: string) =>
-      (await orgApi.post<{ note: Note }>(`candidates/${enc(application.candidate.id)}/notes`, { body, application_id: application.id }))
-        .note,
+    mutationFn: async ({ body, clientId }: { body: string; clientId: string }) =>
+      (
+        await orgApi.post<{ note: Note }>(`candidates/${enc(application.candidate.id)}/notes`, {
+          body,
+          application_id: application.id,
+          client_id: clientId,
+        })
+      ).note,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: panelKeys.notes(org, application.candidate.id) }),

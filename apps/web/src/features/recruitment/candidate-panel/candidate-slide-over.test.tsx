@@ -18,6 +18,7 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { 
 const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
 const statusRef = (id: string, name: string) => ({ id, name, colour: '#228be6', category: 'in_progress' as const });
 const PRIYA = '0b6f1f5e-6a0e-4f8e-9d3c-2b1a2c3d4e5f';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const detail: ApplicationDetail = {
   id: 'a1',
@@ -146,8 +147,69 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
       expect(found).toBeTruthy();
       return found!;
     });
-    expect(post.body).toEqual({ body: `Great call, @[Priya Raman](${PRIYA}) should meet her.`, application_id: 'a1' });
+    expect(post.body).toEqual({
+      body: `Great call, @[Priya Raman](${PRIYA}) should meet her.`,
+      application_id: 'a1',
+      client_id: expect.stringMatching(UUID),
+    });
     await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('saves a note once for a double click and for Ctrl+Enter pressed twice; each note has its own client id', async () => {
+    signInForTest();
+    notes = [];
+    await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Notes' }));
+    const box = (await screen.findByRole('textbox', { name: /New note/ })) as HTMLTextAreaElement;
+    api.answer = (call) =>
+      call.method === 'POST' && call.path === 'organisation/o1/candidates/c1/notes'
+        ? { status: 201, body: { note: { id: 'n1', body: (call.body as { body: string }).body } } }
+        : undefined;
+    const posts = () => api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/notes'));
+
+    await user.type(box, 'First');
+    const add = screen.getByRole('button', { name: 'Add note' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(posts()).toHaveLength(1);
+
+    await user.type(box, 'Second');
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(posts()).toHaveLength(2);
+    const [first, second] = posts().map((c) => (c.body as { client_id: string }).client_id);
+    expect(first).toMatch(UUID);
+    expect(second).toMatch(UUID);
+    expect(second).not.toBe(first);
+  });
+
+  it('retries a failed note with the same client id', async () => {
+    signInForTest();
+    notes = [];
+    await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Notes' }));
+    const box = (await screen.findByRole('textbox', { name: /New note/ })) as HTMLTextAreaElement;
+    api.answer = (call) =>
+      call.method === 'POST' && call.path.endsWith('/notes')
+        ? { status: 503, body: { message: 'Try again.', code: 'unavailable' } }
+        : undefined;
+    await user.type(box, 'Retry me');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Add note' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(box.value).toBe('Retry me');
+    api.answer = (call) =>
+      call.method === 'POST' && call.path.endsWith('/notes') ? { status: 201, body: { note: { id: 'n1', body: 'Retry me' } } } : undefined;
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(box.value).toBe(''));
+    const ids = api.calls.filter((c) => c.method === 'POST').map((c) => (c.body as { client_id: string }).client_id);
+    expect(ids).toHaveLength(2);
+    expect(ids[0]).toMatch(UUID);
+    expect(ids[1]).toBe(ids[0]);
   });
 
   it('shows mentions in saved notes as highlighted names', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
@@ -288,8 +288,13 @@ describe('scorecards', { timeout: 30_000 }, () => {
     await u.click(within(screen.getByRole('radiogroup', { name: 'Code quality' })).getByRole('radio', { name: '2 · Mixed' }));
     await u.click(screen.getByRole('radio', { name: 'Strong yes' }));
     await u.type(screen.getByRole('textbox', { name: 'Notes' }), 'Great tests.');
-    await u.click(screen.getByRole('button', { name: 'Submit scorecard' }));
+    // A double click submits once.
+    const submit = screen.getByRole('button', { name: 'Submit scorecard' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true));
+    await waitFor(() => expect(submit.hasAttribute('data-loading')).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
       ratings: [
         { criterion: 'Problem solving', rating: 4 },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within, render } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Offer } from '@hireloop/contract/offers';
@@ -160,6 +160,57 @@ describe('offers tab', { timeout: 30_000 }, () => {
     expect(within(confirm).getByText(/jordan@example.test/)).toBeTruthy();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Send offer' }));
     expect(await within(drawer).findByText(/The link to the offer was e-mailed to jordan@example.test/)).toBeTruthy();
+  });
+
+  it('submits once for a double click on "Submit for approval"', async () => {
+    signInForTest();
+    const posts = (suffix: string) => api.calls.filter((c) => c.method === 'POST' && c.path === `organisation/o1/offers/of1/${suffix}`);
+    current = makeOffer({ status: 'draft', can_approve: false, current_approver_id: null });
+    api.answer = ({ method, path }) =>
+      method === 'POST' && path === 'organisation/o1/offers/of1/submit'
+        ? { status: 200, body: { offer: makeOffer({ status: 'pending_approval', can_approve: false }) } }
+        : undefined;
+    renderTab('/recruitment/r1/offers?offer=of1');
+    const drawer = await screen.findByRole('dialog', { name: 'Offer to Jordan Blake' });
+    const submit = within(drawer).getByRole('button', { name: 'Submit for approval' });
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    expect(await screen.findByText('Offer submitted for approval.')).toBeTruthy();
+    expect(posts('submit')).toHaveLength(1);
+  });
+
+  it('approves once for a double click on approve', async () => {
+    signInForTest();
+    current = makeOffer();
+    api.answer = ({ method, path }) =>
+      method === 'POST' && path === 'organisation/o1/offers/of1/approve'
+        ? { status: 200, body: { offer: makeOffer({ can_approve: false }) } }
+        : undefined;
+    renderTab('/recruitment/r1/offers?offer=of1');
+    const drawer = await screen.findByRole('dialog', { name: 'Offer to Jordan Blake' });
+    const approve = within(within(drawer).getByRole('region', { name: /Your decision/ })).getByRole('button', { name: 'Approve' });
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+    expect(await screen.findByText('You approved the offer.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/approve'))).toHaveLength(1);
+  });
+
+  it('sends the offer once for a double click on the confirmation', async () => {
+    signInForTest();
+    current = makeOffer({ status: 'approved', can_approve: false, current_approver_id: null });
+    api.answer = ({ method, path }) =>
+      method === 'POST' && path === 'organisation/o1/offers/of1/send'
+        ? { status: 200, body: { offer: makeOffer({ status: 'sent', can_approve: false, sent_at: '2030-01-02T10:00:00Z' }) } }
+        : undefined;
+    renderTab('/recruitment/r1/offers?offer=of1');
+    const drawer = await screen.findByRole('dialog', { name: 'Offer to Jordan Blake' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Send to candidate' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Send the offer?' });
+    const send = within(confirm).getByRole('button', { name: 'Send offer' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await within(drawer).findByText(/The link to the offer was e-mailed to jordan@example.test/)).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/send'))).toHaveLength(1);
   });
 
   it('walks the create form step by step, refusing to move on without the candidate and salary', async () => {

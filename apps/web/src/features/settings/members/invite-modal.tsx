@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { INVITATION_TTL_DAYS, createInvitationBody } from '@hireloop/contract/invitations';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useInvite } from '../members-api.ts';
 import { isMemberRole, roleOptions } from './role-options.ts';
@@ -42,6 +43,8 @@ export function InviteModal({ opened, onClose, actorIsOwner, organisationName }:
     }
   }
 
+  const sending = useSubmitOnce(submit, invite.isPending);
+
   return (
     <Modal
       opened={opened}
@@ -50,7 +53,7 @@ export function InviteModal({ opened, onClose, actorIsOwner, organisationName }:
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => void sending.run(values))} noValidate>
         <Stack gap="md">
           <TextInput
             label="Email"
@@ -72,10 +75,10 @@ export function InviteModal({ opened, onClose, actorIsOwner, organisationName }:
             }}
           />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={invite.isPending}>
+            <Button variant="default" onClick={close} disabled={sending.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={invite.isPending}>
+            <Button type="submit" loading={sending.busy}>
               Send invitation
             </Button>
           </Group>

@@ -3,15 +3,20 @@ import { Avatar, Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButto
 import { useQuery } from '@tanstack/react-query';
 import { NOTE_MAX } from '@hireloop/contract/candidates';
 import type { OrganisationUser } from '@hireloop/contract/users';
+import { newClientId } from '../../../../lib/client-id.ts';
 import { userSearch } from '../../../../lib/search-hooks.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { useOrganisationId } from '../api.ts';
 import { activeMentionQuery, serialiseMentions, type Mention } from '../mentions.ts';
 
 const SUGGESTIONS_MAX = 6;
 
 type Props = {
-  /** Sends the body with its `@[Name](id)` marks; resolves when saved (the composer then clears). */
-  onSubmit: (body: string) => Promise<unknown>;
+  /**
+   * Sends the body with its `@[Name](id)` marks and the note's client id (the same for every try of
+   * one note, so a repeat makes no second note); resolves when saved (the composer then clears).
+   */
+  onSubmit: (body: string, clientId: string) => Promise<unknown>;
   submitting: boolean;
   /** The server's refusal of the body (422), shown under the field. */
   error?: string | null;
@@ -52,6 +57,8 @@ export function MentionComposer({ onSubmit, submitting, error = null }: Props) {
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const members = useMembers();
+  const noteId = useRef(newClientId());
+  const saving = useSubmitOnce(submit, submitting);
 
   const mentionQuery = activeMentionQuery(text, caret);
   const suggestions = useMemo(() => {
@@ -106,7 +113,7 @@ export function MentionComposer({ onSubmit, submitting, error = null }: Props) {
     }
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
       event.preventDefault();
-      void submit();
+      void saving.run();
     }
   }
 
@@ -126,7 +133,9 @@ export function MentionComposer({ onSubmit, submitting, error = null }: Props) {
           trimmed,
           mentions.filter((m) => trimmed.includes(`@${m.name}`)),
         ),
+        noteId.current,
       );
+      noteId.current = newClientId();
       update('', 0);
       setMentions([]);
       setDismissedAt(null);
@@ -208,7 +217,7 @@ export function MentionComposer({ onSubmit, submitting, error = null }: Props) {
         <Text size="xs" c="dimmed" aria-live="polite">
           {chosen.length > 0 ? `Mentions: ${chosen.map((m) => m.name).join(', ')}` : ''}
         </Text>
-        <Button onClick={() => void submit()} loading={submitting}>
+        <Button onClick={() => void saving.run()} loading={saving.busy}>
           Add note
         </Button>
       </Group>

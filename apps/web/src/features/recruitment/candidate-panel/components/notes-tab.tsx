@@ -50,10 +50,10 @@ export function NotesTab({ application }: { application: ApplicationDetail }) {
   const [error, setError] = useState<string | null>(null);
   const erased = application.candidate.erased_at !== null;
 
-  async function add(body: string) {
+  async function add(body: string, clientId: string) {
     setError(null);
     try {
-      await toastPromise(create.mutateAsync(body), { loading: 'Adding the note…', success: 'Note added.' });
+      await toastPromise(create.mutateAsync({ body, clientId }), { loading: 'Adding the note…', success: 'Note added.' });
     } catch (e) {
       setError(e instanceof ApiError && e.errors ? (Object.values(e.errors)[0]?.[0] ?? e.message) : null);
       throw e;

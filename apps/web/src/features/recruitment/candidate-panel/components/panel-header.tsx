@@ -10,6 +10,7 @@ import {
   type ApplicationDetail,
 } from '@hireloop/contract/candidates';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastPromise } from '../../../../lib/toasts.ts';
 import {
   downloadCandidateExport,
@@ -55,13 +56,15 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
   const [tagError, setTagError] = useState<string | null>(null);
   const ratingLabel = useId();
 
-  function moveTo(statusId: string, name: string) {
-    toastPromise(move.mutateAsync({ status_id: statusId, version: application.version }), {
-      loading: `Moving to ${name}…`,
-      success: (result) =>
-        (result as { conflict?: boolean } | undefined)?.conflict ? CANDIDATE_TEXTS.concurrentMove : `Moved to ${name}.`,
-    }).catch(() => undefined);
-  }
+  const moving = useSubmitOnce(
+    (statusId: string, name: string) =>
+      toastPromise(move.mutateAsync({ status_id: statusId, version: application.version }), {
+        loading: `Moving to ${name}…`,
+        success: (result) =>
+          (result as { conflict?: boolean } | undefined)?.conflict ? CANDIDATE_TEXTS.concurrentMove : `Moved to ${name}.`,
+      }),
+    move.isPending,
+  );
 
   function rate(value: number) {
     const rating = value === 0 || value === application.rating ? null : value;
@@ -143,7 +146,7 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
                 leftSection={<ColorSwatch color={application.status.colour} size={10} withShadow={false} aria-hidden />}
                 rightSection={<IconChevronDown size={14} aria-hidden />}
                 aria-label={`Stage: ${application.status.name}. Move to…`}
-                loading={move.isPending}
+                loading={moving.busy}
               >
                 {application.status.name}
               </Button>
@@ -153,7 +156,7 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
               {(statuses.data ?? [])
                 .filter((s) => s.category !== 'rejected')
                 .map((s) => (
-                  <Menu.Item key={s.id} disabled={s.id === application.status.id} onClick={() => moveTo(s.id, s.name)}>
+                  <Menu.Item key={s.id} disabled={s.id === application.status.id} onClick={() => void moving.run(s.id, s.name)}>
                     {s.name}
                   </Menu.Item>
                 ))}

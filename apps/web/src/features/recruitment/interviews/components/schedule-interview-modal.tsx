@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { DatePickerField } from '../../../../components/date-picker-field.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDateTime, formatTime } from '../../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { describeError, toastSuccess } from '../../../../lib/toasts.ts';
 import {
   fetchConflicts,
@@ -152,6 +153,8 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
     }
   };
 
+  const saving = useSubmitOnce(submit, pending);
+
   const userName = (id: string) => users.data?.find((u) => u.id === id)?.name ?? 'A colleague';
 
   return (
@@ -166,7 +169,7 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void saving.run();
         }}
       >
         <Stack gap="sm">
@@ -334,10 +337,10 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
+            <Button variant="default" onClick={onClose} disabled={saving.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={pending}>
+            <Button type="submit" loading={saving.busy}>
               {confirming ? (rescheduling ? 'Reschedule anyway' : 'Schedule anyway') : rescheduling ? 'Reschedule' : 'Schedule interview'}
             </Button>
           </Group>

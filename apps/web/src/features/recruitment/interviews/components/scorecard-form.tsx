@@ -12,6 +12,7 @@ import {
   type ScorecardBody,
 } from '@hireloop/contract/interviews';
 import { useState } from 'react';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { describeError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useSubmitScorecard } from '../api.ts';
 
@@ -44,6 +45,14 @@ export function ScorecardForm({ interview }: { interview: Interview }) {
   });
   const [errors, setErrors] = useState<{ ratings?: string; recommendation?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const sending = useSubmitOnce(async (body: Parameters<typeof submit.mutateAsync>[0]) => {
+    try {
+      await submit.mutateAsync(body);
+      toastSuccess('Scorecard submitted.');
+    } catch (error) {
+      setFailure(describeError(error).message);
+    }
+  }, submit.isPending);
 
   return (
     <form
@@ -55,10 +64,7 @@ export function ScorecardForm({ interview }: { interview: Interview }) {
         setErrors(found);
         if (found.ratings || found.recommendation) return;
         setFailure(null);
-        submit.mutate(toScorecardBody(interview.criteria, values), {
-          onSuccess: () => toastSuccess('Scorecard submitted.'),
-          onError: (error) => setFailure(describeError(error).message),
-        });
+        void sending.run(toScorecardBody(interview.criteria, values));
       }}
     >
       <Stack gap="sm">
@@ -113,7 +119,7 @@ export function ScorecardForm({ interview }: { interview: Interview }) {
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={submit.isPending}>
+          <Button type="submit" loading={sending.busy}>
             Submit scorecard
           </Button>
         </Group>

@@ -16,6 +16,7 @@ import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { ApiError, orgApi } from '../../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../../lib/dates.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import {
   useDecideOffer,
   useOffer,
@@ -128,6 +129,7 @@ export function DecisionPanel({ offer }: { offer: Offer }) {
   const decide = useDecideOffer();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const deciding = useSubmitOnce(run, decide.isPending);
   if (!offer.can_approve) return null;
   async function run(decision: 'approve' | 'reject') {
     const text = comment.trim();
@@ -166,15 +168,15 @@ export function DecisionPanel({ offer }: { offer: Offer }) {
           onChange={(e) => setComment(e.currentTarget.value)}
         />
         <Group gap="sm">
-          <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void run('approve')} loading={decide.isPending}>
+          <Button leftSection={<IconCheck size={16} aria-hidden />} onClick={() => void deciding.run('approve')} loading={deciding.busy}>
             Approve
           </Button>
           <Button
             leftSection={<IconX size={16} aria-hidden />}
             color="red"
             variant="light"
-            onClick={() => void run('reject')}
-            loading={decide.isPending}
+            onClick={() => void deciding.run('reject')}
+            loading={deciding.busy}
           >
             Reject
           </Button>
@@ -206,6 +208,7 @@ function OfferBody({ offer }: { offer: Offer }) {
   const [confirm, setConfirm] = useState<'send' | 'withdraw' | null>(null);
   const [editing, setEditing] = useState(false);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
+  const acting = useSubmitOnce(run, action.isPending);
 
   async function run(kind: OfferAction) {
     try {
@@ -269,7 +272,7 @@ function OfferBody({ offer }: { offer: Offer }) {
       {permissions.manage ? (
         <Group gap="sm">
           {offer.status === 'draft' ? (
-            <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void run('submit')} loading={action.isPending}>
+            <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void acting.run('submit')} loading={acting.busy}>
               Submit for approval
             </Button>
           ) : null}
@@ -327,8 +330,8 @@ function OfferBody({ offer }: { offer: Offer }) {
             ? { title: CONFIRM[confirm].title, message: CONFIRM[confirm].message(offer), confirmLabel: CONFIRM[confirm].confirmLabel }
             : null
         }
-        loading={action.isPending}
-        onConfirm={() => confirm && void run(confirm)}
+        loading={acting.busy}
+        onConfirm={() => confirm && acting.run(confirm)}
         onClose={() => setConfirm(null)}
       />
       <Modal

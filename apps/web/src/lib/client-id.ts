@@ -1,0 +1,11 @@
+/**
+ * A random UUID (v4) for an idempotency key chosen by the client. Built on getRandomValues, which
+ * works where crypto.randomUUID does not (a page served over plain http on a non-local address).
+ */
+export function newClientId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
