@@ -185,7 +185,12 @@ export async function* readCsvBatches(
     }
     take();
     if (!index) mapColumns([], mapping);
-    while (batch.length > 0) yield batch.splice(0, batchSize);
+    // Every batch, the last ones too, comes after a turn of the event loop: a parse that ends with
+    // thousands of buffered records must not hand them over in one synchronous run.
+    while (batch.length > 0) {
+      await setImmediate();
+      yield batch.splice(0, batchSize);
+    }
   } finally {
     if (!parser.destroyed) parser.destroy();
   }
