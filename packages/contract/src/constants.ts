@@ -24,6 +24,14 @@ export const TRIAL_DAYS = 14;
 /** Membership roles, most powerful first. */
 export const MEMBER_ROLES = ['owner', 'admin', 'recruiter', 'hiring_manager', 'interviewer'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
+/** How a member role reads in the app and in mail. */
+export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  recruiter: 'Recruiter',
+  hiring_manager: 'Hiring manager',
+  interviewer: 'Interviewer',
+};
 
 /** Sessions: idle and absolute expiry. */
 export const SESSION_IDLE_MS = 7 * 24 * 3_600_000;

@@ -1,13 +1,5 @@
-import { PRODUCT_NAME, type MemberRole } from '@hireloop/contract/constants';
+import { MEMBER_ROLE_LABELS, PRODUCT_NAME, type MemberRole } from '@hireloop/contract/constants';
 import { escapeHtml } from './html.ts';
-
-const ROLE_LABELS: Record<MemberRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  recruiter: 'Recruiter',
-  hiring_manager: 'Hiring manager',
-  interviewer: 'Interviewer',
-};
 
 export type InvitationMailInput = {
   to: string;
@@ -27,7 +19,7 @@ const expiryText = (d: Date) =>
  */
 export function invitationMail(i: InvitationMailInput): { to: string; subject: string; text: string; html: string } {
   const who = i.inviterName ?? `Someone at ${i.organisationName}`;
-  const role = ROLE_LABELS[i.role];
+  const role = MEMBER_ROLE_LABELS[i.role];
   const subject = `${who} invited you to join ${i.organisationName} on ${PRODUCT_NAME}`;
   const text = [
     'Hello,',

@@ -1,4 +1,4 @@
-import type { MemberRole } from '@hireloop/contract/constants';
+import { MEMBER_ROLE_LABELS, type MemberRole } from '@hireloop/contract/constants';
 import { OFFER_APPROVAL_TEXTS } from '@hireloop/contract/errors';
 import { OFFER_APPROVERS_MAX } from '@hireloop/contract/offers';
 import { roleAtLeast, type OfferApprovalSetting } from '@hireloop/contract/organisation-settings';
@@ -11,14 +11,6 @@ import { validationFailed } from '../../http/errors.ts';
 
 /** Roles that can approve offers at all (permission `offers.approve`). */
 export const APPROVER_ROLES = PERMISSIONS['offers.approve'].roles as readonly MemberRole[];
-
-const ROLE_LABELS: Record<MemberRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  recruiter: 'Recruiter',
-  hiring_manager: 'Hiring manager',
-  interviewer: 'Interviewer',
-};
 
 export async function approvalPolicyOf(db: Db, organisationId: string): Promise<OfferApprovalPolicy | null> {
   const [row] = await db
@@ -95,7 +87,7 @@ export async function requiredChain(db: Db, organisationId: string, chain: strin
     const required = policy.role as MemberRole;
     const people = await peopleOf(db, organisationId, chain);
     const satisfied = people.some((p) => p.id !== check.submitterId && p.role !== null && roleAtLeast(p.role, required));
-    if (!satisfied) throw refuse(OFFER_APPROVAL_TEXTS.roleRequired(ROLE_LABELS[required]));
+    if (!satisfied) throw refuse(OFFER_APPROVAL_TEXTS.roleRequired(MEMBER_ROLE_LABELS[required]));
   }
   return chain;
 }

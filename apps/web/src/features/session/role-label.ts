@@ -1,13 +1,5 @@
-import type { MemberRole } from '@hireloop/contract/constants';
-
-const LABELS: Record<MemberRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  recruiter: 'Recruiter',
-  hiring_manager: 'Hiring manager',
-  interviewer: 'Interviewer',
-};
+import { MEMBER_ROLE_LABELS, type MemberRole } from '@hireloop/contract/constants';
 
 export function roleLabel(role: MemberRole): string {
-  return LABELS[role];
+  return MEMBER_ROLE_LABELS[role];
 }
