@@ -12,6 +12,7 @@
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
+import { serveUntilSignalled } from './demo-bench.ts';
 import { seedBenchCareers } from './seed-careers.ts';
 
 const FLOOR_PATH = '/bench/floor-careers';
@@ -35,14 +36,7 @@ const floor: { body: Buffer; headers: Record<string, string> } = { body: Buffer.
 app.get(FLOOR_PATH, (_request, reply) => {
   void reply.headers(floor.headers).send(floor.body);
 });
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGTERM', () => void shutdown());
-process.once('SIGINT', () => void shutdown());
-await app.listen({ host: config.host, port: config.port });
+const port = await serveUntilSignalled(app, database, config);
 
 const page = await app.inject({ method: 'GET', url: listPath, headers: { 'accept-encoding': 'gzip', accept: 'text/html' } });
 if (page.statusCode !== 200) throw new Error(`${listPath} answered ${page.statusCode}: ${page.body.slice(0, 300)}`);
@@ -54,8 +48,6 @@ for (const name of ['content-type', 'content-encoding', 'cache-control', 'etag',
 const role = await app.inject({ method: 'GET', url: rolePath, headers: { accept: 'text/html' } });
 if (role.statusCode !== 200) throw new Error(`${rolePath} answered ${role.statusCode}: ${role.body.slice(0, 300)}`);
 
-const address = app.server.address();
-const port = typeof address === 'object' && address ? address.port : config.port;
 process.stdout.write(
   `${JSON.stringify({
     port,
