@@ -2,10 +2,11 @@ import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
-import { interviews, scorecards } from '../src/db/schema/interviews.ts';
+import { scorecards } from '../src/db/schema/interviews.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { notifyFeedbackDue } from '../src/features/interviews/service.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
+import { pastInterview } from './interview-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -15,7 +16,6 @@ const as = {} as Record<'owner' | 'recruiter' | 'manager' | 'elena' | 'ivan' | '
 let applicationId = '';
 let interviewId = '';
 let typeId = '';
-const HOUR = 3_600_000;
 const api = (path: string) => `organisation/${org.id}/${path}`;
 const card = (over: Record<string, unknown> = {}) => ({
   ratings: [
@@ -27,20 +27,8 @@ const card = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function scheduleAndPass(interviewerIds: string[]) {
-  const res = await as.recruiter.post(api(`applications/${applicationId}/interviews`), {
-    type_id: typeId,
-    starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    location: 'Room 1',
-    interviewer_ids: interviewerIds,
-  });
-  expect(res.status).toBe(201);
-  await t.database.db
-    .update(interviews)
-    .set({ startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) })
-    .where(eq(interviews.id, res.json.interview.id));
-  return res.json.interview.id as string;
-}
+const scheduleAndPass = (interviewerIds: string[]) =>
+  pastInterview(t, as.recruiter, { organisationId: org.id, applicationId, typeId, interviewerIds });
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interviews } from '../src/db/schema/interviews.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { outbox } from '../src/db/schema/outbox.ts';
 import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
+import { pastInterview } from './interview-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -27,7 +27,6 @@ let sharedInterview = '';
 /** Only Ivan is on it. */
 let ivansInterview = '';
 let offerId = '';
-const HOUR = 3_600_000;
 const COMMENT = 'Budget stretched: approve only at this salary';
 const api = (path: string) => `organisation/${org.id}/${path}`;
 const card = (recommendation: string) => ({ ratings: [{ criterion: 'Depth', rating: 3 }], recommendation, notes: 'Private notes.' });
@@ -44,20 +43,8 @@ async function timeline(who: Who, perPage = 100, page = 1) {
 const about = (rows: Row[], interviewId: string) => rows.filter((r) => r.data.interview_id === interviewId);
 const scorecardRows = (rows: Row[], interviewId: string) => about(rows, interviewId).filter((r) => r.type === 'scorecard.submitted');
 
-async function pastInterview(typeId: string, interviewerIds: string[]) {
-  const res = await as.recruiter.post(api(`applications/${applicationId}/interviews`), {
-    type_id: typeId,
-    starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    location: 'Room 1',
-    interviewer_ids: interviewerIds,
-  });
-  expect(res.status, res.text).toBe(201);
-  await t.database.db
-    .update(interviews)
-    .set({ startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) })
-    .where(eq(interviews.id, res.json.interview.id));
-  return res.json.interview.id as string;
-}
+const pastInterviewOn = (typeId: string, interviewerIds: string[]) =>
+  pastInterview(t, as.recruiter, { organisationId: org.id, applicationId, typeId, interviewerIds });
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -80,8 +67,8 @@ beforeAll(async () => {
   candidateId = c.candidate.id;
   applicationId = c.applications[0]!.id;
   const typeId = (await as.owner.post(api('interview-types'), { name: 'Technical', criteria: ['Depth'] })).json.interview_type.id;
-  sharedInterview = await pastInterview(typeId, [people.elena.id, people.ivan.id]);
-  ivansInterview = await pastInterview(typeId, [people.ivan.id]);
+  sharedInterview = await pastInterviewOn(typeId, [people.elena.id, people.ivan.id]);
+  ivansInterview = await pastInterviewOn(typeId, [people.ivan.id]);
   expect((await as.ivan.post(api(`interviews/${sharedInterview}/scorecard`), card('strong_no'))).status).toBe(201);
   expect((await as.ivan.post(api(`interviews/${ivansInterview}/scorecard`), card('strong_yes'))).status).toBe(201);
   expect((await as.recruiter.post(api(`candidates/${candidateId}/notes`), { body: 'Called back.' })).status).toBe(201);
