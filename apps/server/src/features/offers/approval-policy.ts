@@ -3,31 +3,18 @@ import { OFFER_APPROVAL_TEXTS } from '@hireloop/contract/errors';
 import { OFFER_APPROVERS_MAX } from '@hireloop/contract/offers';
 import { roleAtLeast, type OfferApprovalSetting } from '@hireloop/contract/organisation-settings';
 import { PERMISSIONS } from '@hireloop/contract/permissions';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { memberships, organisations, type OfferApprovalPolicy } from '../../db/schema/organisations.ts';
-import { users } from '../../db/schema/users.ts';
+import type { OfferApprovalPolicy } from '../../db/schema/organisations.ts';
 import { validationFailed } from '../../http/errors.ts';
+import { approvalPolicyOf, usersWithRoleIn } from './repository.ts';
 
 /** Roles that can approve offers at all (permission `offers.approve`). */
 export const APPROVER_ROLES = PERMISSIONS['offers.approve'].roles as readonly MemberRole[];
 
-export async function approvalPolicyOf(db: Db, organisationId: string): Promise<OfferApprovalPolicy | null> {
-  const [row] = await db
-    .select({ policy: organisations.offerApprovalPolicy })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  return row?.policy ?? null;
-}
-
 /** Each user, in the order given, with their name and their role here (null: not a member). */
 export async function peopleOf(db: Db, organisationId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: users.id, name: users.name, role: memberships.role })
-    .from(users)
-    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, organisationId)))
-    .where(inArray(users.id, userIds));
+  const rows = await usersWithRoleIn(db, organisationId, userIds);
   return userIds.map((id) => {
     const row = rows.find((r) => r.id === id);
     return { id, name: row?.name ?? 'A deleted user', role: (row?.role ?? null) as MemberRole | null };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { applicationStageChanges, applications, candidates } from '../../db/schema/candidates.ts';
 import { offerApprovals, offers } from '../../db/schema/interviews.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
-import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { memberships, organisations, type OfferApprovalPolicy } from '../../db/schema/organisations.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -316,4 +316,22 @@ export async function lockExpiredOffers(db: Db, now: Date, limit: number) {
     .where(and(eq(offers.status, 'sent'), sql`${offers.expiresAt} < ${now.toISOString()}`))
     .limit(limit)
     .for('update', { of: offers, skipLocked: true });
+}
+
+/** The organisation's offer approval setting (null: no approval needed). */
+export async function approvalPolicyOf(db: Db, organisationId: string): Promise<OfferApprovalPolicy | null> {
+  const [row] = await db
+    .select({ policy: organisations.offerApprovalPolicy })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.policy ?? null;
+}
+
+/** The users among `userIds` with their name and their role in the organisation (null: not a member). */
+export function usersWithRoleIn(db: Db, organisationId: string, userIds: string[]) {
+  return db
+    .select({ id: users.id, name: users.name, role: memberships.role })
+    .from(users)
+    .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, organisationId)))
+    .where(inArray(users.id, userIds));
 }

@@ -26,10 +26,11 @@ import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
 import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
-import { APPROVER_ROLES, approvalPolicyOf, requiredChain } from './approval-policy.ts';
+import { APPROVER_ROLES, requiredChain } from './approval-policy.ts';
 import { mayViewOffers } from './policy.ts';
 import { currentApprover, expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
 import {
+  approvalPolicyOf,
   approvalsOf,
   approvalsWaitingFor,
   decideApproval,
