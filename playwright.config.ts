@@ -37,10 +37,12 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // A data folder per port, outside test-results/ (which Playwright empties at every start).
-    command: `rm -rf .e2e-data/${PORT} && node apps/server/dist/main.js`,
+    // A fresh data folder per port, outside test-results/ (which Playwright empties at every start).
+    command: 'node e2e/fresh-server.ts',
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
+    // SIGTERM, so that the app stops its managed database server on the way out.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     timeout: 60_000,
     stdout: 'ignore',
     stderr: 'pipe',

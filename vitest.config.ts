@@ -1,11 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-const postgres = process.env.TEST_DATABASE_URL;
-
 /**
- * Unit and API tests. API tests start the real app (buildApp) on a real database:
- * PGlite always, and PostgreSQL too when TEST_DATABASE_URL is set (a second project
- * runs the same files against it). Browser tests are Playwright's (e2e/).
+ * Unit and API tests. API tests start the real app (buildApp) on real PostgreSQL, once: the server
+ * TEST_DATABASE_URL names (CI), else the managed one `npm start` also runs
+ * (apps/server/test/global-setup.ts). Browser tests are Playwright's (e2e/).
  */
 export default defineConfig({
   test: {
@@ -19,26 +17,13 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'api:pglite',
+          name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
-          env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      ...(postgres
-        ? [
-            {
-              test: {
-                name: 'api:postgres',
-                include: ['apps/server/test/**/*.test.ts'],
-                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgres },
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
     ],
   },
 });

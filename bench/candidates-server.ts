@@ -9,6 +9,7 @@
  * BENCH_CANDIDATES (default 100000), BENCH_RECRUITMENTS (default 50).
  * Prints one JSON line once listening: { port, organisationId, cookie, apiKey, recruitmentId, statusId, listPath, seedMs }.
  */
+import { API_KEY_SCOPES } from '@hireloop/contract/api-keys';
 import { buildApp } from '../apps/server/src/app.ts';
 import { apiKeys } from '../apps/server/src/db/schema/api-keys.ts';
 import { randomToken, sha256 } from '../apps/server/src/lib/tokens.ts';
@@ -32,7 +33,7 @@ await db.insert(apiKeys).values({
   name: 'Bench import key',
   prefix: apiKey.slice(0, 11),
   tokenHash: sha256(apiKey),
-  scopes: ['read', 'write'],
+  scopes: API_KEY_SCOPES,
   createdBy: ownerId,
 });
 const cookie = await sessionCookieFor(database, ownerId);

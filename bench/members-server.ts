@@ -5,6 +5,7 @@
  * Environment: PORT, HOST, DATA_DIR (fresh) or DATABASE_URL (an empty database), LOG_LEVEL.
  * Prints one JSON line once listening: { port, organisationId, cookie, apiKey }.
  */
+import { API_KEY_READ_SCOPES } from '@hireloop/contract/api-keys';
 import { buildApp } from '../apps/server/src/app.ts';
 import { apiKeys } from '../apps/server/src/db/schema/api-keys.ts';
 import { memberships } from '../apps/server/src/db/schema/organisations.ts';
@@ -38,7 +39,7 @@ const keys = Array.from({ length: API_KEYS }, (_, i) => {
     name: `Bench key ${i}`,
     prefix: token.slice(0, 11),
     tokenHash: sha256(token),
-    scopes: ['read'],
+    scopes: API_KEY_READ_SCOPES,
     createdBy: ownerId,
   };
 });

@@ -4,14 +4,24 @@
  * the exit code is non-zero only when a measurement could not be taken. See bench/README.md.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { kb, measureLoginJs, type JsSize } from './lib/js-size.ts';
 import { LOAD, loadProblems, measureLoad, type LoadResult } from './lib/load.ts';
-import { firstJsonLine, freePort, residentBytes, startChild, stopAllChildren, stopChild, waitFor200, type Child } from './lib/processes.ts';
+import {
+  databaseServerPids,
+  firstJsonLine,
+  freePort,
+  memoryOf,
+  startChild,
+  stopAllChildren,
+  stopChild,
+  waitFor200,
+  type Child,
+} from './lib/processes.ts';
 import { candidatesRows, candidatesSection, measureCandidates, type CandidatesRun } from './lib/candidates.ts';
 import { careersRows, careersSection, measureCareers, type CareersRun } from './lib/careers.ts';
 import { importLoopRows, importLoopSection, measureImportLoop, type ImportLoopRun } from './lib/import-loop.ts';
@@ -67,15 +77,20 @@ function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-type Started = { child: Child; baseUrl: string; msToHealthy: number };
+type Started = { child: Child; baseUrl: string; msToHealthy: number; dataDir: string };
+
+/** The Node.js flags `npm start` runs the server with (package.json's start script): measured as run. */
+const startFlags = (JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
 
 async function startServer(dataDir: string): Promise<Started> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const child = startChild(process.execPath, [serverMain], { cwd: root, env: serverEnv(port, dataDir) });
+  const child = startChild(process.execPath, [...startFlags, serverMain], { cwd: root, env: serverEnv(port, dataDir) });
   try {
-    return { child, baseUrl, msToHealthy: await waitFor200(`${baseUrl}${HEALTH}`, child, startedAt) };
+    return { child, baseUrl, dataDir, msToHealthy: await waitFor200(`${baseUrl}${HEALTH}`, child, startedAt) };
   } catch (error) {
     await stopChild(child);
     throw error;
@@ -148,7 +163,7 @@ function loadSection(auth: LoadResult, floor: LoadResult, floorInfo: FloorInfo):
   return {
     title: 'Throughput: /api/v1/auth against the floor',
     lines: [
-      `bench/floor-server.ts runs the app from source (tsx) on a fresh PGlite database with the demo seed, plus \`GET /bench/floor\`, which answers the same ${floorInfo.bytes} bytes (\`${floorInfo.contentType}\`) as \`GET /api/v1/auth\` for the demo owner, without session or database. autocannon (in the bench process), ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up then ${LOAD.durationS} s, 127.0.0.1.`,
+      `bench/floor-server.ts runs the app from source (Node type stripping) on a fresh managed PostgreSQL database with the demo seed, plus \`GET /bench/floor\`, which answers the same ${floorInfo.bytes} bytes (\`${floorInfo.contentType}\`) as \`GET /api/v1/auth\` for the demo owner, without session or database. autocannon (in the bench process), ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up then ${LOAD.durationS} s, 127.0.0.1.`,
       '',
       '| Route | Mean req/s | p50 | p99 | Requests | Non-2xx | Errors | Timeouts |',
       '|---|---|---|---|---|---|---|---|',
@@ -184,6 +199,9 @@ async function main(): Promise<number> {
   if ((runs('startup') || runs('realtime')) && !existsSync(serverMain))
     throw new Error(`${path.relative(root, serverMain)} is missing: run \`npm run build\` first`);
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'hireloop-bench-'));
+  // The managed database servers' DATA_DIRs sit inside: as root they run as the OS user postgres,
+  // which must be able to pass through this folder (not list it).
+  await chmod(tmp, 0o711);
   tmpDir = tmp;
   try {
     // ── 1, 2, 4: the built server, as `npm start` runs it ────────────────────────────────
@@ -217,7 +235,7 @@ async function main(): Promise<number> {
         sections.push({
           title: 'Cold start',
           lines: [
-            `\`node apps/server/dist/main.js\` with a fresh DATA_DIR (PGlite), LOG_LEVEL=warn; time from spawn to the first 200 of \`GET ${HEALTH}\`, polled every 20 ms.`,
+            `\`node apps/server/dist/main.js\` with a fresh DATA_DIR (managed PostgreSQL), LOG_LEVEL=warn; time from spawn to the first 200 of \`GET ${HEALTH}\`, polled every 20 ms.`,
             '',
             `- First start (creates the database, migrates, seeds the demo): ${ms(first.msToHealthy)}`,
             `- Restarts on the same DATA_DIR: ${warm.map(ms).join(', ')} (median ${ms(cold)})`,
@@ -236,18 +254,25 @@ async function main(): Promise<number> {
 
       if (server) {
         try {
-          const atHealthy = await residentBytes(server.child.pid);
+          const processes = async () => [server!.child.pid, ...(await databaseServerPids(server!.dataDir))];
+          const atHealthy = await memoryOf(await processes());
           await exercise(server.baseUrl);
           await sleep(2_000);
-          const rss = await residentBytes(server.child.pid);
+          const pids = await processes();
+          const idle = await memoryOf(pids);
+          const app = await memoryOf([server.child.pid]);
+          const rss = idle.rss;
           sections.push({
             title: 'Idle memory',
             lines: [
-              `VmRSS of the server process (the embedded database's WebAssembly heap included): ${mb(atHealthy)} right after the first healthy response, ${mb(rss)} after ${EXERCISE_PATHS.length} requests and 2 s idle.`,
+              `The app process and its managed database server's ${pids.length - 1} processes together (started as \`npm start\` does: \`node ${startFlags.join(' ')} apps/server/dist/main.js\`).`,
+              '',
+              `- Right after the first healthy response: RSS ${mb(atHealthy.rss)} (PSS ${mb(atHealthy.pss)})`,
+              `- After ${EXERCISE_PATHS.length} requests and 2 s idle: RSS ${mb(idle.rss)}, PSS ${mb(idle.pss)} (PSS shares the database's shared memory among its processes instead of counting it in each); the app process alone: RSS ${mb(app.rss)}`,
             ],
           });
           rows.push({
-            metric: 'Idle memory (RSS, after a few requests)',
+            metric: 'Idle memory, app + database processes (RSS, after a few requests)',
             measured: mb(rss),
             target: `≤ ${mb(TARGET.idleRssBytes)}`,
             verdict: rss <= TARGET.idleRssBytes ? 'PASS' : 'FAIL',
@@ -290,7 +315,7 @@ async function main(): Promise<number> {
     if (runs('auth'))
       try {
         const port = await freePort();
-        floorServer = startChild(process.execPath, ['--import', 'tsx', path.join(root, 'bench/floor-server.ts')], {
+        floorServer = startChild(process.execPath, [path.join(root, 'bench/floor-server.ts')], {
           cwd: root,
           env: serverEnv(port, path.join(tmp, 'floor-data')),
         });
@@ -316,7 +341,7 @@ async function main(): Promise<number> {
     // ── issue 3: members list with 5,000 members; API key vs session ───────────────────
     const memberRuns: MembersRun[] = [];
     const targets = [
-      { label: 'PGlite', dataDir: path.join(tmp, 'members-data') },
+      { label: 'managed', dataDir: path.join(tmp, 'members-data') },
       ...(process.env.BENCH_DATABASE_URL
         ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL }]
         : []),
@@ -341,7 +366,7 @@ async function main(): Promise<number> {
     // ── issue 4: 100,000 candidates in 50 recruitments: list, search, import, board, chunk ──
     const candidateRuns: CandidatesRun[] = [];
     const candidateTargets = [
-      { label: 'PGlite', dataDir: path.join(tmp, 'candidates-data'), webDist, browser: true },
+      { label: 'managed', dataDir: path.join(tmp, 'candidates-data'), webDist, browser: true },
       ...(process.env.BENCH_DATABASE_URL
         ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), postgresUrl: process.env.BENCH_DATABASE_URL, webDist, browser: false }]
         : []),
@@ -361,7 +386,7 @@ async function main(): Promise<number> {
     // ── issue 5: interviews list of a recruitment with 5,000 interviews ──────────────────
     const interviewRuns: InterviewsRun[] = [];
     for (const where of runs('interviews')
-      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'PGlite' ? 'interviews-data' : 'unused') }))
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'managed' ? 'interviews-data' : 'unused') }))
       : []) {
       try {
         const run = await measureInterviews(root, serverEnv, where);
@@ -382,7 +407,7 @@ async function main(): Promise<number> {
     // ── issue 5: the offer letter PDF ──────────────────────────────────────────────────────
     const offerRuns: OffersRun[] = [];
     for (const where of runs('offers')
-      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'PGlite' ? 'offers-data' : 'unused') }))
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'managed' ? 'offers-data' : 'unused') }))
       : []) {
       try {
         const run = await measureOffers(root, serverEnv, where);
@@ -403,7 +428,7 @@ async function main(): Promise<number> {
     // ── issue 6: real-time endpoint with 2,000 clients; events API throughput ─────────────
     const realtimeRuns: RealtimeRun[] = [];
     const realtimeTargets = [
-      { label: 'PGlite', dataDir: path.join(tmp, 'realtime-data'), serverMain },
+      { label: 'managed', dataDir: path.join(tmp, 'realtime-data'), serverMain },
       ...(process.env.BENCH_DATABASE_URL
         ? [{ label: 'PostgreSQL', dataDir: path.join(tmp, 'unused'), serverMain, postgresUrl: process.env.BENCH_DATABASE_URL }]
         : []),
@@ -425,8 +450,8 @@ async function main(): Promise<number> {
     for (const where of runs('careers')
       ? targets.map((x) => ({
           ...x,
-          dataDir: path.join(tmp, x.label === 'PGlite' ? 'careers-data' : 'unused'),
-          browser: x.label === 'PGlite',
+          dataDir: path.join(tmp, x.label === 'managed' ? 'careers-data' : 'unused'),
+          browser: x.label === 'managed',
         }))
       : []) {
       try {
@@ -448,7 +473,7 @@ async function main(): Promise<number> {
     // ── the CSV import and the server's event loop (a 20 MB file) ─────────────────────────
     const importLoopRuns: ImportLoopRun[] = [];
     for (const where of runs('import-loop')
-      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'PGlite' ? 'import-loop-data' : 'import-loop-files') }))
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'managed' ? 'import-loop-data' : 'import-loop-files') }))
       : []) {
       try {
         const run = await measureImportLoop(root, serverEnv, where);

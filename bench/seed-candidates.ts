@@ -64,7 +64,7 @@ const LAST = [
 const SOURCES = ['careers_site', 'referral', 'sourced', 'agency', 'job_board', 'imported'];
 const TAGS = ['senior', 'remote', 'referral-bonus', 'visa', 'relocation', 'fast-track'];
 
-/** `array[$1, $2, …]::<type>[]`: one bound parameter per element, the same on PGlite and node-postgres. */
+/** `array[$1, $2, …]::<type>[]`: one bound parameter per element, as node-postgres binds it. */
 const arrayOf = (values: string[], type: 'text' | 'uuid'): SQL =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),

@@ -77,3 +77,18 @@ export async function seedRecruitmentWithCandidate(
   const applicationId: string = (await added.json()).application.id;
   return { api, recruitmentId, applicationId };
 }
+
+/** An open demo recruitment with at least `count` active candidates, and the first `count` names (by name). */
+export async function openDemoRecruitment(page: Page, count: number): Promise<{ id: string; candidates: string[] }> {
+  const api = await organisationApi(page);
+  const list = await (await page.request.get(`${api.base}/recruitments`, { params: { 'filter[status]': 'open', per_page: 100 } })).json();
+  for (const r of list.recruitments.data as Array<{ id: string; active_count: number }>) {
+    if (r.active_count < count) continue;
+    const apps = await (
+      await page.request.get(`${api.base}/recruitments/${r.id}/applications`, { params: { per_page: count, sort: 'name' } })
+    ).json();
+    const names = (apps.applications.data as Array<{ candidate: { name: string } }>).map((a) => a.candidate.name);
+    if (names.length === count) return { id: r.id, candidates: names };
+  }
+  throw new Error(`no open demo recruitment with ${count} candidates`);
+}

@@ -1,18 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { minimalPdf, seedRecruitmentWithCandidate } from './api-helpers.ts';
-import { DEMO_OWNER, signInAs } from './fixtures.ts';
-
-/** No WCAG A/AA violations inside the open drawer (the page behind it is dimmed by the overlay and checked by its own spec). */
-async function expectNoAxeViolationsInDrawer(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .include('section[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, 'axe violations in the candidate drawer').toEqual([]);
-}
+import { DEMO_OWNER, expectNoAxeViolationsInDialog, signInAs } from './fixtures.ts';
 
 test('a recruiter works a candidate in the slide-over: rating, tags, a note with a mention, a résumé, reject and restore', async ({
   page,
@@ -33,7 +21,7 @@ test('a recruiter works a candidate in the slide-over: rating, tags, a note with
   const panel = page.getByRole('dialog', { name: candidate });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('link', { name: /@example\.test$/ })).toHaveAttribute('href', /^mailto:/);
-  await expectNoAxeViolationsInDrawer(page);
+  await expectNoAxeViolationsInDialog(page, 'the candidate drawer');
 
   // Rating and tags save at once.
   // The star's radio is visually hidden; its label is what a pointer clicks.
@@ -66,7 +54,7 @@ test('a recruiter works a candidate in the slide-over: rating, tags, a note with
   await expect(notes.getByText('@Priya Raman')).toBeVisible();
   await expect(notes.locator('[data-mention]')).toHaveCount(1);
   await expect(notes).toContainText('please run the technical interview.');
-  await expectNoAxeViolationsInDrawer(page);
+  await expectNoAxeViolationsInDialog(page, 'the candidate drawer');
 
   // A PDF résumé, previewed in the browser.
   await panel.getByRole('tab', { name: /Résumé/ }).click();
@@ -78,14 +66,14 @@ test('a recruiter works a candidate in the slide-over: rating, tags, a note with
   // Refused before upload: not a document.
   await panel.getByLabel('Upload a document').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(panel.getByRole('alert')).toHaveText('The file must be a PDF, DOC or DOCX document.');
-  await expectNoAxeViolationsInDrawer(page);
+  await expectNoAxeViolationsInDialog(page, 'the candidate drawer');
 
   // Reject with a reason, then restore.
   await panel.getByRole('button', { name: 'Reject…' }).click();
   const reject = page.getByRole('dialog', { name: `Reject ${candidate}` });
   await reject.getByRole('combobox', { name: 'Reason' }).click();
   await reject.getByRole('option', { name: 'Salary expectations' }).click();
-  await expectNoAxeViolationsInDrawer(page);
+  await expectNoAxeViolationsInDialog(page, 'the candidate drawer');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(reject).toBeHidden();
   await expect(panel.getByText('Salary expectations')).toBeVisible();
@@ -98,7 +86,7 @@ test('a recruiter works a candidate in the slide-over: rating, tags, a note with
   await panel.getByRole('tab', { name: 'Stage history' }).click();
   const history = panel.getByRole('table', { name: 'Stage history' });
   await expect(history.getByRole('row', { name: /Screening from Applied .*Dana Whitfield/ })).toBeVisible();
-  await expectNoAxeViolationsInDrawer(page);
+  await expectNoAxeViolationsInDialog(page, 'the candidate drawer');
 
   await panel.getByRole('button', { name: 'Restore' }).click();
   await expect(panel.getByRole('button', { name: 'Reject…' })).toBeVisible();

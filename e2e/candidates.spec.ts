@@ -69,7 +69,7 @@ test('a recruiter adds, imports, moves, rejects and exports candidates', async (
   const csvPath = testInfo.outputPath('people.csv');
   await writeFile(
     csvPath,
-    `Full name,E-mail,Phone\nBo Chen,bo.chen-${Date.now()}@example.test,+44 1\nCleo Park,cleo.park-${Date.now()}@example.test,\nBroken Row,not-an-email,\n`,
+    `Full name,E-mail,Phone\nBo Chen,bo.chen-${Date.now()}@example.test,+44 1\n"Stray Quote,stray-${Date.now()}@example.test,\nCleo Park,cleo.park-${Date.now()}@example.test,\nBroken Row,not-an-email,\n`,
   );
   await page.goto(`/recruitment/${first}/candidates`);
   await page.getByRole('button', { name: 'Import CSV' }).first().click();
@@ -78,13 +78,20 @@ test('a recruiter adds, imports, moves, rejects and exports candidates', async (
   await expect(importDialog.getByRole('combobox', { name: 'Name column' })).toHaveValue('Full name');
   await expect(importDialog.getByRole('combobox', { name: 'E-mail column' })).toHaveValue('E-mail');
   await expect(importDialog.getByRole('table', { name: 'Preview of the first rows' })).toContainText('Cleo Park');
-  await importDialog.getByRole('button', { name: 'Import' }).click();
+  // The whole file is checked first: the stray quote's line and the bad e-mail are flagged with their lines.
+  const flagged = importDialog.getByRole('table', { name: 'Flagged rows' });
+  await expect(flagged.getByRole('row', { name: /^3 Unreadable .*quote on this line is never closed/ })).toBeVisible();
+  await expect(flagged.getByRole('row', { name: /^5 Invalid Enter a valid e-mail address/ })).toBeVisible();
+  await expect(importDialog.getByRole('status')).toContainText('2 of 4 rows will be imported');
+  await expectNoAxeViolations(page);
+  await importDialog.getByRole('button', { name: 'Import 2 rows' }).click();
   const refused = importDialog.getByRole('table', { name: 'Refused rows' });
   await expect(refused).toBeVisible();
-  await expect(refused.getByRole('row')).toHaveCount(2);
+  await expect(refused.getByRole('row')).toHaveCount(3);
+  await expect(refused.getByRole('row', { name: /^3 This line could not be read as CSV/ })).toBeVisible();
   const report = importDialog.getByLabel('Import report');
   await expect(report).toContainText('Created2');
-  await expect(report).toContainText('Refused1');
+  await expect(report).toContainText('Refused2');
   await importDialog.getByRole('button', { name: 'Done' }).click();
 
   const table = page.getByRole('table', { name: 'Candidates' });

@@ -36,10 +36,38 @@ export async function signInAsNewOwner(page: Page, who: { name: string; organisa
   return { email };
 }
 
-/** No WCAG A/AA violations on the current page (checked once transitions such as a modal opening have finished). */
-export async function expectNoAxeViolations(page: Page) {
+/**
+ * No WCAG A/AA violations on the current page, or only inside `within` (e.g. an open dialog, whose
+ * page behind is checked on its own); checked once transitions such as a modal opening have finished.
+ */
+export async function expectNoAxeViolations(page: Page, within?: { selector: string; what: string }) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  let builder = new AxeBuilder({ page });
+  if (within) builder = builder.include(within.selector);
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  expect(summary, `axe violations ${within ? `in ${within.what}` : `on ${page.url()}`}`).toEqual([]);
+}
+
+/** No WCAG A/AA violations inside the open dialog or drawer (Mantine renders both as a dialog section). */
+export async function expectNoAxeViolationsInDialog(page: Page, what = 'the dialog') {
+  await expectNoAxeViolations(page, { selector: 'section[role="dialog"]', what });
+}
+
+/** `check` in light mode, then in dark mode at 390 px wide, then back to light at desktop size. */
+export async function inLightDarkAndNarrow(page: Page, check: () => Promise<void>) {
+  await check();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await check();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** `MM/DD/YY`, the date picker's format, `days` from today. */
+export function typedDay(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${String(d.getFullYear()).slice(2)}`;
 }

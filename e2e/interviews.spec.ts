@@ -1,35 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
+import { openDemoRecruitment } from './api-helpers.ts';
+import { DEMO_OWNER, expectNoAxeViolations, expectNoAxeViolationsInDialog, signInAs } from './fixtures.ts';
 
 const ELENA = { name: 'Elena García' };
-
-/** No WCAG A/AA violations inside the open modal. */
-async function expectNoAxeViolationsInDialog(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .include('section[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, 'axe violations in the dialog').toEqual([]);
-}
-
-/** An open demo recruitment with at least two active candidates (read through the API). */
-async function demoRecruitment(page: Page) {
-  const auth = await (await page.request.get('/api/v1/auth')).json();
-  const base = `/api/v1/organisation/${auth.auth.organisations[0].id}`;
-  const list = await (await page.request.get(`${base}/recruitments`, { params: { 'filter[status]': 'open', per_page: 100 } })).json();
-  for (const r of list.recruitments.data as Array<{ id: string; active_count: number }>) {
-    if (r.active_count < 2) continue;
-    const apps = await (
-      await page.request.get(`${base}/recruitments/${r.id}/applications`, { params: { per_page: 2, sort: 'name' } })
-    ).json();
-    const names = (apps.applications.data as Array<{ candidate: { name: string } }>).map((a) => a.candidate.name);
-    if (names.length === 2) return { id: r.id, candidates: names as [string, string] };
-  }
-  throw new Error('no demo recruitment with two candidates');
-}
 
 /** A wall-clock moment on this machine (the browser shares its timezone) as the form takes it. */
 function slot(at: Date) {
@@ -66,8 +39,8 @@ test('schedule an interview with a conflict warning, then the interviewer submit
   await page.goto('/dashboard');
   await signInAs(page, { name: DEMO_OWNER.name });
   await expect(page).toHaveURL(/\/dashboard$/);
-  const recruitment = await demoRecruitment(page);
-  const [first, second] = recruitment.candidates;
+  const recruitment = await openDemoRecruitment(page, 2);
+  const [first, second] = recruitment.candidates as [string, string];
 
   await page.goto(`/recruitment/${recruitment.id}/interviews`);
   await expect(page.getByRole('tab', { name: 'Interviews', selected: true })).toBeVisible();

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedRecruitmentWithCandidate } from './api-helpers.ts';
-import { DEMO_OWNER, signInAs } from './fixtures.ts';
+import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
 
 const DEMO_RECRUITER = { name: 'Priya Raman' };
 
@@ -15,17 +14,6 @@ function channelJoined(page: Page): Promise<void> {
       });
     });
   });
-}
-
-/** No WCAG A/AA violations inside the open notification centre (the page behind it has its own spec). */
-async function expectNoAxeViolationsInCentre(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, 'axe violations in the notification centre').toEqual([]);
 }
 
 function unreadOf(label: string | null): number {
@@ -91,7 +79,7 @@ test('a mention reaches the colleague’s open tab live: a toast, the bell count
   const item = list.getByRole('link', { name: new RegExp(`${DEMO_OWNER.name} mentioned you`) }).first();
   await expect(item).toContainText('Could you take the first call?');
   await expect(priya.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
-  await expectNoAxeViolationsInCentre(priya);
+  await expectNoAxeViolations(priya, { selector: '[role="dialog"]', what: 'the notification centre' });
   await item.click();
   await expect(priya).toHaveURL(new RegExp(`/recruitment/${recruitmentId}/candidates\\?application=[0-9a-f-]{36}`));
   await expect(priya.getByRole('dialog', { name: candidate })).toBeVisible();

@@ -1,26 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mailTo, seedRecruitmentWithCandidate } from './api-helpers.ts';
-import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
-
-/** `MM/DD/YY`, the date picker's format, `days` from today. */
-function typedDay(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${String(d.getFullYear()).slice(2)}`;
-}
-
-/** No WCAG A/AA violations inside the open offer drawer (the page behind it is checked on its own). */
-async function expectNoAxeViolationsInDrawer(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page })
-    .include('section[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(summary, 'axe violations in the offer drawer').toEqual([]);
-}
+import { DEMO_OWNER, expectNoAxeViolations, expectNoAxeViolationsInDialog, signInAs, typedDay } from './fixtures.ts';
 
 /** The offer link from the newest dev-mailbox message to `email` (the outbox delivers it shortly after sending). */
 async function offerLinkMailedTo(page: Page, email: string): Promise<string> {
@@ -89,7 +69,7 @@ test('an offer is created, approved, previewed, sent, and accepted by the candid
   await drawer.getByRole('button', { name: 'Submit for approval' }).click();
   const decision = drawer.getByRole('region', { name: /Your decision/ });
   await expect(decision).toBeVisible();
-  await expectNoAxeViolationsInDrawer(page);
+  await expectNoAxeViolationsInDialog(page, 'the offer drawer');
   await decision.getByRole('textbox', { name: /Comment/ }).fill('Within the band.');
   await decision.getByRole('button', { name: 'Approve' }).click();
   await expect(drawer.getByText('Approved', { exact: true })).toBeVisible();

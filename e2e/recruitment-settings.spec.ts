@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
+import { DEMO_OWNER, expectNoAxeViolations, inLightDarkAndNarrow, signInAs } from './fixtures.ts';
 
 async function openAsOwner(page: Page, path: string) {
   await page.goto(path);
@@ -117,10 +117,15 @@ test('recruitment statuses: add with colour and category, edit, drag to reorder 
   await page.reload();
   await expect.poll(() => namesIn(list)).toEqual(reordered);
 
-  // The only "Hired" stage cannot go: the server says why, and it stays.
+  // The only "Hired" stage cannot go: the server says why, in the confirmation, and it stays.
   await page.getByRole('button', { name: 'Delete Hired' }).click();
-  await page.getByRole('dialog', { name: 'Delete Hired?' }).getByRole('button', { name: 'Delete stage' }).click();
-  await expect(page.getByText('The pipeline needs at least one “Hired” stage. Add another before deleting this one.')).toBeVisible();
+  const refused = page.getByRole('dialog', { name: 'Delete Hired?' });
+  await refused.getByRole('button', { name: 'Delete stage' }).click();
+  await expect(refused.getByRole('alert')).toContainText(
+    'The pipeline needs at least one “Hired” stage. Add another before deleting this one.',
+  );
+  await refused.getByRole('button', { name: 'Cancel' }).click();
+  await expect(refused).toBeHidden();
   await expect.poll(() => namesIn(list)).toEqual(reordered);
 
   await page.getByRole('button', { name: 'Delete References' }).click();
@@ -159,7 +164,11 @@ test('API keys: create one, see its key once, use it, revoke it', async ({ page,
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });
   await dialog.getByLabel('Name').fill('Zapier');
-  await dialog.getByRole('checkbox', { name: 'Write' }).check();
+  // Scopes per resource; write ticks read too.
+  await dialog.getByRole('checkbox', { name: 'Candidates: write' }).check();
+  await expect(dialog.getByRole('checkbox', { name: 'Candidates: read' })).toBeChecked();
+  await dialog.getByRole('checkbox', { name: 'Organisation: read' }).check();
+  await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Create key' }).click();
 
   const shown = page.getByRole('dialog', { name: 'Your new API key' });
@@ -176,11 +185,14 @@ test('API keys: create one, see its key once, use it, revoke it', async ({ page,
   // Listed by its prefix only; the key itself is nowhere on the page any more.
   const row = page.getByRole('row', { name: /Zapier/ });
   await expect(row.getByText(`${token.slice(0, 11)}…`)).toBeVisible();
-  await expect(row.getByText('read')).toBeVisible();
-  await expect(row.getByText('write')).toBeVisible();
+  await expect(row.getByText('Candidates: read & write')).toBeVisible();
+  await expect(row.getByText('Organisation: read')).toBeVisible();
+  await expect(row.getByText('Offers')).toHaveCount(0);
   await expect(row.getByText(DEMO_OWNER.name)).toBeVisible();
   await expect(row.getByText('Never')).toBeVisible();
   expect(await page.content()).not.toContain(token);
+  // The scope badges keep their contrast on the dark background too, and on a phone.
+  await inLightDarkAndNarrow(page, () => expectNoAxeViolations(page));
 
   // The key works as a Bearer token on the organisation's routes, without a cookie.
   const me = await (await page.request.get('/api/v1/auth')).json();

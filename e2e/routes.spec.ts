@@ -47,19 +47,72 @@ test('signed out, every auth route sends the visitor to /login', async ({ page }
   }
 });
 
-test('every screen has its title, passes axe, and the redirects hold', async ({ page }) => {
-  test.setTimeout(180_000);
+type Sweep = 'light' | 'dark' | 'narrow';
+
+/** The phone width the app must work at (an iPhone 12–15 viewport). */
+const NARROW = { width: 390, height: 844 };
+
+/** At 390 px nothing scrolls sideways, and the bell and the account menu (My settings, Log out) are on screen and work. */
+async function expectUsableAtNarrowWidth(page: Page, path: string) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(widths.scroll, `${path} scrolls sideways at ${NARROW.width} px`).toBeLessThanOrEqual(widths.inner);
+  const banner = page.getByRole('banner');
+  const bell = banner.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toBeInViewport({ ratio: 1 });
+  await bell.click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Notifications' })).toBeInViewport();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  const account = banner.getByRole('button', { name: /^Account menu for / });
+  await expect(account).toBeInViewport({ ratio: 1 });
+  await account.click();
+  await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeInViewport({ ratio: 1 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
+}
+
+/** Visits every screen: its title, its heading, axe (in the sweep's colour scheme), and at 390 px the narrow-screen checks. */
+async function sweepScreens(page: Page, sweep: Sweep) {
+  if (sweep === 'narrow') await page.setViewportSize(NARROW);
+  await page.emulateMedia({ colorScheme: sweep === 'dark' ? 'dark' : 'light' });
   await signedIn(page);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', sweep === 'dark' ? 'dark' : 'light');
   for (const [from, to] of REDIRECTS) {
     await page.goto(from);
     await expect(page, from).toHaveURL(to);
+  }
+  if (sweep === 'narrow') {
+    // The side navigation sits behind the burger and takes the reader where they asked.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Jobs' }).click();
+    await expect(page).toHaveTitle('Job roles · Hireloop');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).not.toBeInViewport();
   }
   for (const [path, title] of SCREENS) {
     await page.goto(path);
     await expect(page, path).toHaveTitle(`${title} · Hireloop`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', sweep === 'dark' ? 'dark' : 'light');
     await expectNoAxeViolations(page);
+    if (sweep === 'narrow') await expectUsableAtNarrowWidth(page, path);
   }
+}
+
+test('every screen has its title, passes axe, and the redirects hold (light)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await sweepScreens(page, 'light');
+});
+
+test('every screen has its title and passes axe in dark mode', async ({ page }) => {
+  test.setTimeout(180_000);
+  await sweepScreens(page, 'dark');
+});
+
+test('every screen has its title, passes axe, fits and keeps the bell and account menu at 390 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  await sweepScreens(page, 'narrow');
 });
 
 test('the title is reset when navigating inside the app', async ({ page }) => {

@@ -86,6 +86,8 @@ test('Organisation Settings: update the website and see it in the audit log', as
   // Filters: only Dana's entries, then an action nobody took.
   await audit.getByLabel('Action').fill('organisation.logo_removed');
   await expect(audit.getByText('No entries match these filters.')).toBeVisible();
+  // The field's suggestions stay open over the table until dismissed, as a person would.
+  await audit.getByLabel('Action').press('Escape');
   await audit.getByRole('button', { name: 'Clear filters' }).click();
   await expect(entry).toBeVisible();
 

@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
+import { runAdminStatement } from '../../apps/server/src/db/admin-sql.ts';
 import { firstJsonLine, freePort, startChild, stopChild, type Child } from './processes.ts';
 
-/** Where a bench server runs: PGlite in a scratch directory, or a fresh database on a PostgreSQL server. */
+/** Where a bench server runs: the managed PostgreSQL server in a scratch DATA_DIR, or a fresh database on a PostgreSQL server. */
 export type BenchDatabase = { label: string; dataDir: string; postgresUrl?: string };
 
 /** Creates a throw-away database on the server; `drop` removes it again (forcing out leftover connections). */
 async function scratchPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `hireloop_bench_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
+  const run = (statement: string) => runAdminStatement(serverUrl, statement);
   await run(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -47,7 +39,7 @@ export async function withBenchServer<Info, T>(opts: {
       scratch = await scratchPostgres(opts.where.postgresUrl);
       env.DATABASE_URL = scratch.url;
     }
-    child = startChild(process.execPath, ['--import', 'tsx', path.join(opts.root, 'bench', opts.script)], { cwd: opts.root, env });
+    child = startChild(process.execPath, [path.join(opts.root, 'bench', opts.script)], { cwd: opts.root, env });
     const info = await firstJsonLine(child, opts.startTimeoutMs);
     if (!opts.isInfo(info)) throw new Error(`unexpected line from ${opts.script}: ${JSON.stringify(info)}`);
     return await opts.measure(info);

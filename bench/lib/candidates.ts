@@ -57,7 +57,7 @@ export type CandidatesRun = {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
-/** Runs bench/candidates-server.ts on one database and measures it. Browser measurements only on the first (PGlite) run. */
+/** Runs bench/candidates-server.ts on one database and measures it. Browser measurements only on the first (managed server) run. */
 export async function measureCandidates(
   root: string,
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,

@@ -75,7 +75,7 @@ const HTML_HEADERS = {
   'user-agent': 'Mozilla/5.0 (bench) Chrome/130',
 };
 
-/** Runs bench/careers-server.ts on one database and measures it. Lighthouse only on the first (PGlite) run. */
+/** Runs bench/careers-server.ts on one database and measures it. Lighthouse only on the first (managed server) run. */
 export async function measureCareers(
   root: string,
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,

@@ -22,7 +22,7 @@ const isInfo = (v: unknown): v is Info => {
 
 export type InterviewsRun = { label: string; upcoming: LoadResult; past: LoadResult; interviews: number; seedMs: number };
 
-/** Runs bench/interviews-server.ts on one database (PGlite in a scratch dir, or a fresh PostgreSQL database) and loads it. */
+/** Runs bench/interviews-server.ts on one database (the managed PostgreSQL server in a scratch DATA_DIR, or a fresh database on BENCH_DATABASE_URL) and loads it. */
 export async function measureInterviews(
   root: string,
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,

@@ -16,7 +16,7 @@ const isInfo = (v: unknown): v is Info => {
 
 export type MembersRun = { label: string; session: LoadResult; key: LoadResult };
 
-/** Runs bench/members-server.ts on one database (PGlite in a scratch dir, or a fresh PostgreSQL database) and loads it. */
+/** Runs bench/members-server.ts on one database (the managed PostgreSQL server in a scratch DATA_DIR, or a fresh database on BENCH_DATABASE_URL) and loads it. */
 export async function measureMembers(
   root: string,
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,

@@ -14,7 +14,7 @@ const isInfo = (v: unknown): v is Info => {
 
 export type OffersRun = { label: string; pdf: LoadResult; single: LoadResult; bytes: number };
 
-/** Runs bench/offers-server.ts on one database (PGlite in a scratch dir, or a fresh PostgreSQL database) and loads the letter PDF. */
+/** Runs bench/offers-server.ts on one database (the managed PostgreSQL server in a scratch DATA_DIR, or a fresh database on BENCH_DATABASE_URL) and loads the letter PDF. */
 export async function measureOffers(
   root: string,
   baseEnv: (port: number, dataDir: string) => NodeJS.ProcessEnv,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Every child the bench starts, so that one `finally` can end whatever is still running. */
@@ -58,18 +58,7 @@ export async function stopAllChildren(): Promise<void> {
   );
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
+export { freePort } from '../../apps/server/src/lib/free-port.ts';
 
 /**
  * Polls `url` every `everyMs` until it answers 200; resolves with the elapsed milliseconds since
@@ -132,4 +121,32 @@ export async function residentBytes(pid: number): Promise<number> {
   const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
   if (!kb) throw new Error(`no VmRSS in /proc/${pid}/status`);
   return Number(kb) * 1024;
+}
+
+/**
+ * The managed database server's processes (DATA_DIR/postgres): pg_ctl starts the server as a
+ * session leader, so they are the processes of the session its postmaster.pid names.
+ */
+export async function databaseServerPids(dataDir: string): Promise<number[]> {
+  const leader = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[3]) === leader && fields[0] !== 'Z') pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** Rss and Pss (shared pages divided among the processes sharing them) of processes together. */
+export async function memoryOf(pids: number[]): Promise<{ rss: number; pss: number }> {
+  let rss = 0;
+  let pss = 0;
+  for (const pid of pids) {
+    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
+    rss += Number(/^Rss:\s+(\d+) kB$/m.exec(rollup)?.[1] ?? 0) * 1024;
+    pss += Number(/^Pss:\s+(\d+) kB$/m.exec(rollup)?.[1] ?? 0) * 1024;
+  }
+  return { rss, pss };
 }

@@ -109,7 +109,7 @@ function post(url: string, body: string): Promise<string> {
 }
 
 /**
- * Starts the server from source (tsx) on a fresh PGlite directory, connects the clients from this
+ * Starts the server from source (Node type stripping) on a fresh DATA_DIR (managed PostgreSQL), connects the clients from this
  * process, then measures. Latency: events published one at a time through the HTTP events API to a
  * random client, from just before the request until the client has it. Throughput: batches of 10
  * events at 5,000 events/s for a fixed time; every event carries a sequence number and the clients
@@ -153,7 +153,7 @@ export async function measureRealtime(
     const startedAt = performance.now();
     // The built server when there is one (as `npm start` runs it), else the source through tsx.
     const built = where.serverMain && existsSync(where.serverMain);
-    const args = built ? [where.serverMain!] : ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')];
+    const args = built ? [where.serverMain!] : [path.join(root, 'apps/server/src/main.ts')];
     child = startChild(process.execPath, args, { cwd: root, env });
     await waitFor200(`${base}/api/v1/health`, child, startedAt, { everyMs: 50, timeoutMs: 120_000 });
     await sleep(1_000);
@@ -237,7 +237,7 @@ export async function measureRealtime(
     return {
       label: where.label,
       clients: clients.length,
-      server: built ? path.relative(root, where.serverMain!) : 'apps/server/src/main.ts (tsx)',
+      server: built ? path.relative(root, where.serverMain!) : 'apps/server/src/main.ts (TypeScript run by Node)',
       rssBeforeClients,
       connectMs,
       rssAfterConnect,
@@ -315,6 +315,6 @@ function runLines(run: RealtimeRun): string[] {
             .join(', ')})`
         : ''
     }.`,
-    `- Server RSS: ${mb(run.rssBeforeClients)} before any client (with PGlite: the embedded database included), ${mb(run.rssAfterConnect)} with all clients connected, ${mb(run.rssAfterRun)} after the runs.`,
+    `- Server RSS: ${mb(run.rssBeforeClients)} before any client (the app process only; the managed database server is a separate process), ${mb(run.rssAfterConnect)} with all clients connected, ${mb(run.rssAfterRun)} after the runs.`,
   ];
 }

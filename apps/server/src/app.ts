@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH, PRODUCT_NAME } from '@hireloop/contract/constants';
+import type { ApiKeyResource } from '@hireloop/contract/api-keys';
 import type { Permission } from '@hireloop/contract/permissions';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import type { Database } from './db/client.ts';
 import { registerCanonicalHost } from './http/canonical-host.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
+import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
 import { registerSessions } from './http/session.ts';
 import { registerTextInputRule } from './http/text-input.ts';
@@ -40,7 +42,8 @@ import { offerRoutes } from './features/offers/routes.ts';
 import { publicOfferRoutes } from './features/public-offers/routes.ts';
 import { onboardingStageRoutes } from './features/onboarding-stages/routes.ts';
 import { onboardingTemplateRoutes } from './features/onboarding-templates/routes.ts';
-import { onboardingRoutes } from './features/onboardings/routes.ts';
+import { onboardingProductScope } from './features/onboardings/product-gate.ts';
+import { onboardingDashboardRoutes, onboardingRoutes } from './features/onboardings/routes.ts';
 import { publicNewHireRoutes } from './features/public-new-hire/routes.ts';
 import { candidateRoutes } from './features/candidates/routes.ts';
 import { candidateImportRoutes } from './features/candidate-imports/routes.ts';
@@ -74,9 +77,18 @@ export type AppDeps = {
   realtime?: RealtimeOptions;
   /** The candidate import runner (tests: node id, clock, timer, a hook between batches). */
   imports?: ImportRunnerOptions;
+  /** The time now (tests: a fixed instant); interviews judge "past" and "started" by it. */
+  clock?: () => Date;
 };
 
-export type RegisteredRoute = { method: string; url: string; permission: Permission | undefined; public: boolean };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  permission: Permission | undefined;
+  /** The API key resource when the route names one other than its permission's. */
+  apiKeyResource?: ApiKeyResource;
+  public: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,7 +99,7 @@ declare module 'fastify' {
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-export async function buildApp({ config, database, logger, stripe, realtime, imports }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, stripe, realtime, imports, clock }: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
   const app = Fastify({
     logger: logger ?? {
@@ -115,7 +127,13 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
     if (!route.url.startsWith(API_BASE_PATH) || route.method === 'HEAD') return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
-        apiRoutes.push({ method, url: route.url, permission: route.config?.permission, public: route.config?.public === true });
+        apiRoutes.push({
+          method,
+          url: route.url,
+          permission: route.config?.permission,
+          apiKeyResource: route.config?.apiKeyResource,
+          public: route.config?.public === true,
+        });
     }
   });
 
@@ -170,7 +188,8 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get(`${API_BASE_PATH}/openapi.json`, { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
-  registerErrorHandling(app);
+  registerErrorHandling(app, { onDatabaseUnavailable: () => void database.recover() });
+  acceptEmptyJsonBodies(app);
   registerSessions(app, database.db);
   registerCsrf(app, { secure: production });
   // Pages and the sign-in start on another host of this server move to APP_URL first.
@@ -250,10 +269,14 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
             candidateRoutes(database.db, files),
             candidateImportRoutes(database.db, storage, imports),
             interviewTypeRoutes(database.db),
-            interviewRoutes(database.db),
-            onboardingStageRoutes(database.db),
-            onboardingTemplateRoutes(database.db),
-            onboardingRoutes(database.db, files, { appUrl: config.appUrl }),
+            interviewRoutes(database.db, clock),
+            onboardingDashboardRoutes(database.db),
+            // The rest of Onboarding answers only an organisation subscribed to it (403 otherwise).
+            onboardingProductScope(database.db, [
+              onboardingStageRoutes(database.db),
+              onboardingTemplateRoutes(database.db),
+              onboardingRoutes(database.db, files, { appUrl: config.appUrl }),
+            ]),
           ],
           { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
         ),
@@ -283,12 +306,9 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
     root,
     wildcard: false,
     index: false,
-    setHeaders: (res, filePath) => {
+    setHeaders: (reply, filePath) => {
       // Hashed assets never change; index.html must always be revalidated.
-      res.setHeader(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return true;

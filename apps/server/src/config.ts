@@ -9,7 +9,7 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     /** Public URL of the app; the OIDC redirect URI and the local issuer are built from it. */
     APP_URL: z.url().optional(),
-    /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+    /** PostgreSQL server; without it the app runs its own PostgreSQL server in DATA_DIR/postgres. */
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -1,4 +1,5 @@
 import { MEMBER_ROLES, type MemberRole } from '@hireloop/contract/constants';
+import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
 import { can } from '@hireloop/contract/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { recruitments } from '../src/db/schema/recruitments.ts';
 import { teams } from '../src/db/schema/teams.ts';
 import { ORGANISATION_PREFIX } from '../src/http/organisation-scope.ts';
 import { sha256 } from '../src/lib/tokens.ts';
+import { FILE_DOWNLOAD, scopedGetPath, unfilledParams } from './figure-routes.ts';
 import {
   Client,
   addMember,
@@ -40,7 +42,7 @@ type Case = {
   allowedStatus?: number;
   allowedStatusByRole?: Partial<Record<MemberRole, number>>;
 };
-/** Objects of organisation A for the rows above; every call of a delete row needs its own (12 calls at most). */
+/** Objects of organisation A for the rows above; every call of a delete row needs its own (12 calls at most, 11 made). */
 const fixtures = {
   serial: 0,
   levelId: '',
@@ -86,6 +88,8 @@ const fixtures = {
   offerRecruitmentId: '',
   offerApplicationId: '',
   offerId: '',
+  /** An accepted offer of A whose person is not in onboarding (brought in by the first allowed call, skipped after). */
+  acceptedOfferId: '',
   offerPendingId: '',
   spareDraftOffers: [] as string[],
   spareApprovedOffers: [] as string[],
@@ -179,7 +183,7 @@ const CASES: Record<string, Case> = {
   'GET /recruitment-settings': {},
   'PATCH /recruitment-settings': { body: { default_interview_minutes: 60 } },
   'GET /api-keys': {},
-  'POST /api-keys': { body: { name: 'Matrix key', scopes: ['read'] } },
+  'POST /api-keys': { body: { name: 'Matrix key', scopes: ['candidates:read'] } },
   'DELETE /api-keys/:keyId': {
     get path() {
       return `/api-keys/${fixtures.spareKeys.pop()}`;
@@ -441,6 +445,12 @@ const CASES: Record<string, Case> = {
       return `/recruitments/${fixtures.importRecruitmentId}/imports`;
     },
   },
+  'POST /recruitments/:recruitment/imports/preview': {
+    allowedStatus: 422, // no file sent: "Choose a CSV file to import."
+    get path() {
+      return `/recruitments/${fixtures.importRecruitmentId}/imports/preview`;
+    },
+  },
   'GET /imports/:import': {
     get path() {
       return `/imports/${fixtures.importId}`;
@@ -635,6 +645,12 @@ const CASES: Record<string, Case> = {
       return `/onboarding-templates/${fixtures.spareOnboardingTemplates.pop()}`;
     },
   },
+  'GET /onboarding/accepted-offers': {},
+  'POST /onboarding/accepted-offers/import': {
+    get body() {
+      return { offer_ids: [fixtures.acceptedOfferId] };
+    },
+  },
   'GET /onboardings/:onboardingId': {
     get path() {
       return `/onboardings/${fixtures.onboardingId}`;
@@ -762,6 +778,11 @@ beforeAll(async () => {
   t = await startTestApp();
   const owner = await createUser(t);
   orgA = await createOrganisation(t, owner);
+  // Subscribed to Onboarding, whose routes answer no other organisation (the rows without it are below).
+  await t.database.db
+    .update(organisations)
+    .set({ products: ['onboarding'] })
+    .where(eq(organisations.id, orgA.id));
   const other = await createUser(t);
   await createOrganisation(t, other);
   outsider = await signIn(t, other);
@@ -797,7 +818,7 @@ beforeAll(async () => {
         name: `Spare key ${i}`,
         prefix: 'hl_spare',
         tokenHash: sha256(`spare-${i}`),
-        scopes: ['read'],
+        scopes: ['candidates:read'],
       })),
     )
     .returning();
@@ -991,6 +1012,7 @@ beforeAll(async () => {
       select ${orgA.id}, ${fixtures.offerApplicationId}, ${fixtures.offerRecruitmentId}, 60000, 'EUR', '2030-01-01', now() + interval '7 days', ${status}
       from generate_series(1, ${count}::int) g returning id`);
   [fixtures.offerId] = (await offersIn(1, 'draft')) as [string];
+  [fixtures.acceptedOfferId] = (await offersIn(1, 'accepted')) as [string];
   [fixtures.offerPendingId] = (await offersIn(1, 'pending_approval')) as [string];
   const approver = await createUser(t);
   await addMember(t, orgA.id, approver.id, 'hiring_manager');
@@ -1079,6 +1101,13 @@ describe('cross-organisation access matrix', () => {
     expect(routes.filter((r) => !(r in CASES))).toEqual([]);
   });
 
+  it('reads every organisation-scoped GET (files aside) in the "a new organisation sees zero" check of figures-isolation.test.ts', () => {
+    const reads = t.app.apiRoutes.map(scopedGetPath).filter((path): path is string => path !== null && !FILE_DOWNLOAD.test(path));
+    expect(reads.length).toBeGreaterThan(30);
+    // A read whose path parameter that check cannot fill would escape it: give it a fixture there (figure-routes.ts).
+    expect(reads.filter((path) => unfilledParams(path).length > 0)).toEqual([]);
+  });
+
   it.each(Object.keys(CASES))('%s: a member of another organisation gets 404 and no data', async (key) => {
     const res = await call(outsider, key, orgA.id);
     expect(res.status).toBe(404);
@@ -1128,6 +1157,44 @@ describe('permission matrix (contract/permissions.ts): each role × each organis
       } else expect(res.status).toBe(403);
     },
   );
+});
+
+/**
+ * Onboarding answers only an organisation subscribed to it (features/onboardings/product-gate.ts).
+ * Organisation A, subscribed for the rows above, unsubscribes for these: its own member gets 403
+ * with the one message on every onboarding row, and nothing of A's hires, task or document; the
+ * dashboard alone answers, with `not_subscribed` for the web to offer the product.
+ */
+const ONBOARDING_ROW = /^[A-Z]+ \/(onboarding|onboardings|onboarding-stages|onboarding-templates|hires)(\/|$)/;
+const ONBOARDING_ROWS = Object.keys(CASES).filter((key) => ONBOARDING_ROW.test(key) && key !== 'GET /onboarding');
+
+describe('an organisation not subscribed to Onboarding', () => {
+  const setProducts = (products: string[]) => t.database.db.update(organisations).set({ products }).where(eq(organisations.id, orgA.id));
+  beforeAll(async () => {
+    await setProducts([]);
+  });
+  afterAll(async () => {
+    await setProducts(['onboarding']);
+  });
+
+  it('has a row for every onboarding route (stages, templates, accepted offers, onboardings, hires, tasks, documents)', () => {
+    expect(ONBOARDING_ROWS.length).toBeGreaterThanOrEqual(29);
+    const routes = scopedRoutes().filter((key) => ONBOARDING_ROW.test(key) && key !== 'GET /onboarding');
+    expect(routes.filter((key) => !ONBOARDING_ROWS.includes(key))).toEqual([]);
+  });
+
+  it.each(ONBOARDING_ROWS)('%s: its member gets 403 saying the organisation is not subscribed, and no data', async (key) => {
+    const res = await call(memberOfA, key, orgA.id);
+    expect(res.status, res.text).toBe(403);
+    expect(res.json).toEqual({ message: ONBOARDING_TEXTS.notSubscribed, code: 'forbidden' });
+  });
+
+  it('GET /onboarding: its member gets not_subscribed, and nothing of its hires', async () => {
+    const res = await call(memberOfA, 'GET /onboarding', orgA.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.onboarding).toMatchObject({ product_state: 'not_subscribed', stages: [], onboardings: [] });
+    for (const id of [fixtures.onboardingId, fixtures.hireId, fixtures.onboardingStageId]) expect(res.text).not.toContain(id);
+  });
 });
 
 describe('role gates', () => {

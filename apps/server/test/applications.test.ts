@@ -539,6 +539,35 @@ describe('the board and moves', () => {
     expect((await client.get(apath(a.id))).json.application.hired_at).not.toBeNull();
   });
 
+  it('the same move twice (a double click, a retry): the same answer, one stage change, one activity', async () => {
+    const r = await newRecruitment('Same move');
+    const a = await add(r, 'Mo Twice');
+    const b = await add(r, 'Bo Behind');
+    const c = await add(r, 'Cy Column');
+    await move(b.id, { status_id: st.screening });
+    await move(c.id, { status_id: st.screening });
+    // Into another column, between b and c; then the same request twice at once, and once more.
+    const body = { status_id: st.screening, before_id: c.id, version: a.version };
+    const first = await move(a.id, body);
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toMatchObject({ conflict: false, application: { status: { id: st.screening }, version: a.version + 1 } });
+    const repeats = await Promise.all([move(a.id, body), move(a.id, body)]);
+    for (const again of [...repeats, await move(a.id, body)]) {
+      expect(again.status, again.text).toBe(200);
+      expect(again.json).toEqual(first.json);
+    }
+    expect((await boardNames(r)).Screening).toEqual(['Bo Behind', 'Mo Twice', 'Cy Column']);
+    expect((await historyOf(a.id)).map((h) => h.toStatusId)).toEqual([st.applied, st.screening]);
+    expect((await activitiesOf(a.id)).filter((x) => x.type === 'application.moved')).toHaveLength(1);
+    // The same end of a column, twice: the second changes nothing.
+    const toEnd = await move(a.id, { status_id: st.screening });
+    expect((await move(a.id, { status_id: st.screening })).json).toEqual(toEnd.json);
+    // Another column is a different request: moved, and recorded.
+    const other = await move(a.id, { status_id: st.interview, version: a.version });
+    expect(other.json).toMatchObject({ conflict: true, application: { status: { id: st.interview } } });
+    expect((await activitiesOf(a.id)).filter((x) => x.type === 'application.moved')).toHaveLength(2);
+  });
+
   it('still moves with a stale version, answering conflict: true', async () => {
     const a = await add(recruitment, 'Stale Sam');
     await move(a.id, { status_id: st.screening, version: 1 });
@@ -659,6 +688,27 @@ describe('rating, tags, reject, restore and transfer', () => {
     expect(notRejected.status).toBe(422);
     expect(notRejected.json.message).toBe(CANDIDATE_TEXTS.notRejected);
     expect((await activitiesOf(a.id)).map((x) => x.type)).toEqual(['application.created', 'application.rejected', 'application.restored']);
+  });
+
+  it('the same rejection twice (a double click, a retry): the same answer, one note, one activity', async () => {
+    const a = await add(recruitment, 'Rae Twice');
+    const body = { reason: 'Position filled', note: 'Keep in mind for the next opening.' };
+    const [first, second] = await Promise.all([client.post(apath(a.id, '/reject'), body), client.post(apath(a.id, '/reject'), body)]);
+    expect([first.status, second.status], second.text).toEqual([200, 200]);
+    expect(second.json).toEqual(first.json);
+    const third = await client.post(apath(a.id, '/reject'), body);
+    expect(third.status, third.text).toBe(200);
+    expect(third.json).toEqual(first.json);
+    expect(first.json.application).toMatchObject({ rejection_reason: 'Position filled', version: 2 });
+    expect(await db().select().from(candidateNotes).where(eq(candidateNotes.applicationId, a.id))).toHaveLength(1);
+    expect((await activitiesOf(a.id)).map((x) => x.type)).toEqual(['application.created', 'application.rejected']);
+    // Without the note it is the same rejection too; another reason, or another note, is a different one: refused.
+    expect((await client.post(apath(a.id, '/reject'), { reason: 'Position filled' })).json).toEqual(first.json);
+    for (const other of [{ reason: 'Withdrew' }, { reason: 'Position filled', note: 'Something else.' }]) {
+      const res = await client.post(apath(a.id, '/reject'), other);
+      expect(res.status).toBe(422);
+      expect(res.json.message).toBe(CANDIDATE_TEXTS.alreadyRejected);
+    }
   });
 
   it('transfers to another open recruitment into the first status, keeping the history', async () => {

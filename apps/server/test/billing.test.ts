@@ -395,6 +395,31 @@ describe('with Stripe', () => {
     expect(await auditOf(org.id, 'billing.checkout_started')).toHaveLength(1);
   });
 
+  it('starts a product taken during the trial with Stripe trialing until the trial ends, so it costs nothing before', async () => {
+    const { org, client } = await stripeOrganisation();
+    const trailEndsAt = (await stored(org.id)).trailEndsAt!;
+    const res = await client.post(`organisation/${org.id}/billing/products`, { product: 'website' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(fake.sessions.at(-1)!.subscription_data).toEqual({
+      metadata: { organisation_id: org.id },
+      trial_end: Math.floor(trailEndsAt.getTime() / 1000),
+    });
+
+    // Choosing a plan ends the trial: that checkout is paid from the start.
+    await client.post(`organisation/${org.id}/billing/plan`, { plan: 'team', interval: 'monthly' });
+    expect(fake.sessions.at(-1)!.subscription_data).toEqual({ metadata: { organisation_id: org.id } });
+
+    // Stripe takes a trial end only two days or more ahead: closer to it the product is paid at once.
+    const late = await stripeOrganisation();
+    await t.database.db
+      .update(organisations)
+      .set({ trailEndsAt: new Date(Date.now() + 24 * 3_600_000) })
+      .where(eq(organisations.id, late.org.id));
+    expect((await late.client.post(`organisation/${late.org.id}/billing/products`, { product: 'onboarding' })).status).toBe(200);
+    expect(fake.sessions.at(-1)!.subscription_data).toEqual({ metadata: { organisation_id: late.org.id } });
+  });
+
   it('still refuses a downgrade over the limit before going to Stripe', async () => {
     const { org, client } = await stripeOrganisation(3);
     const sessions = fake.sessions.length;

@@ -78,7 +78,7 @@ describe('a session cookie together with an Authorization header', () => {
 
   it('a valid API key of the organisation is not the signed-in user on session routes (401)', async () => {
     const b = await browser();
-    const key = await b.client.post(`organisation/${b.first.id}/api-keys`, { name: 'Integration', scopes: ['write'] });
+    const key = await b.client.post(`organisation/${b.first.id}/api-keys`, { name: 'Integration', scopes: ['candidates:write'] });
     expect(key.status).toBe(201);
     const before = await b.state();
     const res = await b.client.patch('me', { name: 'Forged Name' }, { headers: { authorization: `Bearer ${key.json.token}` } });
@@ -89,7 +89,7 @@ describe('a session cookie together with an Authorization header', () => {
   it('on an organisation route, the API key alone decides: its scope, not the owner session beside it', async () => {
     const b = await browser();
     const base = `organisation/${b.first.id}`;
-    const read = await b.client.post(`${base}/api-keys`, { name: 'Reader', scopes: ['read'] });
+    const read = await b.client.post(`${base}/api-keys`, { name: 'Reader', scopes: ['organisation:read'] });
     const headers = { authorization: `Bearer ${read.json.token}` };
     const refused = await b.client.post(`${base}/role`, { name: 'Forged Role' }, { headers, xsrf: false });
     expect(refused.status).toBe(403);
@@ -109,7 +109,7 @@ describe('an API key alone', () => {
   it('writes to an organisation route without any XSRF token', async () => {
     const b = await browser();
     const base = `organisation/${b.first.id}`;
-    const write = await b.client.post(`${base}/api-keys`, { name: 'Writer', scopes: ['write'] });
+    const write = await b.client.post(`${base}/api-keys`, { name: 'Writer', scopes: ['organisation:write'] });
     const integration = new Client(t.baseUrl);
     const created = await integration.post(
       `${base}/role`,

@@ -1,63 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { SESSION_ABSOLUTE_MS, type MemberRole } from '@hireloop/contract/constants';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { runAdminStatement } from '../src/db/admin-sql.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { freePort } from '../src/lib/free-port.ts';
 import { memberships, organisations } from '../src/db/schema/organisations.ts';
 import { localIdentities, sessions, users } from '../src/db/schema/users.ts';
 import { randomToken, sha256 } from '../src/lib/tokens.ts';
 
-/** A port that was free a moment ago: the local issuer's URL must be known before listening. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+/** The local issuer's URL must be known before listening: tests pick the port first. */
+export { freePort } from '../src/lib/free-port.ts';
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ inMemory: true });
-    await database.migrate();
-    return { database, drop: async () => undefined };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+/** A fresh database for one test file: a clone of the migrated template (global-setup.ts). */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = inject('adminDatabaseUrl');
   const name = `hireloop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await runAdminStatement(adminUrl, `create database ${name} template ${inject('templateDatabase')}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
   return {
     database,
-    url: url.toString(),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
+    drop: () => runAdminStatement(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
-  /** The PostgreSQL database's URL (absent for the in-memory PGlite one). */
-  databaseUrl?: string;
+  /** The test file's database (with its password): another node or a tool opens it too. */
+  databaseUrl: string;
   baseUrl: string;
   config: Config;
   close(): Promise<void>;
@@ -66,12 +41,13 @@ export type TestApp = {
 export type TestAppOptions = {
   /**
    * A second app node on the database of an app already started (as a second server process on
-   * the same database): PostgreSQL gets its own connection pool, PGlite is shared. Closing this
-   * node leaves the database alone.
+   * the same database), with its own connection pool. Closing this node leaves the database alone.
    */
   sharing?: TestApp;
   /** The candidate import runner's node id, clock, timer and test hooks. */
   imports?: AppDeps['imports'];
+  /** The app's clock (a fixed instant, so a test never depends on the wall clock). */
+  clock?: AppDeps['clock'];
 };
 
 /** Starts the real app on 127.0.0.1 with a fresh database (or, with `sharing`, on another app's database). */
@@ -79,25 +55,27 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const port = await freePort();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env });
   const shared = options.sharing;
-  const { database, url, drop } = shared
-    ? shared.databaseUrl
-      ? { database: await openDatabase({ databaseUrl: shared.databaseUrl }), url: shared.databaseUrl, drop: async () => undefined }
-      : { database: shared.database, url: undefined, drop: async () => undefined }
+  const { database, drop } = shared
+    ? { database: await openDatabase({ databaseUrl: shared.databaseUrl }), drop: async () => undefined }
     : await freshDatabase();
-  const ownsConnection = !shared || Boolean(shared.databaseUrl);
-  const app = await buildApp({ config, database, ...(options.imports ? { imports: options.imports } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.imports ? { imports: options.imports } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port });
   let closed: Promise<void> | undefined;
   return {
     app,
     database,
-    ...(url ? { databaseUrl: url } : {}),
+    databaseUrl: database.url,
     config,
     baseUrl: config.appUrl,
     close: () =>
       (closed ??= (async () => {
         await app.close();
-        if (ownsConnection) await database.close();
+        await database.close();
         await drop();
       })()),
   };
@@ -140,7 +118,11 @@ export async function addMember(t: TestApp, organisationId: string, userId: stri
 export class Client {
   private jar = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+
+  constructor(baseUrl: string) {
+    this.baseUrl = baseUrl;
+  }
 
   cookie(name: string) {
     return this.jar.get(name);

@@ -273,7 +273,7 @@ describe('scheduling', () => {
     expect((await as.recruiter.get(api(`recruitments/not-a-uuid/interviews`))).status).toBe(404);
   });
 
-  it('cancels with METHOD:CANCEL to everyone; a cancelled interview cannot change', async () => {
+  it('cancels with METHOD:CANCEL to everyone; cancelling again is the same answer; a cancelled interview cannot change', async () => {
     const before = (await calendarMails(t)).length;
     const res = await as.recruiter.post(api(`interviews/${interviewId}/cancel`), { reason: 'Candidate asked to move' });
     expect(res.status).toBe(200);
@@ -286,7 +286,11 @@ describe('scheduling', () => {
       expect(m.ics!.props.STATUS).toBe('CANCELLED');
       expect(m.ics!.props.SEQUENCE).toBe('2');
     }
-    expect((await as.recruiter.post(api(`interviews/${interviewId}/cancel`), {})).status).toBe(409);
+    const again = await as.recruiter.post(api(`interviews/${interviewId}/cancel`), {});
+    expect(again.status).toBe(200);
+    expect(again.json.interview).toMatchObject({ status: 'cancelled', sequence: 2 });
+    expect((await calendarMails(t)).length).toBe(before + mails.length);
+    expect((await as.recruiter.post(api(`interviews/${interviewId}/complete`))).json.message).toBe(INTERVIEW_TEXTS.alreadyCancelled);
     expect((await as.recruiter.patch(api(`interviews/${interviewId}`), { location: 'x' })).json.message).toBe(INTERVIEW_TEXTS.notScheduled);
     const cancelled = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[status]=cancelled`));
     expect(cancelled.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([interviewId]);
@@ -294,6 +298,27 @@ describe('scheduling', () => {
     expect(acts.map((a) => a.type)).toEqual(
       expect.arrayContaining(['interview.scheduled', 'interview.rescheduled', 'interview.cancelled']),
     );
+    expect(
+      acts.filter((a) => a.type === 'interview.cancelled' && (a.data as { interview_id?: string }).interview_id === interviewId),
+    ).toHaveLength(1);
+  });
+
+  it('cancelled twice at once (a double click): both 200, one cancellation mailed, one activity', async () => {
+    const res = await schedule(as.recruiter, { starts_at: inDays(7, 15) });
+    expect(res.status).toBe(201);
+    const id = res.json.interview.id;
+    const before = (await calendarMails(t)).length;
+    const [a, b] = await Promise.all([
+      as.recruiter.post(api(`interviews/${id}/cancel`), {}),
+      as.recruiter.post(api(`interviews/${id}/cancel`), {}),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.json.interview).toEqual(b.json.interview);
+    const mails = (await calendarMails(t)).slice(before).filter((m) => m.ics!.method === 'CANCEL');
+    const recipients = mails.map((m) => m.to);
+    expect(recipients.length).toBe(new Set(recipients).size);
+    const acts = await t.database.db.select().from(activities).where(eq(activities.type, 'interview.cancelled'));
+    expect(acts.filter((x) => (x.data as { interview_id?: string }).interview_id === id)).toHaveLength(1);
   });
 
   it('completes only an interview that has started', async () => {
@@ -307,7 +332,16 @@ describe('scheduling', () => {
     const done = await as.owner.post(api(`interviews/${id}/complete`));
     expect(done.status).toBe(200);
     expect(done.json.interview.status).toBe('completed');
-    expect((await as.owner.post(api(`interviews/${id}/complete`))).status).toBe(409);
+    // Again, and twice at once: the same answer, one activity; cancelling it is still refused.
+    const [again, third] = await Promise.all([
+      as.owner.post(api(`interviews/${id}/complete`)),
+      as.owner.post(api(`interviews/${id}/complete`)),
+    ]);
+    expect([again.status, third.status]).toEqual([200, 200]);
+    expect(again.json.interview).toEqual(done.json.interview);
+    const acts = await t.database.db.select().from(activities).where(eq(activities.type, 'interview.completed'));
+    expect(acts.filter((x) => (x.data as { interview_id?: string }).interview_id === id)).toHaveLength(1);
+    expect((await as.owner.post(api(`interviews/${id}/cancel`), {})).json.message).toBe(INTERVIEW_TEXTS.alreadyCompleted);
   });
 
   it('does not let another organisation near them', async () => {
@@ -335,6 +369,38 @@ describe('invitation wording', () => {
     const toElena = mails.filter((m) => m.to === people.elena.email).map((m) => m.text);
     expect(toElena.at(-1)).toMatch(/^The Technical interview with Ada Candidate on .+ is cancelled\.$/);
     for (const m of mails) expect(`${m.subject}\n${m.text}`).not.toMatch(/interview interview/i);
+  });
+
+  it('writes when in the short date and time styles, on the interview’s own clock', async () => {
+    const before = (await calendarMails(t)).length;
+    const res = await schedule(as.recruiter, { starts_at: inDays(5, 11) });
+    expect(res.status).toBe(201);
+    const { starts_at: startsAt, ends_at: endsAt, timezone } = res.json.interview;
+    const wall = (iso: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: timezone,
+          year: '2-digit',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+          hourCycle: 'h12',
+        })
+          .formatToParts(new Date(iso))
+          .map((p) => [p.type, p.value]),
+      );
+      return { day: `${parts.month}/${parts.day}/${parts.year}`, time: `${parts.hour}:${parts.minute} ${parts.dayPeriod}` };
+    };
+    const start = wall(startsAt);
+    const end = wall(endsAt);
+    const mails = (await calendarMails(t)).slice(before);
+    const line = mails
+      .find((m) => m.to === people.elena.email)
+      ?.text.split('\n')
+      .find((l) => l.startsWith('When: '));
+    expect(line?.replace(/\s/g, ' ')).toBe(`When: ${start.day}, ${start.time}–${end.time} (${timezone})`);
+    for (const m of mails) expect(m.text).not.toMatch(/\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\d{4}-\d{2}-\d{2}/);
   });
 });
 

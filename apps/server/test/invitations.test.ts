@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { invitations } from '../src/db/schema/invitations.ts';
+import { notifications } from '../src/db/schema/notifications.ts';
 import { memberships, organisations } from '../src/db/schema/organisations.ts';
 import { startOutboxWorker, type OutboxWorker } from '../src/jobs/outbox-worker.ts';
 import {
@@ -86,6 +87,11 @@ describe('inviting by email', () => {
     expect(mail.from).toBe('"Hireloop" <no-reply@hireloop.local>');
     expect(mail.text).toContain('as Recruiter');
     expect(mail.text).toContain('Sign in with Google as ada.lovelace@example.test');
+    // The expiry in the short date and time styles, in UTC (the invitee's zone is unknown).
+    const expires = new Date(created.expires_at);
+    const hour = expires.getUTCHours() % 12 || 12;
+    const expiry = `${expires.getUTCMonth() + 1}/${expires.getUTCDate()}/${String(expires.getUTCFullYear()).slice(2)}, ${hour}:${String(expires.getUTCMinutes()).padStart(2, '0')} ${expires.getUTCHours() < 12 ? 'AM' : 'PM'} UTC`;
+    expect(mail.text.replace(/\s/g, ' ')).toContain(`The link is valid until ${expiry}.`);
     const token = tokenFrom(mail);
     expect(mail.html).toContain(`href="${t.baseUrl}/invitations/${token}"`);
     // Only the token's hash is stored.
@@ -182,14 +188,39 @@ describe('inviting by email', () => {
     await worker.runOnce();
   });
 
-  it('answers 410 when a link is used a second time', async () => {
-    const { org, client } = await orgWithOwner();
-    const { token } = await invite(client, org.id, 'once@example.test');
-    const invitee = await signIn(t, await createUser(t, { email: 'once@example.test' }));
-    expect((await invitee.post(`invitations/${token}/accept`)).status).toBe(200);
-    const again = await invitee.post(`invitations/${token}/accept`);
-    expect(again.status).toBe(410);
-    expect(again.json.message).toBe('This invitation has already been used.');
+  it('accepted twice (a double click, a retry): the invitee gets the membership back, joined and announced once', async () => {
+    const { org, owner, client } = await orgWithOwner();
+    const { invitation, token } = await invite(client, org.id, 'once@example.test');
+    const person = await createUser(t, { email: 'Once@Example.test' });
+    const invitee = await signIn(t, person);
+    const [first, second] = await Promise.all([invitee.post(`invitations/${token}/accept`), invitee.post(`invitations/${token}/accept`)]);
+    expect([first.status, second.status], second.text).toEqual([200, 200]);
+    expect(first.json.organisation).toMatchObject({ id: org.id, role: 'recruiter' });
+    expect(second.json).toEqual(first.json);
+    // Again later, by the link or from the invitee's own list: the same answer.
+    for (const path of [`invitations/${token}/accept`, `me/invitations/${invitation.id}/accept`]) {
+      const again = await invitee.post(path);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json).toEqual(first.json);
+    }
+    expect(await audit(org.id, 'invitation.accepted')).toHaveLength(1);
+    const announced = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, owner.id), eq(notifications.type, 'invitation_accepted')));
+    expect(announced).toHaveLength(1);
+    const joined = await t.database.db.select().from(memberships).where(eq(memberships.userId, person.id));
+    expect(joined).toHaveLength(1);
+
+    // To anyone else the link is used (410), as it is to the invitee once no longer a member; the preview too.
+    const used = async (caller: ClientType) => {
+      const res = await caller.post(`invitations/${token}/accept`);
+      return [res.status, res.json.message];
+    };
+    const usedAnswer = [410, 'This invitation has already been used.'];
+    expect(await used(await signIn(t, await createUser(t, { email: 'someone-else@example.test' })))).toEqual(usedAnswer);
+    expect((await client.delete(`organisation/${org.id}/users/${person.id}`)).status).toBe(204);
+    expect(await used(invitee)).toEqual(usedAnswer);
     expect((await invitee.get(`invitations/${token}`)).status).toBe(410);
   });
 
@@ -202,14 +233,26 @@ describe('inviting by email', () => {
     expect(res.status).toBe(410);
     expect(res.json.message).toBe('This invitation was withdrawn by the organisation.');
     expect((await client.get(`organisation/${org.id}/invitations`)).json.invitations.data).toEqual([]);
-    expect((await client.delete(`organisation/${org.id}/invitations/${invitation.id}`)).status).toBe(409);
-    const [entry] = await audit(org.id, 'invitation.revoked');
+    // Revoking again is the same answer, recorded once.
+    expect((await client.delete(`organisation/${org.id}/invitations/${invitation.id}`)).status).toBe(204);
+    const entries = await audit(org.id, 'invitation.revoked');
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
     expect(entry).toMatchObject({ targetId: invitation.id, before: expect.objectContaining({ email: 'revoked@example.test' }) });
 
     const unknown = await invitee.get(`invitations/${'x'.repeat(43)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.json.message).toBe('This invitation link is not valid. Ask for a new invitation.');
     expect((await invitee.post(`invitations/${'x'.repeat(43)}/accept`)).status).toBe(404);
+  });
+
+  it('revoked twice at once (a double click): both 204, one audit entry', async () => {
+    const { org, client } = await orgWithOwner();
+    const { invitation } = await invite(client, org.id, 'twice@example.test');
+    const path = `organisation/${org.id}/invitations/${invitation.id}`;
+    const [a, b] = await Promise.all([client.delete(path), client.delete(path)]);
+    expect([a.status, b.status]).toEqual([204, 204]);
+    expect(await audit(org.id, 'invitation.revoked')).toHaveLength(1);
   });
 
   it('resends with a new link and a new 7-day expiry; the old link stops working', async () => {
@@ -364,7 +407,11 @@ describe('my invitations', () => {
 
     const someoneElses = (await other.client.get(`organisation/${other.org.id}/invitations`)).json.invitations.data[0];
     expect((await me.post(`me/invitations/${someoneElses.id}/accept`)).status).toBe(404);
-    expect((await me.post(`me/invitations/${byOrg['Acme One'].id}/accept`)).status).toBe(410);
+    // Accepting again gives the membership back; the declined one stays declined (410).
+    const again = await me.post(`me/invitations/${byOrg['Acme One'].id}/accept`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json).toEqual(accepted.json);
+    expect((await me.post(`me/invitations/${byOrg['Acme Two'].id}/accept`)).status).toBe(410);
   });
 
   it('requires a session', async () => {

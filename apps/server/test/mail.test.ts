@@ -30,7 +30,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** A worker as main.ts starts one, but run by hand (`runOnce`) unless an interval is given. */
+/** A worker as serve.ts starts one, but run by hand (`runOnce`) unless an interval is given. */
 function worker(env: Record<string, string> = {}, intervalMs = 0) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const w = startOutboxWorker({ db: t.database.db, config, log: t.app.log, intervalMs });

@@ -132,7 +132,34 @@ describe('DELETE organisation/{id}/users/{user}: remove a member', () => {
       before: expect.objectContaining({ role: 'recruiter' }),
       after: null,
     });
-    expect((await asAdmin.delete(`organisation/${org.id}/users/${recruiter.id}`)).status).toBe(404);
+  });
+
+  it('removed twice (a double click, a retry): the same 204 to whoever could remove them, one audit entry', async () => {
+    const { org, admin, recruiter, asOwner, asAdmin } = await team();
+    const path = `organisation/${org.id}/users/${recruiter.id}`;
+    const [first, second] = await Promise.all([asAdmin.delete(path), asAdmin.delete(path)]);
+    expect([first.status, second.status], second.text).toEqual([204, 204]);
+    expect((await asOwner.delete(path)).status).toBe(204);
+    expect(await auditOf(org.id, 'member.removed')).toHaveLength(1);
+
+    // An owner's removal again: 204 to an owner, and 403 to an admin, as the removal itself would have been.
+    const coOwner = await createUser(t);
+    await addMember(t, org.id, coOwner.id, 'owner');
+    const ownerPath = `organisation/${org.id}/users/${coOwner.id}`;
+    expect((await asOwner.delete(ownerPath)).status).toBe(204);
+    expect((await asOwner.delete(ownerPath)).status).toBe(204);
+    const byAdmin = await asAdmin.delete(ownerPath);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.json.message).toBe('Only an owner can remove another owner.');
+    expect(await auditOf(org.id, 'member.removed')).toHaveLength(2);
+
+    // Someone who never was a member, or who left on their own: 404, as before.
+    expect((await asAdmin.delete(`organisation/${org.id}/users/${(await createUser(t)).id}`)).status).toBe(404);
+    expect((await asAdmin.delete(`me/memberships/${org.id}`)).status).toBe(204);
+    expect((await asOwner.delete(`organisation/${org.id}/users/${admin.id}`)).status).toBe(404);
+    // Another organisation's owner learns nothing of the removal: 404.
+    const b = await team();
+    expect((await b.asOwner.delete(`organisation/${b.org.id}/users/${recruiter.id}`)).status).toBe(404);
   });
 
   it('never removes the last owner, and lets only an owner remove an owner', async () => {

@@ -237,6 +237,35 @@ describe('the new-hire page', () => {
     expect([...rows, ...otherRows].every((r) => r.doneAt === null)).toBe(true);
   });
 
+  it('keeps working after the organisation unsubscribes from Onboarding (the staff are refused meanwhile)', async () => {
+    const { hire, token } = await hireWithLink('Mary Jackson');
+    await db().update(organisations).set({ products: [] }).where(eq(organisations.id, org.id));
+    try {
+      const visitor = await stranger();
+      const page = await visitor.get(pub(token));
+      expect(page.status, page.text).toBe(200);
+      expect(page.json.hire.first_day_info).toBe('Ask for Tom at reception, 9:00.');
+      const taskId = page.json.hire.tasks[0].id as string;
+      const ticked = await visitor.post(pub(token, `/tasks/${taskId}`), { done: true });
+      expect(ticked.status, ticked.text).toBe(200);
+      expect(ticked.json.hire.tasks[0].done).toBe(true);
+      const uploaded = await upload(visitor, pub(token, `/documents/${page.json.hire.documents[0].id}`), 'file', {
+        bytes: docs.pdf(),
+        filename: 'bank.pdf',
+        type: 'application/pdf',
+      });
+      expect(uploaded.status, uploaded.text).toBe(200);
+      const staff = await recruiter.get(o(`/hires/${hire.id}`));
+      expect(staff.status).toBe(403);
+      expect(staff.json.message).toBe(ONBOARDING_TEXTS.notSubscribed);
+    } finally {
+      await db()
+        .update(organisations)
+        .set({ products: ['onboarding'] })
+        .where(eq(organisations.id, org.id));
+    }
+  });
+
   it('a hire without an e-mail address gets no link (422)', async () => {
     const { candidate } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name: 'No Mail', email: null });
     const created = await recruiter.post(o('/hires'), { candidate_id: candidate.id, role_id: pipeline.role.id });

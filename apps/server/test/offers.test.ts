@@ -373,6 +373,8 @@ describe('sending, withdrawing, the letter', () => {
     expect(mail).toBeDefined();
     const token = new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(mail!.text)?.[1];
     expect(token).toBeDefined();
+    const [year, month, day] = (res.json.offer.expires_on as string).split('-').map(Number);
+    expect(mail!.text).toContain(`The offer is valid until ${month}/${day}/${String(year).slice(2)}.`);
     expect(mail!.attachments).toHaveLength(1);
     const [row] = await db().select().from(offers).where(eq(offers.id, offer.id));
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);

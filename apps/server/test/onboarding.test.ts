@@ -2,11 +2,12 @@ import { DEFAULT_ONBOARDING_STAGES, ONBOARDING_TEXTS } from '@hireloop/contract/
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
-import { hireDocuments, hireTasks } from '../src/db/schema/onboarding.ts';
+import { hireDocuments, hireTasks, hires, onboardingStages, onboardingTemplates, onboardings } from '../src/db/schema/onboarding.ts';
 import { notifications } from '../src/db/schema/notifications.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
 import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
+import { ORGANISATION_PREFIX } from '../src/http/organisation-scope.ts';
 import { notifyDueOnboardingTasks } from '../src/jobs/onboarding-task-due.ts';
 import { documents as docs, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
@@ -85,6 +86,11 @@ beforeAll(async () => {
   interviewer = await signIn(t, interviewerUser);
   const stranger = await createUser(t);
   otherOrg = await createOrganisation(t, stranger);
+  // Subscribed too: their member reaching our objects through it must get 404 for the objects, not 403 for the product.
+  await db()
+    .update(organisations)
+    .set({ products: ['onboarding'] })
+    .where(eq(organisations.id, otherOrg.id));
   outsider = await signIn(t, stranger);
   pipeline = await seedPipeline(t, org.id);
 });
@@ -288,7 +294,11 @@ describe('hires', () => {
     expect((await outsider.get(`organisation/${otherOrg.id}/onboardings/${hire.onboarding_id}`)).status).toBe(404);
     expect((await outsider.get(`organisation/${otherOrg.id}/hires/${hire.id}`)).status).toBe(404);
     expect((await outsider.get(`organisation/${otherOrg.id}/onboarding`)).json.onboarding.onboardings).toEqual([]);
-    expect((await outsider.get(`organisation/${otherOrg.id}/onboarding`)).json.onboarding.product_state).toBe('not_subscribed');
+    // The product state is each organisation's own: one that never subscribed is offered it.
+    const newcomer = await createUser(t);
+    const fresh = await createOrganisation(t, newcomer);
+    const theirs = (await (await signIn(t, newcomer)).get(`organisation/${fresh.id}/onboarding`)).json.onboarding;
+    expect(theirs).toMatchObject({ product_state: 'not_subscribed', onboardings: [] });
   });
 
   it('a changed start date moves the relative due dates; a changed manager takes over their tasks', async () => {
@@ -341,6 +351,29 @@ describe('hires', () => {
     expect(unknown.json.errors.stage_id).toEqual([ONBOARDING_TEXTS.stageUnknown]);
     expect((await interviewer.post(o(`/hires/${a.id}/move`), { stage_id: paperwork })).status).toBe(403);
   });
+
+  it('the same move twice (a double click, a retry): the same answer, the hire changed once', async () => {
+    const a = (await hireByHand()).hire;
+    const b = (await hireByHand()).hire;
+    const stages = (await admin.get(o('/onboarding-stages'))).json.stages.data;
+    const [paperwork, firstDay] = [stages[1].id as string, stages[2].id as string];
+    expect((await recruiter.post(o(`/hires/${b.id}/move`), { stage_id: paperwork })).status).toBe(200);
+    const moveA = (body: Record<string, unknown>) => recruiter.post(o(`/hires/${a.id}/move`), body);
+    const body = { stage_id: paperwork, before_id: b.id, version: a.version };
+    const first = await moveA(body);
+    expect(first.status, first.text).toBe(200);
+    expect(first.json).toMatchObject({ conflict: false, hire: { stage: { id: paperwork }, version: a.version + 1 } });
+    const repeats = await Promise.all([moveA(body), moveA(body)]);
+    for (const again of [...repeats, await moveA(body)]) {
+      expect(again.status, again.text).toBe(200);
+      expect(again.json).toEqual(first.json);
+    }
+    const column = (await recruiter.get(o(`/onboardings/${a.onboarding_id}/board`))).json.board.columns[1].cards;
+    expect(column.map((x: { id: string }) => x.id).filter((id: string) => id === a.id || id === b.id)).toEqual([a.id, b.id]);
+    // Another stage is a different request: moved, with the stale version reported as before.
+    const other = await moveA({ stage_id: firstDay, version: a.version });
+    expect(other.json).toMatchObject({ conflict: true, hire: { stage: { id: firstDay }, version: a.version + 2 } });
+  });
 });
 
 describe('tasks', () => {
@@ -381,6 +414,27 @@ describe('tasks', () => {
     expect(after).toMatchObject({ tasks_total: 4, tasks_done: 1 });
     // Another organisation's member: 404.
     expect((await outsider.patch(`organisation/${otherOrg.id}/hires/${hire.id}/tasks/${lunch.id}`, { done: true })).status).toBe(404);
+  });
+
+  it('ticking or reopening the same task twice (a double click, a retry): the same answer, done once', async () => {
+    const tpl = await template('Twice template');
+    const { hire } = await hireByHand({ template_id: tpl.id });
+    const payroll = hire.tasks.find((x: { title: string }) => x.title === 'Set up payroll');
+    const path = o(`/hires/${hire.id}/tasks/${payroll.id}`);
+    const storedDoneAt = async () => (await db().select().from(hireTasks).where(eq(hireTasks.id, payroll.id)))[0]!.doneAt;
+    for (const done of [true, false]) {
+      // Its owner and a manager, at once; then the owner again.
+      const [first, second] = await Promise.all([interviewer.patch(path, { done }), recruiter.patch(path, { done })]);
+      expect([first.status, second.status], second.text).toEqual([200, 200]);
+      expect(second.json).toEqual(first.json);
+      const stored = await storedDoneAt();
+      const again = await interviewer.patch(path, { done });
+      expect(again.status, again.text).toBe(200);
+      expect(again.json).toEqual(first.json);
+      expect(again.json.task.done).toBe(done);
+      expect(await storedDoneAt()).toEqual(stored);
+      expect((await recruiter.get(o(`/hires/${hire.id}`))).json.hire.tasks_done).toBe(done ? 1 : 0);
+    }
   });
 
   it('the due job tells each owner of a due task once', async () => {
@@ -556,7 +610,124 @@ describe('offer accepted → onboarding', () => {
         .from(activities)
         .where(and(eq(activities.candidateId, candidate.id), eq(activities.type, 'onboarding.started')));
       expect(started).toEqual([]);
+      expect(await db().select().from(hires).where(eq(hires.candidateId, candidate.id))).toEqual([]);
       expect((await admin.get(o('/onboarding'))).json.onboarding.product_state).toBe('not_subscribed');
+    } finally {
+      await db()
+        .update(organisations)
+        .set({ products: ['onboarding'] })
+        .where(eq(organisations.id, org.id));
+    }
+  });
+});
+
+describe('without the Onboarding product', () => {
+  /** The organisation-scoped routes of Onboarding, as `METHOD /path` after the organisation prefix. */
+  const ONBOARDING_ROUTE = /^[A-Z]+ \/(onboarding|onboardings|onboarding-stages|onboarding-templates|hires)(\/|$)/;
+  const PREFIX = `/api/v1${ORGANISATION_PREFIX}`;
+  const onboardingRoutes = () =>
+    [...new Set(t.app.apiRoutes.filter((r) => r.url.startsWith(PREFIX)).map((r) => `${r.method} ${r.url.slice(PREFIX.length)}`))].filter(
+      (key) => ONBOARDING_ROUTE.test(key),
+    );
+
+  /** Everything Onboarding keeps for the organisation, row by row, and what it sends or records. */
+  async function stored() {
+    const mine = org.id;
+    return {
+      stages: await db().select().from(onboardingStages).where(eq(onboardingStages.organisationId, mine)),
+      templates: await db().select().from(onboardingTemplates).where(eq(onboardingTemplates.organisationId, mine)),
+      onboardings: await db().select().from(onboardings).where(eq(onboardings.organisationId, mine)),
+      hires: await db().select().from(hires).where(eq(hires.organisationId, mine)),
+      tasks: await db().select().from(hireTasks).where(eq(hireTasks.organisationId, mine)),
+      documents: await db().select().from(hireDocuments).where(eq(hireDocuments.organisationId, mine)),
+      files: (await db().select().from(storedFiles).where(eq(storedFiles.organisationId, mine))).length,
+      activities: (await db().select().from(activities).where(eq(activities.organisationId, mine))).length,
+      notifications: (await db().select().from(notifications).where(eq(notifications.organisationId, mine))).length,
+      outbox: (await db().select().from(outbox)).length,
+    };
+  }
+
+  it('refuses every onboarding route but the dashboard (403, saying where to subscribe), to members and API keys, writing nothing', async () => {
+    // Made while subscribed: a template, a hire with its checklist and documents, and an API key.
+    const tpl = await template('Kept from the subscription');
+    const { hire } = await hireByHand({ template_id: tpl.id });
+    const spare = await person();
+    const key = await admin.post(o('/api-keys'), { name: 'HRIS', scopes: ['onboarding:write'] });
+    expect(key.status, key.text).toBe(201);
+    const params: Record<string, string> = {
+      ':stageId': hire.stage.id,
+      ':templateId': tpl.id,
+      ':onboardingId': hire.onboarding_id,
+      ':hireId': hire.id,
+      ':taskId': hire.tasks[0].id,
+      ':documentId': hire.documents[0].id,
+    };
+    // Bodies each route would take from a subscribed organisation; the others get none.
+    const bodies: Record<string, unknown> = {
+      'POST /onboarding-stages': { name: 'Welcome lunch' },
+      'PATCH /onboarding-stages/reorder': { original: 1, new: 2 },
+      'PATCH /onboarding-stages/:stageId': { name: 'Renamed' },
+      'POST /onboarding-templates': { name: 'New template' },
+      'PATCH /onboarding-templates/:templateId': { first_day_info: 'Changed' },
+      'POST /onboarding/accepted-offers/import': { offer_ids: [hire.id] },
+      'PATCH /onboardings/:onboardingId': { template_id: null },
+      'POST /hires': { candidate_id: spare.id, role_id: pipeline.role.id },
+      'PATCH /hires/:hireId': { first_day_info: 'Changed' },
+      'POST /hires/:hireId/move': { stage_id: hire.stage.id },
+      'POST /hires/:hireId/tasks': { title: 'New task' },
+      'PATCH /hires/:hireId/tasks/:taskId': { done: true },
+      'POST /hires/:hireId/documents': { name: 'New document' },
+    };
+
+    await db().update(organisations).set({ products: [] }).where(eq(organisations.id, org.id));
+    try {
+      const before = await stored();
+      const routes = onboardingRoutes().filter((key) => key !== 'GET /onboarding');
+      // Stages, templates, accepted offers, a role's onboarding, hires, tasks, documents: the check must not shrink silently.
+      expect(routes.length).toBeGreaterThanOrEqual(29);
+      for (const key of routes) {
+        const [method, path] = key.split(' ') as [string, string];
+        const url = o(path.replace(/:\w+/g, (p) => params[p] ?? p));
+        const res = await admin.request(method, url, bodies[key] === undefined ? {} : { body: bodies[key] });
+        expect(res.status, `${key}: ${res.text}`).toBe(403);
+        expect(res.json, key).toEqual({ message: ONBOARDING_TEXTS.notSubscribed, code: 'forbidden' });
+      }
+      // An API key of the organisation is refused the same way (a read and a write).
+      const headers = { authorization: `Bearer ${key.json.token}` };
+      const bare = new Client(t.baseUrl);
+      const keyRead = await bare.get(o(`/hires/${hire.id}`), { headers });
+      expect(keyRead.status, keyRead.text).toBe(403);
+      expect(keyRead.json.message).toBe(ONBOARDING_TEXTS.notSubscribed);
+      const keyWrite = await bare.post(o('/hires'), { candidate_id: spare.id, role_id: pipeline.role.id }, { headers });
+      expect(keyWrite.status, keyWrite.text).toBe(403);
+      // The dashboard answers, with the state the web offers the product from, and nothing of the hires kept.
+      const dashboard = await interviewer.get(o('/onboarding'));
+      expect(dashboard.status, dashboard.text).toBe(200);
+      expect(dashboard.json.onboarding).toMatchObject({ product_state: 'not_subscribed', stages: [], onboardings: [] });
+      expect(dashboard.text).not.toContain(hire.id);
+      // Another organisation, subscribed, is not affected.
+      expect((await outsider.get(`organisation/${otherOrg.id}/onboarding-stages`)).status).toBe(200);
+      expect(await stored()).toEqual(before);
+    } finally {
+      await db()
+        .update(organisations)
+        .set({ products: ['onboarding'] })
+        .where(eq(organisations.id, org.id));
+    }
+    // Subscribed again: everything kept is there.
+    const back = await admin.get(o(`/hires/${hire.id}`));
+    expect(back.status, back.text).toBe(200);
+    expect(back.json.hire.tasks).toHaveLength(hire.tasks.length);
+  });
+
+  it('checks membership and permission first: a stranger still gets 404, a role without the permission the usual 403', async () => {
+    await db().update(organisations).set({ products: [] }).where(eq(organisations.id, org.id));
+    try {
+      const stranger = await outsider.get(o('/onboarding-stages'));
+      expect(stranger.status).toBe(404);
+      const interviewerRefused = await interviewer.post(o('/onboarding-stages'), { name: 'Nope' });
+      expect(interviewerRefused.status).toBe(403);
+      expect(interviewerRefused.json.message).not.toBe(ONBOARDING_TEXTS.notSubscribed);
     } finally {
       await db()
         .update(organisations)

@@ -78,6 +78,22 @@ describe('POST /organisations', () => {
     expect(big.json.code).toBe('payload_too_large');
   });
 
+  it('takes an empty body sent as application/json as no body: a DELETE or an empty POST works, a body-less create gets 422', async () => {
+    const owner = await createUser(t);
+    const client = await signIn(t, owner);
+    const org = await createOrganisation(t, owner);
+    const json = { headers: { 'content-type': 'application/json' }, rawBody: '' };
+    const created = await client.post(`organisation/${org.id}/api-keys`, { name: 'Script', scopes: ['candidates:read'] });
+    expect(created.status, created.text).toBe(201);
+    const revoked = await client.request('DELETE', `organisation/${org.id}/api-keys/${created.json.api_key.id}`, json);
+    expect(revoked.status, revoked.text).toBe(204);
+    const whitespace = await client.request('DELETE', 'notifications', { ...json, rawBody: '  \n' });
+    expect(whitespace.status, whitespace.text).toBe(204);
+    const nothing = await client.request('POST', `organisation/${org.id}/api-keys`, json);
+    expect(nothing.status).toBe(422);
+    expect(nothing.json.code).toBe('validation_failed');
+  });
+
   it('requires a session (401)', async () => {
     const { Client } = await import('./harness.ts');
     const anonymous = await new Client(t.baseUrl).csrf();

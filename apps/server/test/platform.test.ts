@@ -11,7 +11,7 @@ describe('platform', () => {
   it('reports health after checking the database', async () => {
     const res = await new Client(t.baseUrl).get('health');
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'ok', database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+    expect(res.json).toMatchObject({ status: 'ok', database: 'postgres' });
   });
 
   it('answers an unknown /api path with the JSON 404 envelope', async () => {

@@ -1,6 +1,5 @@
 import Pusher from 'pusher';
 import PusherJs from 'pusher-js';
-import WebSocket from 'ws';
 import type { Client } from './harness.ts';
 
 /** Resolves when `check` returns a value (not undefined); polls without timing assertions. */
@@ -16,7 +15,7 @@ export async function waitFor<T>(check: () => T | undefined, what = 'condition',
 
 export type Frame = { event: string; channel?: string; data?: unknown };
 
-/** A raw protocol client: records every frame and the close code. */
+/** A raw protocol client (Node's own WebSocket, as a browser has): records every frame and the close code. */
 export class RawClient {
   readonly frames: Frame[] = [];
   closeCode: number | undefined;
@@ -25,13 +24,13 @@ export class RawClient {
 
   constructor(url: string) {
     this.ws = new WebSocket(url);
-    this.ws.on('message', (raw) => {
-      const f = JSON.parse(raw.toString()) as Frame;
+    this.ws.addEventListener('message', (event) => {
+      const f = JSON.parse(String(event.data)) as Frame;
       if (f.event === 'pusher:connection_established') this.socketId = (JSON.parse(f.data as string) as { socket_id: string }).socket_id;
       this.frames.push(f);
     });
-    this.ws.on('close', (code) => (this.closeCode = code));
-    this.ws.on('error', () => undefined);
+    this.ws.addEventListener('close', (event) => (this.closeCode = event.code));
+    this.ws.addEventListener('error', () => undefined);
   }
 
   static async connect(url: string) {
@@ -53,7 +52,7 @@ export class RawClient {
   }
 
   close() {
-    this.ws.terminate();
+    this.ws.close();
   }
 }
 

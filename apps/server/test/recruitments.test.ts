@@ -203,7 +203,7 @@ describe('recruitments', () => {
         name: `Recruitments ${scope}`,
         prefix: token(scope).slice(0, 11),
         tokenHash: sha256(token(scope)),
-        scopes: [scope],
+        scopes: [`recruitments:${scope}`],
       })),
     );
     const bearer = (scope: string) => ({ headers: { authorization: `Bearer ${token(scope)}` } });
@@ -241,6 +241,38 @@ describe('recruitments', () => {
     const bad = await client.patch(`${base()}/${r.id}`, { status: 'paused' });
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual({ status: ['Choose open, on hold or closed.'] });
+  });
+
+  it('the same hold, close or reopen twice (a double click, a retry): the same answer, recorded once', async () => {
+    const r = (await client.post(base(), { role_id: ids.role, name: 'Twice' })).json.recruitment;
+    const path = `${base()}/${r.id}`;
+    const twice = async (body: Record<string, unknown>) => {
+      const [first, second] = await Promise.all([client.patch(path, body), client.patch(path, body)]);
+      expect([first.status, second.status], second.text).toEqual([200, 200]);
+      // The one that ran second found it done: it answers with it as it is, updated_at and all.
+      const again = await client.patch(path, body);
+      expect(again.status, again.text).toBe(200);
+      expect(again.json).toEqual(second.json);
+      return again.json.recruitment;
+    };
+
+    expect(await twice({ status: 'on_hold' })).toMatchObject({ status: 'on_hold' });
+    expect(await auditOf('recruitment.status_changed', r.id)).toHaveLength(1);
+    expect(await twice({ status: 'closed', close_reason: 'Budget frozen' })).toMatchObject({
+      status: 'closed',
+      close_reason: 'Budget frozen',
+    });
+    expect(await auditOf('recruitment.closed', r.id)).toHaveLength(1);
+    expect(await twice({ status: 'open' })).toMatchObject({ status: 'open', closed_at: null });
+    expect(await auditOf('recruitment.reopened', r.id)).toHaveLength(1);
+    expect(await auditOf('recruitment.updated', r.id)).toEqual([]);
+
+    // Another reason is a different request: as before, it replaces the reason of the closed recruitment.
+    await client.patch(path, { status: 'closed', close_reason: 'Budget frozen' });
+    const other = await client.patch(path, { status: 'closed', close_reason: 'Filled internally' });
+    expect(other.status, other.text).toBe(200);
+    expect(other.json.recruitment).toMatchObject({ status: 'closed', close_reason: 'Filled internally' });
+    expect(await auditOf('recruitment.closed', r.id)).toHaveLength(2);
   });
 
   it('changes fields and replaces the hiring team, telling only the newcomers', async () => {

@@ -450,7 +450,7 @@ describe('GET /website/jobs: the jobs feed', () => {
     const draft = await role(o.id, { name: 'Draft', status: 'draft', published: true });
     await openRecruitment(o.id, draft.id);
 
-    const key = await owned.post(`organisation/${o.id}/api-keys`, { name: 'Website', scopes: ['read'] });
+    const key = await owned.post(`organisation/${o.id}/api-keys`, { name: 'Website', scopes: ['website:read'] });
     expect(key.status, key.text).toBe(201);
     const headers = { authorization: `Bearer ${key.json.token}` };
     const anonymous = new Client(t.baseUrl);

@@ -68,6 +68,25 @@ export const PRODUCT_TABLE: Record<Product, ProductDefinition> = {
   },
 };
 
+/**
+ * A product subscribed during the trial costs nothing until the trial ends. With Stripe the
+ * checkout starts the subscription with its trial ending then, which Stripe accepts only at least
+ * this long ahead; closer to the trial's end the product is paid from the start.
+ */
+export const PRODUCT_TRIAL_MIN_MS = 48 * 3_600_000;
+
+/** The end of the trial when a product subscribed now costs nothing until then; null when it is paid from the start. */
+export function productFreeUntil(
+  billing: Pick<Billing, 'plan' | 'trail_ends_at' | 'stripe_enabled'>,
+  now: Date = new Date(),
+): string | null {
+  if (billing.plan !== 'trial' || !billing.trail_ends_at) return null;
+  const left = new Date(billing.trail_ends_at).getTime() - now.getTime();
+  if (left <= 0) return null;
+  if (billing.stripe_enabled && left < PRODUCT_TRIAL_MIN_MS) return null;
+  return billing.trail_ends_at;
+}
+
 /** A new organisation's trial has this plan's limits. */
 export const TRIAL_PLAN: PlanId = 'team';
 

@@ -72,6 +72,7 @@ export const CANDIDATE_TEXTS = {
   applicationNotFound: 'No such application.',
   duplicate: 'A candidate with this e-mail already exists in this organisation.',
   alreadyInRecruitment: 'This candidate is already in this recruitment.',
+  importMatchesExisting: 'This e-mail is already a candidate of the organisation: the row is added to that candidate.',
   statusUnknown: 'Choose a status of this organisation.',
   recruitmentUnknown: 'Choose a recruitment of this organisation.',
   recruitmentClosed: 'This recruitment is closed; reopen it to change its candidates.',
@@ -511,6 +512,33 @@ export const candidateImport = z.object({
 });
 export type CandidateImport = z.infer<typeof candidateImport>;
 export const candidateImportResponse = z.object({ import: candidateImport });
+
+/** How a row of the file would fare: unreadable CSV, invalid, a duplicate (refused), or an existing candidate (matched, imported). */
+export const IMPORT_PREVIEW_PROBLEMS = ['unreadable', 'invalid', 'duplicate', 'existing'] as const;
+export type ImportPreviewProblem = (typeof IMPORT_PREVIEW_PROBLEMS)[number];
+/** POST …/recruitments/{recruitment}/imports/preview (same body as the import): what the import would do, nothing saved. */
+export const candidateImportPreview = z.object({
+  total_rows: z.number().int(),
+  /** Rows that would be imported: new candidates plus existing ones matched by e-mail. */
+  importable_rows: z.number().int(),
+  new_count: z.number().int(),
+  matched_count: z.number().int(),
+  refused_count: z.number().int(),
+  /** The flagged rows in file order (`row` is the line the row starts on; the header is line 1), the first IMPORT_REFUSED_LIST_MAX. */
+  flagged: z.array(
+    z.object({
+      row: z.number().int(),
+      problem: z.enum(IMPORT_PREVIEW_PROBLEMS),
+      reason: z.string(),
+      /** Whether the row is imported all the same (an existing candidate is matched by e-mail). */
+      imported: z.boolean(),
+    }),
+  ),
+  flagged_count: z.number().int(),
+});
+export type CandidateImportPreview = z.infer<typeof candidateImportPreview>;
+export const candidateImportPreviewResponse = z.object({ preview: candidateImportPreview });
+
 /** POST …/recruitments/{recruitment}/imports: multipart `file` (CSV, UTF-8) and `mapping` (JSON: field → column header). */
 /** Only the mapped fields are named (name and email required); an empty column name means "not mapped". */
 export const importMapping = z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200).nullish());

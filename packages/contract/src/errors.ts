@@ -14,6 +14,8 @@ export const ERROR_TEXTS = {
   payloadTooLarge: 'The request body is too large.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   internal: 'Internal server error.',
+  /** The database cannot be reached for a moment (restarting, or being restarted by the app). */
+  databaseUnavailable: 'The database is unavailable for a moment. Try again shortly.',
   /** NUL and other non-text control characters, anywhere in a request. */
   controlCharacters: 'Must not contain control characters.',
   /** Single-line fields (names, titles): no line breaks or tabs either. */
@@ -48,6 +50,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'rate_limited',
   'internal',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -64,6 +67,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   validation_failed: 422,
   rate_limited: 429,
   internal: 500,
+  /** The database cannot be reached for a moment. */
+  unavailable: 503,
 };
 
 /** The error envelope of DESIGN §4 (its zod schema is in error-response.ts, kept apart so the web's first bundle carries no zod). */

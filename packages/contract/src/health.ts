@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const healthResponse = z.object({
   status: z.literal('ok'),
-  database: z.enum(['pglite', 'postgres']),
+  /** `managed`: the PostgreSQL server the app runs itself in DATA_DIR; `postgres`: the one DATABASE_URL names. */
+  database: z.enum(['managed', 'postgres']),
   uptime_s: z.number(),
 });

@@ -18,6 +18,7 @@ import { timezoneField } from './timezones.ts';
  *   GET    /recruitments/{recruitment}/interviews        → InterviewsResponse, paged; InterviewListQuery filters
  *   GET    /applications/{application}/interviews        → { interviews: Interview[] } (all of the application, by start)
  *   POST   /applications/{application}/interviews  ScheduleInterviewBody → 201 InterviewResponse
+ *          (`took_place: true` logs a past interview: no invitations, completed, scorecards open at once)
  *   GET    /interviews/conflicts?user_ids=a,b&starts_at=…&ends_at=…[&exclude=id] → ConflictsResponse
  *   GET    /interviews/{interview}                       → InterviewResponse
  *   PATCH  /interviews/{interview}     RescheduleInterviewBody → InterviewResponse (only a scheduled one)
@@ -74,6 +75,8 @@ export const INTERVIEW_LOCATION_MAX = 300;
 export const SCORECARD_NOTES_MAX = 10_000;
 /** How far ahead an interview may be scheduled. */
 export const INTERVIEW_DAYS_AHEAD_MAX = 366;
+/** How far back a past interview may be logged. */
+export const INTERVIEW_DAYS_BACK_MAX = 366;
 
 /** The default types every organisation starts with (demo data and new organisations alike). */
 export const DEFAULT_INTERVIEW_TYPES = [
@@ -108,7 +111,9 @@ export const INTERVIEW_TEXTS = {
   typeNotFound: 'No such interview type.',
   typeNameTaken: 'An interview type with this name already exists.',
   typeUnknown: 'Choose an interview type of this organisation.',
-  inPast: 'The interview must start in the future.',
+  inPast: 'The interview must start in the future. To record an interview that already took place, log it as a past interview.',
+  loggedInFuture: 'A past interview must have started already. To plan one, schedule it instead.',
+  tooFarBack: `A past interview may be logged at most ${INTERVIEW_DAYS_BACK_MAX} days back.`,
   tooFarAhead: `An interview may be scheduled at most ${INTERVIEW_DAYS_AHEAD_MAX} days ahead.`,
   endBeforeStart: 'The end must be after the start.',
   startsAtInvalid: 'Enter the start as an ISO 8601 date and time with a zone, e.g. 2026-05-04T09:30:00+02:00.',
@@ -294,6 +299,11 @@ const interviewerIds = z
  * Errors (422, nothing changed): starts_at in the past (`starts_at`: inPast), ends_at ≤ starts_at
  * (`ends_at`: endBeforeStart), an interviewer who is not a member (`interviewer_ids`: interviewerUnknown),
  * duration out of range (`duration_minutes`), unknown type (`type_id`), no location (`location`).
+ *
+ * `took_place: true` logs an interview that already happened instead: starts_at must then be in the
+ * past (`starts_at`: loggedInFuture), at most INTERVIEW_DAYS_BACK_MAX days back (`starts_at`: tooFarBack).
+ * Nobody is invited (no e-mail, no .ics to the candidate or the interviewers); the interview is
+ * `completed` at once and its interviewers can submit their scorecards straight away.
  */
 export const scheduleInterviewBody = z.object({
   type_id: z.uuid(INTERVIEW_TEXTS.typeUnknown),
@@ -312,6 +322,8 @@ export const scheduleInterviewBody = z.object({
   interviewer_ids: interviewerIds,
   questions: kitList.optional(),
   criteria: kitList.optional(),
+  /** A record of an interview that already took place (see above). */
+  took_place: z.boolean({ error: 'took_place is true or false.' }).optional(),
 });
 export type ScheduleInterviewBody = z.input<typeof scheduleInterviewBody>;
 

@@ -145,6 +145,7 @@ export const OFFER_TEXTS = {
   salaryTooLarge: 'The salary is too large.',
   currencyFormat: 'The currency must be a 3-letter ISO 4217 code, such as EUR.',
   currencyUnknown: 'This is not a known ISO 4217 currency code.',
+  currencyRequired: "Choose the currency of the salary; the job role's salary range names none.",
   periodInvalid: 'Choose year, month or hour.',
   contractTypeInvalid: 'Choose a contract type.',
   startDateRequired: 'Enter the start date.',
@@ -182,6 +183,64 @@ export const OFFER_TEXTS = {
 
 const ref = z.object({ id: z.string(), name: z.string() });
 
+/** The job role of an offer, with its salary range as the role states it (fields null when not set). */
+export const offerRole = ref.extend({
+  salary_min: z.number().int().nullable(),
+  salary_max: z.number().int().nullable(),
+  salary_currency: z.string().nullable(),
+  salary_period: z.enum(OFFER_SALARY_PERIODS),
+});
+export type OfferRole = z.infer<typeof offerRole>;
+
+/**
+ * How an offer's salary compares with its role's range: below the minimum, above the maximum,
+ * within it, or not comparable (the offer is in another currency or for another period). Null:
+ * the role states no range. A warning for people, never a refusal: an offer outside the range
+ * can still be approved and sent.
+ */
+export const SALARY_RANGE_CHECKS = ['within', 'below', 'above', 'not_comparable'] as const;
+export type SalaryRangeCheck = (typeof SALARY_RANGE_CHECKS)[number];
+
+type RangeOf = Pick<OfferRole, 'salary_min' | 'salary_max' | 'salary_currency' | 'salary_period'>;
+type TermsOf = { salary: number; currency: string; salary_period: OfferSalaryPeriod };
+
+export function salaryRangeCheck(terms: TermsOf, role: RangeOf): SalaryRangeCheck | null {
+  if (role.salary_min === null && role.salary_max === null) return null;
+  if (role.salary_currency !== terms.currency || role.salary_period !== terms.salary_period) return 'not_comparable';
+  if (role.salary_min !== null && terms.salary < role.salary_min) return 'below';
+  if (role.salary_max !== null && terms.salary > role.salary_max) return 'above';
+  return 'within';
+}
+
+const amount = (value: number, currency: string | null) => {
+  if (!currency) return value.toLocaleString('en');
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+  } catch {
+    return `${value.toLocaleString('en')} ${currency}`;
+  }
+};
+
+/** "CHF 90,000 – CHF 110,000 per year", "from CHF 90,000 per year", "up to CHF 110,000 per year". */
+export function formatSalaryRange(role: RangeOf): string {
+  const per = OFFER_SALARY_PERIOD_LABELS[role.salary_period];
+  const min = role.salary_min === null ? null : amount(role.salary_min, role.salary_currency);
+  const max = role.salary_max === null ? null : amount(role.salary_max, role.salary_currency);
+  if (min && max) return `${min} – ${max} ${per}`;
+  if (min) return `from ${min} ${per}`;
+  return `up to ${max ?? ''} ${per}`;
+}
+
+/** The warning shown with an offer whose salary is outside (or not comparable with) its role's range; null when there is none. */
+export function salaryRangeWarning(check: SalaryRangeCheck | null, role: RangeOf): string | null {
+  const range = formatSalaryRange(role);
+  if (check === 'below') return `The salary is below the role's range (${range}).`;
+  if (check === 'above') return `The salary is above the role's range (${range}).`;
+  if (check === 'not_comparable')
+    return `The role's range is ${range}; this offer is in another currency or for another period, so it is not compared with it.`;
+  return null;
+}
+
 export const offerApproval = z.object({
   approver: ref,
   /** 1-based order. */
@@ -197,8 +256,10 @@ export const offer = z.object({
   application_id: z.string(),
   candidate: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }),
   recruitment: ref,
-  /** The job role of the recruitment. */
-  role: ref,
+  /** The job role of the recruitment, with its salary range. */
+  role: offerRole,
+  /** The salary against the role's range (see salaryRangeCheck); null when the role states no range. */
+  salary_range_check: z.enum(SALARY_RANGE_CHECKS).nullable(),
   salary: z.number().int(),
   currency: z.string(),
   salary_period: z.enum(OFFER_SALARY_PERIODS),
@@ -275,10 +336,14 @@ export const offerFields = {
     .refine((ids) => new Set(ids).size === ids.length, OFFER_TEXTS.approverDuplicate),
 };
 
-/** POST …/applications/{application}/offers. salary_period defaults to year, contract_type to full_time, approver_ids to []. */
+/**
+ * POST …/applications/{application}/offers. currency and salary_period default to the job role's
+ * salary currency and period (422 `currencyRequired` when the currency is omitted and the role
+ * names none); contract_type defaults to full_time, approver_ids to [].
+ */
 export const createOfferBody = z.object({
   salary: offerFields.salary,
-  currency: offerFields.currency,
+  currency: offerFields.currency.optional(),
   salary_period: offerFields.salary_period.optional(),
   bonus_note: offerFields.bonus_note.optional(),
   start_date: offerFields.start_date,

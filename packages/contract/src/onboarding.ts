@@ -24,6 +24,8 @@ import { paged } from './pagination.ts';
  *   GET    /onboardings/{onboarding}/hires              → HiresResponse (page, per_page, sort (HIRE_SORTS), filter[stage], q) onboarding.view
  *   GET    /onboardings/{onboarding}/board              → HireBoardResponse                            onboarding.view
  *   POST   /hires                                       CreateHireBody → 201 HireResponse (409 `alreadyHired`) onboarding.manage
+ *   GET    /onboarding/accepted-offers                  → AcceptedOffersResponse (accepted offers whose person is not in onboarding yet) onboarding.manage
+ *   POST   /onboarding/accepted-offers/import           ImportAcceptedOffersBody → ImportAcceptedOffersResponse (idempotent) onboarding.manage
  *   GET    /hires/{hire}                                → HireResponse                                 onboarding.view
  *   PATCH  /hires/{hire}                                UpdateHireBody → HireResponse                  onboarding.manage
  *   DELETE /hires/{hire}                                → 204                                          onboarding.manage
@@ -38,11 +40,16 @@ import { paged } from './pagination.ts';
  *   DELETE /hires/{hire}/documents/{document}           → 204                                          onboarding.manage
  *   POST   /hires/{hire}/new-hire-link                  → NewHireLinkResponse (a fresh link; the old one stops working; e-mailed) onboarding.manage
  *
+ * Every route above but GET /onboarding answers 403 `notSubscribed` while the organisation is not
+ * subscribed to the Onboarding product (organisations.products); GET /onboarding then answers
+ * product_state `not_subscribed` with no stages and no onboardings.
+ *
  * Public (no account; rate limited per address; prefix `/api/v1`):
  *   GET    /public/new-hire/{token}                     → PublicNewHireResponse
  *   POST   /public/new-hire/{token}/documents/{document} multipart `file` → PublicNewHireResponse
  *   POST   /public/new-hire/{token}/tasks/{task}        NewHireTaskBody → PublicNewHireResponse (the hire's own tasks only; else 404 `taskNotFound`)
- *   Unknown or tampered token → 404 `linkNotFound`.
+ *   Unknown or tampered token → 404 `linkNotFound`. The page keeps working after the organisation
+ *   unsubscribes from Onboarding: a person mid-onboarding keeps their checklist and documents.
  *
  * Dates (start_date, due_date, next_start_date) are `YYYY-MM-DD`; times are ISO 8601.
  */
@@ -105,6 +112,9 @@ export const DEFAULT_ONBOARDING_STAGES: ReadonlyArray<{ name: string; colour: st
 ];
 
 export const ONBOARDING_TEXTS = {
+  /** 403 from every organisation-scoped onboarding route but the dashboard's GET (which answers `not_subscribed`). */
+  notSubscribed:
+    'This organisation is not subscribed to Onboarding. The organisation’s owner can subscribe on the Onboarding page or under Settings → Billing.',
   onboardingNotFound: 'No such onboarding.',
   stageNotFound: 'No such onboarding stage.',
   stageNameTaken: 'An onboarding stage with this name already exists.',
@@ -130,6 +140,10 @@ export const ONBOARDING_TEXTS = {
   fileNotUploaded: 'This document has not been uploaded yet.',
   linkNotFound: 'This new-hire link is not valid. Ask your contact for a new one.',
   concurrentMove: 'Someone else moved this hire meanwhile; the board was refreshed.',
+  offerUnknown: 'Choose an accepted offer of this organisation.',
+  offerOfOtherCandidate: 'This offer was made to someone else.',
+  offersRequired: 'Choose at least one accepted offer.',
+  offersTooMany: 'Bring in at most 100 offers at a time.',
 } as const;
 
 /* ---------- objects ---------- */
@@ -205,7 +219,7 @@ export const onboardingSummary = z.object({
 });
 export type OnboardingSummary = z.infer<typeof onboardingSummary>;
 
-/** GET /onboarding → the Onboarding Dashboard: subscription state, stages, one onboarding per role with hires. */
+/** GET /onboarding → the Onboarding Dashboard: subscription state, stages, one onboarding per role with hires (not subscribed: neither). */
 export const onboardingDashboard = z.object({
   product_state: z.enum(ONBOARDING_PRODUCT_STATES),
   trail_ends_at: z.string().nullable(),
@@ -436,6 +450,8 @@ export type UpdateOnboardingBody = z.input<typeof updateOnboardingBody>;
  */
 export const createHireBody = z.object({
   candidate_id: uuidOf(ONBOARDING_TEXTS.candidateUnknown),
+  /** The candidate's accepted offer this hire comes from (links the hire to it; see AcceptedOffer). */
+  offer_id: uuidOf(ONBOARDING_TEXTS.offerUnknown).nullable().optional(),
   role_id: uuidOf(ONBOARDING_TEXTS.roleUnknown),
   start_date: isoDate.nullable().optional(),
   manager_id: uuidOf(ONBOARDING_TEXTS.userUnknown).nullable().optional(),
@@ -531,3 +547,46 @@ export type NewHireTaskBody = z.input<typeof newHireTaskBody>;
 /** The answer to ticking: the hire's page as GET /public/new-hire/{token} returns it. */
 export const newHireTaskResponse = publicNewHireResponse;
 export type NewHireTaskResponse = PublicNewHireResponse;
+
+/* ---------- accepted offers not in onboarding yet ---------- */
+
+/**
+ * An accepted offer whose person is not in the onboarding of the offer's role yet: hires accepted
+ * before the organisation subscribed to Onboarding (the offer hook only acts while subscribed), or
+ * removed from onboarding since. Its role and start date are the hire's.
+ */
+export const acceptedOffer = z.object({
+  offer_id: z.string(),
+  candidate: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }),
+  role: ref,
+  recruitment: ref,
+  start_date: z.string(),
+  accepted_at: z.string().nullable(),
+});
+export type AcceptedOffer = z.infer<typeof acceptedOffer>;
+
+/** GET /onboarding/accepted-offers: newest acceptance first. */
+export const acceptedOffersResponse = z.object({ accepted_offers: z.array(acceptedOffer) });
+export type AcceptedOffersResponse = z.infer<typeof acceptedOffersResponse>;
+
+export const ACCEPTED_OFFERS_IMPORT_MAX = 100;
+
+/**
+ * POST /onboarding/accepted-offers/import: each offer's person enters the role's onboarding with the
+ * offer's start date (as if the offer had been accepted while subscribed, but without e-mailing the
+ * new-hire link: send it from the hire when wanted). Idempotent: an offer whose person is already
+ * in that onboarding is reported in `skipped` and changes nothing. An id that is not an accepted
+ * offer of this organisation: 422 `offer_ids` (offerUnknown), nothing imported.
+ */
+export const importAcceptedOffersBody = z.object({
+  offer_ids: z
+    .array(uuidOf(ONBOARDING_TEXTS.offerUnknown), { error: ONBOARDING_TEXTS.offersRequired })
+    .min(1, ONBOARDING_TEXTS.offersRequired)
+    .max(ACCEPTED_OFFERS_IMPORT_MAX, ONBOARDING_TEXTS.offersTooMany),
+});
+export type ImportAcceptedOffersBody = z.input<typeof importAcceptedOffersBody>;
+export const importAcceptedOffersResponse = z.object({
+  hires: z.array(z.object({ offer_id: z.string(), hire_id: z.string(), onboarding_id: z.string() })),
+  skipped: z.array(z.string()),
+});
+export type ImportAcceptedOffersResponse = z.infer<typeof importAcceptedOffersResponse>;

@@ -6,6 +6,9 @@ import { z } from 'zod';
  */
 export function canonicalTimeZone(value: string): string | null {
   if (value.trim() === '' || value.length > 64) return null;
+  // Since Node 24, Intl also takes a bare UTC offset ("+01:00") as a time zone; it is not an IANA
+  // name, follows no daylight saving, and the calendar and mail code expect names.
+  if (/^\s*[+-]/.test(value)) return null;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
   } catch {

@@ -1,22 +1,36 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { DatabaseUnavailableError } from './errors.ts';
+import { startManagedPostgres } from './managed-postgres.ts';
 
-/** One type for both drivers: repositories never know which one runs. */
+/** The database as repositories see it (Drizzle over node-postgres). */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** True when the app runs its own PostgreSQL server in DATA_DIR (no DATABASE_URL). */
+  managed: boolean;
+  /** The connection URL (with its password): a second app node or a tool opens the same database. */
+  url: string;
   /** Applies pending SQL migrations. Idempotent. */
   migrate(): Promise<void>;
   /** Round-trips to the database (health check). */
   ping(): Promise<void>;
+  /**
+   * Called when the database could not be reached: the managed server is started again if it has
+   * stopped (killed under the app). One attempt at a time; never throws. A DATABASE_URL server is
+   * its operator's: the pool reconnects on its own once it is back.
+   */
+  recover(): Promise<void>;
+  /** Closes the pool, and stops the managed server when this process started it. */
   close(): Promise<void>;
 };
 
-export class DatabaseUnavailableError extends Error {}
+export { DatabaseUnavailableError };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Migrations sit beside this file in source, and beside the bundle in dist/. */
@@ -24,50 +38,30 @@ export function migrationsFolder(): string {
   return process.env.HIRELOOP_MIGRATIONS_DIR ?? path.resolve(here, 'migrations');
 }
 
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.inMemory ? undefined : (opts.dataDir ?? './data'));
-}
-
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let client: InstanceType<typeof PGlite>;
-  if (dataDir) {
-    const dir = path.resolve(dataDir, 'pglite');
-    await mkdir(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: { pg_trgm, btree_gin } });
-  } else {
-    client = new PGlite({ extensions: { pg_trgm, btree_gin } });
-  }
+/**
+ * One engine and one driver: PostgreSQL through `pg`. With DATABASE_URL, that server; without it,
+ * a PostgreSQL server the app manages in DATA_DIR (managed-postgres.ts).
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { managed: false, poolSize: opts.poolSize });
+  const server = await startManagedPostgres({ dataDir: opts.dataDir ?? './data' });
   try {
-    await client.waitReady;
+    return await openPostgres(server.url, { managed: true, poolSize: opts.poolSize, stop: server.stop, revive: server.revive });
   } catch (error) {
-    throw new DatabaseUnavailableError(`Embedded database in ${dataDir ?? 'memory'} could not be opened: ${(error as Error).message}`);
+    await server.stop();
+    throw error;
   }
-  const db = drizzle(client) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: async () => {
-      await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
-    },
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: async () => {
-      await client.close();
-    },
-  };
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+type PoolOptions = {
+  managed: boolean;
+  poolSize?: number | undefined;
+  stop?: () => Promise<void>;
+  revive?: () => Promise<boolean>;
+};
+
+async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client whose connection the server ends (restart, failover) must not crash the process;
   // the pool drops it and the next query opens a new one.
   pool.on('error', (error) => process.stderr.write(`hireloop: idle PostgreSQL connection lost: ${error.message}\n`));
@@ -76,21 +70,35 @@ async function openPostgres(url: string): Promise<Database> {
     conn.release();
   } catch (error) {
     await pool.end().catch(() => undefined);
-    const where = safeUrl(url);
+    const where = opts.managed ? 'the managed server' : safeUrl(url);
     throw new DatabaseUnavailableError(`PostgreSQL at ${where} is unreachable: ${(error as Error).message || String(error)}`);
   }
-  const db = drizzle(pool) as unknown as Db;
+  const db = drizzle(pool);
+  let recovering: Promise<void> | undefined;
+  const recover = () =>
+    (recovering ??= (async () => {
+      try {
+        if (await opts.revive?.()) process.stderr.write('hireloop: the managed database server had stopped; it has been started again\n');
+      } catch (error) {
+        process.stderr.write(`hireloop: could not start the managed database server again: ${(error as Error).message}\n`);
+      } finally {
+        recovering = undefined;
+      }
+    })());
   return {
     db,
-    kind: 'postgres',
+    managed: opts.managed,
+    url,
     migrate: async () => {
-      await migrate(drizzle(pool), { migrationsFolder: migrationsFolder() });
+      await migrate(db, { migrationsFolder: migrationsFolder() });
     },
     ping: async () => {
       await pool.query('select 1');
     },
+    recover,
     close: async () => {
       await pool.end();
+      await opts.stop?.();
     },
   };
 }

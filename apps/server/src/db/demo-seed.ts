@@ -1,3 +1,4 @@
+import { API_KEY_READ_SCOPES } from '@hireloop/contract/api-keys';
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { DEFAULT_EXPERIENCE_LEVELS } from '@hireloop/contract/experience-levels';
@@ -99,7 +100,7 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
       name: 'Nightly HRIS sync',
       prefix: demoKey.slice(0, 11),
       tokenHash: sha256(demoKey),
-      scopes: ['read'],
+      scopes: API_KEY_READ_SCOPES,
       createdBy: keyCreator?.id ?? null,
       lastUsedAt: new Date(Date.now() - 9 * 3_600_000),
     });

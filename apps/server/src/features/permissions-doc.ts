@@ -1,5 +1,5 @@
 import { MEMBER_ROLES } from '@hireloop/contract/constants';
-import { PERMISSIONS, PERMISSION_NAMES, can } from '@hireloop/contract/permissions';
+import { PERMISSIONS, PERMISSION_NAMES, can, keyScopeFor } from '@hireloop/contract/permissions';
 import type { RegisteredRoute } from '../app.ts';
 
 /**
@@ -21,8 +21,9 @@ export function renderPermissionsDoc(routes: RegisteredRoute[]): string {
     'a member of another organisation gets **404**; a signed-out caller gets **401**. API keys (`Authorization: Bearer hl_…`) reach',
   );
   lines.push(
-    'only routes whose permission allows keys, with the scope shown (`write` includes `read`), and only in their own organisation.',
+    'only routes whose permission allows keys, with the scope shown per route (`{resource}:write` includes `{resource}:read`), only in their',
   );
+  lines.push('own organisation, and never further than the member who created the key may go (a key whose creator has left is refused).');
   lines.push('');
   lines.push('## Roles × permissions');
   lines.push('');
@@ -31,18 +32,20 @@ export function renderPermissionsDoc(routes: RegisteredRoute[]): string {
   for (const name of PERMISSION_NAMES) {
     const rule = PERMISSIONS[name];
     const cells = MEMBER_ROLES.map((role) => (can(role, name) ? '✓' : '–'));
-    lines.push(`| \`${name}\` | ${rule.description} | ${cells.join(' | ')} | ${rule.apiKey ?? '–'} |`);
+    const scope = keyScopeFor(name);
+    lines.push(`| \`${name}\` | ${rule.description} | ${cells.join(' | ')} | ${scope ? `\`${scope}\`` : '–'} |`);
   }
   lines.push('');
   lines.push('## Routes');
   lines.push('');
-  lines.push('| method | path | permission |');
-  lines.push('|---|---|---|');
+  lines.push('| method | path | permission | API key scope |');
+  lines.push('|---|---|---|---|');
   const sorted = [...routes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   for (const r of sorted) {
     const scoped = r.url.includes('/organisation/:organisationId');
     const who = r.permission ? `\`${r.permission}\`` : scoped ? '**missing**' : r.public ? 'anyone' : 'any signed-in user';
-    lines.push(`| ${r.method} | \`${r.url}\` | ${who} |`);
+    const scope = r.permission ? keyScopeFor(r.permission, r.apiKeyResource) : null;
+    lines.push(`| ${r.method} | \`${r.url}\` | ${who} | ${scope ? `\`${scope}\`` : '–'} |`);
   }
   lines.push('');
   return lines.join('\n');

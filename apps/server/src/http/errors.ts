@@ -4,12 +4,13 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 
 /** The one error type services throw; the handler below maps it to the envelope of DESIGN §4. */
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly errors?: Record<string, string[]>,
-  ) {
+  readonly code: ErrorCode;
+  readonly errors: Record<string, string[]> | undefined;
+
+  constructor(code: ErrorCode, message: string, errors?: Record<string, string[]>) {
     super(message);
+    this.code = code;
+    this.errors = errors;
   }
 }
 
@@ -27,8 +28,28 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
   return p || fallback;
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * The database cannot be reached: its connection was refused or ended (the server stopped,
+ * restarted or was killed), or it is starting or shutting down (SQLSTATE class 08, 57P01–57P03).
+ * Drizzle wraps the driver's error, so the causes are followed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)))
+      return true;
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+export function registerErrorHandling(app: FastifyInstance, options: { onDatabaseUnavailable?: () => void } = {}) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      options.onDatabaseUnavailable?.();
+      return send(reply.header('retry-after', '2'), 503, { message: ERROR_TEXTS.databaseUnavailable, code: 'unavailable' });
+    }
     if (error instanceof AppError) {
       return send(reply, errorStatus[error.code], {
         message: error.message,

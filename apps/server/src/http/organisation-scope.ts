@@ -1,6 +1,7 @@
 import type { MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { PERMISSIONS, can, keyCan, type Permission } from '@hireloop/contract/permissions';
+import type { ApiKeyResource } from '@hireloop/contract/api-keys';
+import { can, keyCan, keyScopeFor, type Permission } from '@hireloop/contract/permissions';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { authenticateApiKey, bearerToken } from '../features/api-keys/authenticate.ts';
@@ -8,9 +9,14 @@ import { membershipOf } from '../features/organisations/service.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
 
-/** Who is calling an organisation-scoped route: a signed-in member, or one of the organisation's API keys. */
+/**
+ * Who is calling an organisation-scoped route: a signed-in member, or one of the organisation's API keys.
+ * A key carries who created it and that member's role now (null: no longer a member): it never does
+ * more than they may.
+ */
 export type Actor =
-  { kind: 'user'; userId: string; role: MemberRole } | { kind: 'api_key'; apiKeyId: string; name: string; scopes: string[] };
+  | { kind: 'user'; userId: string; role: MemberRole }
+  | { kind: 'api_key'; apiKeyId: string; name: string; scopes: string[]; createdBy: string | null; creatorRole: MemberRole | null };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route needs (contract/permissions.ts). Every organisation-scoped route declares one. */
     permission?: Permission;
+    /** The API key resource of the route when it is not its permission's (applications' routes use candidates' permissions). */
+    apiKeyResource?: ApiKeyResource;
     /** Reachable without signing in (sign-in, health, CSRF cookie); for the permissions document. */
     public?: boolean;
   }
@@ -31,8 +39,24 @@ export const ORGANISATION_PREFIX = '/organisation/:organisationId';
  * Whether the caller has the permission: a member by role, an API key by scope. Every route's gate,
  * and the check a feature makes when one response carries objects of another permission (the timeline).
  */
-export function actorMay(actor: Actor, permission: Permission): boolean {
-  return actor.kind === 'user' ? can(actor.role, permission) : keyCan(actor.scopes, permission);
+export function actorMay(actor: Actor, permission: Permission, resource?: ApiKeyResource): boolean {
+  if (actor.kind === 'user') return can(actor.role, permission);
+  return keyCan(actor.scopes, permission, resource) && creatorMay(actor, permission);
+}
+
+/** A key never exceeds its creator: they must still be a member whose role has the permission (a key whose creator's account is gone keeps its scopes). */
+function creatorMay(key: Extract<Actor, { kind: 'api_key' }>, permission: Permission): boolean {
+  if (key.createdBy === null) return true;
+  return key.creatorRole !== null && can(key.creatorRole, permission);
+}
+
+/** Why an API key is refused the route (403), naming the scope it lacks. */
+function keyRefusal(key: Extract<Actor, { kind: 'api_key' }>, permission: Permission, resource?: ApiKeyResource): string {
+  const scope = keyScopeFor(permission, resource);
+  if (!scope) return 'API keys may not do this; sign in to do it.';
+  if (!keyCan(key.scopes, permission, resource)) return `This API key lacks the ${scope} scope.`;
+  if (key.creatorRole === null) return 'The member who created this API key is no longer in the organisation; create a new key.';
+  return `The member who created this API key may not do this (permission ${permission}).`;
 }
 
 /**
@@ -48,7 +72,7 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
     scope.addHook('onRoute', (route) => {
       const permission = route.config?.permission;
       if (!permission) throw new Error(`${route.method} ${route.url} declares no permission`);
-      route.schema = { ...route.schema, ...openApiAccess(permission, route.schema?.description) };
+      route.schema = { ...route.schema, ...openApiAccess(permission, route.config?.apiKeyResource, route.schema?.description) };
     });
     scope.addHook(
       'onRequest',
@@ -61,7 +85,7 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
       }),
     );
     scope.addHook('onRequest', async (request: FastifyRequest) => {
-      const permission = request.routeOptions.config.permission;
+      const { permission, apiKeyResource } = request.routeOptions.config;
       if (!permission) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
       const { organisationId } = request.params as { organisationId?: string };
       const token = bearerToken(request.headers.authorization);
@@ -69,8 +93,15 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
         const key = await authenticateApiKey(db, token);
         if (!key) throw new AppError('unauthenticated', 'The API key is not valid or has been revoked.');
         if (key.organisationId !== organisationId) throw new AppError('not_found', ERROR_TEXTS.notFound);
-        const actor: Actor = { kind: 'api_key', apiKeyId: key.id, name: key.name, scopes: key.scopes };
-        if (!actorMay(actor, permission)) throw new AppError('forbidden', 'This API key may not do this.');
+        const actor: Actor = {
+          kind: 'api_key',
+          apiKeyId: key.id,
+          name: key.name,
+          scopes: key.scopes,
+          createdBy: key.createdBy,
+          creatorRole: key.creatorRole,
+        };
+        if (!actorMay(actor, permission, apiKeyResource)) throw new AppError('forbidden', keyRefusal(actor, permission, apiKeyResource));
         request.membership = { organisationId, actor };
         return;
       }
@@ -86,10 +117,10 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
 }
 
 /** The OpenAPI document says, per route, who may call it: always a session; an API key when the permission allows keys. */
-function openApiAccess(permission: Permission, description: unknown) {
-  const scope = PERMISSIONS[permission].apiKey;
+function openApiAccess(permission: Permission, resource: ApiKeyResource | undefined, description: unknown) {
+  const scope = keyScopeFor(permission, resource);
   const access = scope
-    ? `Permission \`${permission}\`. API keys with the \`${scope}\` scope${scope === 'read' ? ' (or `write`)' : ''} may call it.`
+    ? `Permission \`${permission}\`. API keys with the \`${scope}\` scope${scope.endsWith(':read') ? ` (or \`${scope.replace(/:read$/, ':write')}\`)` : ''} may call it.`
     : `Permission \`${permission}\`. Sessions only: API keys are refused (403).`;
   const security: Array<Record<string, string[]>> = scope ? [{ session: [] }, { bearerAuth: [] }] : [{ session: [] }];
   return {

@@ -1,23 +1,22 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { notifyDueOnboardingTasks } from '../features/onboardings/due-tasks.ts';
-import { schedulePeriodic } from './periodic.ts';
+import { schedulePeriodic, type JobRunner } from './periodic.ts';
 
 const EVERY_MS = 15 * 60_000;
-const FIRST_AFTER_MS = 30_000;
+const CHECK_EVERY_MS = 30_000;
 
 /**
- * Every quarter of an hour (and once shortly after start): each owner of an onboarding task that
- * has come due gets one 'onboarding_task_due' notification. Returns a stop function.
+ * Every quarter of an hour: each owner of an onboarding task that has come due gets one
+ * 'onboarding_task_due' notification. Returns a stop function.
  */
-export function scheduleOnboardingTaskDue(db: Db, log: FastifyBaseLogger): () => void {
-  return schedulePeriodic(log, {
+export function scheduleOnboardingTaskDue(runner: JobRunner): () => void {
+  return schedulePeriodic(runner, {
+    name: 'onboarding-task-due',
     everyMs: EVERY_MS,
-    firstAfterMs: FIRST_AFTER_MS,
+    checkEveryMs: CHECK_EVERY_MS,
     failed: 'onboarding task reminders failed',
-    pass: async () => {
-      const told = await notifyDueOnboardingTasks(db);
-      if (told > 0) log.info({ told }, 'onboarding task reminders sent');
+    pass: async (now) => {
+      const told = await notifyDueOnboardingTasks(runner.db, now);
+      if (told > 0) runner.log.info({ told }, 'onboarding task reminders sent');
     },
   });
 }

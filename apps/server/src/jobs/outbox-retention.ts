@@ -1,23 +1,22 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { purgeOutbox } from '../features/outbox/service.ts';
-import { schedulePeriodic } from './periodic.ts';
+import { schedulePeriodic, type JobRunner } from './periodic.ts';
 
 const EVERY_MS = 60 * 60_000;
-const FIRST_AFTER_MS = 90_000;
+const CHECK_EVERY_MS = 90_000;
 
 /**
  * Purges delivered and failed outbox jobs (and dev mailbox mail) older than OUTBOX_RETENTION_DAYS,
- * hourly and once shortly after start. Returns a stop function.
+ * hourly. Returns a stop function.
  */
-export function scheduleOutboxRetention(db: Db, retentionDays: number, log: FastifyBaseLogger): () => void {
-  return schedulePeriodic(log, {
+export function scheduleOutboxRetention(runner: JobRunner, retentionDays: number): () => void {
+  return schedulePeriodic(runner, {
+    name: 'outbox-retention',
     everyMs: EVERY_MS,
-    firstAfterMs: FIRST_AFTER_MS,
+    checkEveryMs: CHECK_EVERY_MS,
     failed: 'outbox retention failed',
-    pass: async () => {
-      const purged = await purgeOutbox(db, { retentionDays });
-      if (purged.jobs + purged.devMail > 0) log.info({ ...purged, retentionDays }, 'outbox retention applied');
+    pass: async (now) => {
+      const purged = await purgeOutbox(runner.db, { retentionDays, now });
+      if (purged.jobs + purged.devMail > 0) runner.log.info({ ...purged, retentionDays }, 'outbox retention applied');
     },
   });
 }

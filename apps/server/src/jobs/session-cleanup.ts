@@ -1,15 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
 import { createSessionStore } from '../features/auth/sessions.ts';
+import { schedulePeriodic, type JobRunner } from './periodic.ts';
 
 const EVERY_MS = 60 * 60_000;
+const CHECK_EVERY_MS = 30_000;
 
 /** Deletes expired sessions and sign-in flows hourly. Returns a stop function. */
-export function scheduleSessionCleanup(db: Db, log: FastifyBaseLogger): () => void {
-  const store = createSessionStore(db);
-  const run = () => store.purgeExpired().catch((error: unknown) => log.error({ err: error }, 'session cleanup failed'));
-  void run();
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function scheduleSessionCleanup(runner: JobRunner): () => void {
+  const store = createSessionStore(runner.db);
+  return schedulePeriodic(runner, {
+    name: 'session-cleanup',
+    everyMs: EVERY_MS,
+    checkEveryMs: CHECK_EVERY_MS,
+    failed: 'session cleanup failed',
+    pass: () => store.purgeExpired(),
+  });
 }

@@ -1,5 +1,6 @@
 import { MEMBER_ROLE_LABELS, PRODUCT_NAME, type MemberRole } from '@hireloop/contract/constants';
 import { escapeHtml } from './html.ts';
+import { formatDateTime } from '@hireloop/contract/date-format';
 
 export type InvitationMailInput = {
   to: string;
@@ -10,8 +11,7 @@ export type InvitationMailInput = {
   expiresAt: Date;
 };
 
-const expiryText = (d: Date) =>
-  `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(d)} UTC`;
+const expiryText = (d: Date) => `${formatDateTime(d, { timeZone: 'UTC' })} UTC`;
 
 /**
  * The invitation mail, text and HTML. Pure (no database), so the demo seed and the invitations

@@ -14,11 +14,11 @@ const SOCKET_ID = /^\d+\.\d+$/;
 export type EventsApiOptions = { appId: string; key: string; secret: string; broadcaster: Broadcaster };
 
 class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
     super(message);
+    this.status = status;
   }
 }
 

@@ -66,7 +66,10 @@ export class Hub {
   private readonly sweepTimer: NodeJS.Timeout;
   private closing = false;
 
-  constructor(private readonly opts: HubOptions) {
+  private readonly opts: HubOptions;
+
+  constructor(opts: HubOptions) {
+    this.opts = opts;
     this.activityTimeoutS = opts.activityTimeoutS ?? 120;
     this.pongTimeoutMs = opts.pongTimeoutMs ?? 30_000;
     this.maxConnections = opts.maxConnections ?? 20_000;

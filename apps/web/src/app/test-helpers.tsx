@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useLayoutEffect, type ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -111,7 +111,9 @@ let currentLocation = '';
 
 function LocationProbe() {
   const location = useLocation();
-  currentLocation = `${location.pathname}${location.search}${location.hash}`;
+  useLayoutEffect(() => {
+    currentLocation = `${location.pathname}${location.search}${location.hash}`;
+  });
   return null;
 }
 

@@ -1,9 +1,21 @@
 import { useState, type ReactNode } from 'react';
-import dayjs from 'dayjs';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { DATE_PICKER_FORMAT, FIRST_DAY_OF_WEEK } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { expandTwoDigitYear } from '../lib/dates';
+import { expandTwoDigitYear, toIsoDay as localIsoDay } from '../lib/dates';
+import classes from './date-picker-field.module.css';
+
+/** Names for the calendar's header buttons (they are icons). */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
 
 /** A calendar day as the API and Mantine exchange it. */
 export type IsoDay = string;
@@ -21,6 +33,8 @@ export type DatePickerFieldProps = Omit<
   | 'locale'
   | 'firstDayOfWeek'
   | 'withTime'
+  | 'ariaLabels'
+  | 'classNames'
 > & {
   /** `YYYY-MM-DD`, or null/empty for no date. A longer ISO string is cut to its day. */
   value: IsoDay | null | undefined;
@@ -39,7 +53,7 @@ const TYPED_DAY = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\s*$/;
 
 function toIsoDay(value: IsoDay | Date | null | undefined): IsoDay | null {
   if (value === null || value === undefined || value === '') return null;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dayjs(value).format('YYYY-MM-DD');
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : localIsoDay(value);
   const match = ISO_DAY.exec(value);
   return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
 }
@@ -83,6 +97,7 @@ export function isSelectableDay(
  */
 export function DatePickerField({ value, onChange, minDate, maxDate, excludeDate, error, ...props }: DatePickerFieldProps) {
   const [refused, setRefused] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
   const day = toIsoDay(value);
   // A new value from outside (form reset, restored draft) makes an earlier refusal stale.
   const [shownDay, setShownDay] = useState(day);
@@ -123,10 +138,26 @@ export function DatePickerField({ value, onChange, minDate, maxDate, excludeDate
       dateParser={dateParser}
       locale="en"
       firstDayOfWeek={FIRST_DAY_OF_WEEK}
+      ariaLabels={CALENDAR_LABELS}
+      classNames={{ day: classes.day }}
       minDate={toIsoDay(minDate) ?? undefined}
       maxDate={toIsoDay(maxDate) ?? undefined}
       excludeDate={excludeDate}
       error={refused ? ERROR_TEXTS.invalidSelectedDate : error}
+      popoverProps={{
+        ...props.popoverProps,
+        onOpen: () => {
+          setCalendarOpen(true);
+          props.popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setCalendarOpen(false);
+          props.popoverProps?.onClose?.();
+        },
+      }}
+      // While the calendar is open, Escape closes only the calendar: a surrounding modal skips
+      // key events from an element marked like this (as Mantine's own Select does).
+      data-mantine-stop-propagation={calendarOpen || undefined}
       // A clearable field's clear button needs a name (axe button-name).
       clearButtonProps={{
         'aria-label': typeof props.label === 'string' ? `Clear ${props.label.toLowerCase()}` : 'Clear the date',

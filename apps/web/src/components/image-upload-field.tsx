@@ -1,8 +1,9 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IMAGE_CONTENT_TYPES, IMAGE_ERRORS, MAX_IMAGE_BYTES } from '@hireloop/contract/files';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { useSubmitOnce } from '../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../lib/toasts.ts';
 
 type ImageUploadFieldProps = {
@@ -18,6 +19,11 @@ type ImageUploadFieldProps = {
   /** The server's multipart field, for its field messages. */
   field: string;
   disabled?: boolean;
+  /**
+   * Saves the chosen image. Each of onUpload and onRemove runs once at a time (apps/web/src/lib/submit-once.ts),
+   * its button spinning and the others waiting until it settles; the field shows the outcome (a toast, or the
+   * server's field message under the field with the chosen image kept).
+   */
   onUpload: (file: File) => Promise<unknown>;
   onRemove: () => Promise<unknown>;
 };
@@ -36,60 +42,48 @@ export function checkImageFile(file: File): string | null {
 export function ImageUploadField(props: ImageUploadFieldProps) {
   const { label, description, currentUrl, fallback, noun, radius, field, disabled, onUpload, onRemove } = props;
   const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const labelId = useId();
   const errorId = useId();
 
-  useEffect(() => {
-    if (!file) return undefined;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [file]);
+  // The chosen file's preview: a blob URL made for it, released when the file changes or the field goes.
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview]);
 
   function choose(next: File | null) {
     if (!next) return;
     const problem = checkImageFile(next);
     setError(problem);
     setFile(problem ? null : next);
-    if (problem) setPreview(null);
   }
 
   function cancel() {
     setFile(null);
-    setPreview(null);
     setError(null);
   }
 
-  async function save() {
-    if (!file) return;
-    setBusy('upload');
+  const uploading = useSubmitOnce(async (chosen: File) => {
     try {
-      await onUpload(file);
+      await onUpload(chosen);
       toastSuccess(`Your new ${noun} is saved.`);
       cancel();
     } catch (caught) {
       const message = caught instanceof ApiError ? caught.errors?.[field]?.[0] : undefined;
       if (message) setError(message);
       else toastError(caught);
-    } finally {
-      setBusy(null);
     }
-  }
+  });
 
-  async function remove() {
-    setBusy('remove');
+  const removing = useSubmitOnce(async () => {
     try {
       await onRemove();
       toastSuccess(`The ${noun} is removed.`);
     } catch (caught) {
       toastError(caught);
-    } finally {
-      setBusy(null);
     }
-  }
+  });
+
+  const busy = uploading.busy || removing.busy;
 
   const shown = preview ?? currentUrl;
   return (
@@ -115,23 +109,25 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
             <>
               <Text size="sm">Preview of {file.name}. Save it to use it everywhere.</Text>
               <Group gap="xs">
-                <Button size="xs" onClick={() => void save()} loading={busy === 'upload'} disabled={disabled}>
+                <Button size="xs" onClick={() => void uploading.run(file)} loading={uploading.busy} disabled={disabled}>
                   Save {noun}
                 </Button>
-                <Button size="xs" variant="default" onClick={cancel} disabled={busy !== null}>
+                <Button size="xs" variant="default" onClick={cancel} disabled={busy}>
                   Cancel
                 </Button>
               </Group>
             </>
           ) : (
             <Group gap="xs">
-              <FileButton onChange={choose} accept={IMAGE_CONTENT_TYPES.join(',')} disabled={disabled || busy !== null}>
+              <FileButton onChange={choose} accept={IMAGE_CONTENT_TYPES.join(',')} disabled={disabled || busy}>
                 {(buttonProps) => (
                   <Button
                     size="xs"
                     variant="default"
                     leftSection={<IconPhotoUp size={16} aria-hidden />}
                     aria-describedby={error ? errorId : undefined}
+                    // FileButton only ignores the click: the button shows that it waits too.
+                    disabled={disabled || busy}
                     {...buttonProps}
                   >
                     {currentUrl ? `Change ${noun}` : `Upload ${noun}`}
@@ -143,9 +139,9 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
                   size="xs"
                   variant="default"
                   leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={() => void remove()}
-                  loading={busy === 'remove'}
-                  disabled={disabled || busy !== null}
+                  onClick={() => void removing.run()}
+                  loading={removing.busy}
+                  disabled={disabled || busy}
                 >
                   Remove {noun}
                 </Button>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { renderWithProviders } from '../test/setup-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextInput } from '@mantine/core';
 import { DRAFT_SAVE_DEBOUNCE_MS, DRAFT_TTL_MS } from '@hireloop/contract/constants';
@@ -124,17 +124,51 @@ describe('MultiStepForm navigation', () => {
     expect(tab('Person').getAttribute('data-status')).toBe('complete');
   });
 
-  it('blocks a jump over an unvisited step when incomplete navigation is off', async () => {
+  it('stops a jump over an unvisited step at that step when incomplete navigation is off', async () => {
     const user = userEvent.setup();
     renderForm({ allowIncompleteNavigation: false });
     await fillPerson(user);
     await user.click(tab('Extras'));
-    expect(field('Name')).not.toBeNull();
-    await user.click(button('Next'));
+    // The click responds: it shows the first step not seen yet, rather than nothing.
+    expect(field('Job role')).not.toBeNull();
+    expect(field('Notes')).toBeNull();
     await user.type(screen.getByLabelText('Job role'), 'Engineer');
     await user.click(button('Previous'));
     await user.click(tab('Extras'));
     expect(field('Notes')).not.toBeNull();
+  });
+
+  it('stays on the step being left when it is invalid and incomplete navigation is off', async () => {
+    const user = userEvent.setup();
+    renderForm({ allowIncompleteNavigation: false });
+    await user.click(tab('Extras'));
+    expect(field('Name')).not.toBeNull();
+    expect(screen.getByText('Name is required.')).toBeTruthy();
+    expect(tab('Person').getAttribute('data-status')).toBe('error');
+  });
+
+  it('marks a left step with errors visibly on its tab: a red alert icon and red text, not only hidden text', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(within(tab('Person')).queryByTestId('step-error-icon')).toBeNull();
+    await user.click(button('Next'));
+    const person = tab('Person');
+    expect(person.getAttribute('data-status')).toBe('error');
+    expect(within(person).getByTestId('step-error-icon')).toBeTruthy();
+    expect(person.style.color).toContain('--mantine-color-red-9');
+    expect(person.textContent).toContain('(has errors)');
+    // The step the user is on has not been left: no mark yet.
+    expect(tab('Role').getAttribute('data-status')).toBe('idle');
+    expect(within(tab('Role')).queryByTestId('step-error-icon')).toBeNull();
+  });
+
+  it('marks a step in a progress stepper with errors once it is left', async () => {
+    const user = userEvent.setup();
+    renderForm({ stepStyle: 'progress' });
+    await user.click(button('Next'));
+    const person = screen.getByRole('button', { name: 'Person (has errors)' });
+    expect(person.getAttribute('data-status')).toBe('error');
+    expect(within(person).getByText('Has errors')).toBeTruthy();
   });
 
   it('always moves backward, even from an invalid step with incomplete navigation off', async () => {
@@ -321,6 +355,50 @@ describe('MultiStepForm drafts', () => {
     expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
   });
 
+  it('brings back which steps were left, with their error and complete marks, after a reload', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderForm({ draft });
+    await user.type(screen.getByLabelText('Name'), 'Ann');
+    await user.click(button('Next'));
+    await user.type(screen.getByLabelText('Job role'), 'Engineer');
+    await user.click(button('Next'));
+    expect(tab('Person').getAttribute('data-status')).toBe('error');
+    expect(tab('Role').getAttribute('data-status')).toBe('complete');
+    // Unmounting saves at once, as leaving the page does.
+    unmount();
+    renderForm({ draft });
+    expect(tab('Person').getAttribute('data-status')).toBe('error');
+    expect(within(tab('Person')).getByTestId('step-error-icon')).toBeTruthy();
+    expect(tab('Role').getAttribute('data-status')).toBe('complete');
+    expect(tab('Extras').getAttribute('data-status')).toBe('idle');
+    expect(screen.getByText('Email is invalid.')).toBeTruthy();
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Ann');
+  });
+
+  it('lets every tab respond after a reload when incomplete navigation is off', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderForm({ draft, allowIncompleteNavigation: false });
+    await fillPerson(user);
+    await user.click(button('Next'));
+    await user.type(screen.getByLabelText('Job role'), 'Engineer');
+    await user.click(button('Next'));
+    expect(field('Notes')).not.toBeNull();
+    unmount();
+    renderForm({ draft, allowIncompleteNavigation: false });
+    expect(field('Name')).not.toBeNull();
+    await user.click(tab('Extras'));
+    expect(field('Notes')).not.toBeNull();
+    await user.click(tab('Role'));
+    expect(field('Job role')).toHaveProperty('value', 'Engineer');
+  });
+
+  it('ignores saved progress that names steps the form does not have', () => {
+    saveDraft(draft, { name: 'Ann' }, { visited: [0, 7, 'x'], submitted: [-1, 9] });
+    renderForm({ draft });
+    expect(tab('Person').getAttribute('data-status')).toBe('idle');
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Ann');
+  });
+
   it('removes the draft after a successful submit', async () => {
     const user = userEvent.setup();
     saveDraft(draft, { name: 'Ann', email: 'ann@example.com', role: 'Dev' });
@@ -329,6 +407,38 @@ describe('MultiStepForm drafts', () => {
     await user.click(button('Submit'));
     expect(onSubmit).toHaveBeenCalled();
     expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
+  });
+
+  it('submits once for two submits in one tick, busy until it settles, then shows the refusal and keeps the draft', async () => {
+    const user = userEvent.setup();
+    saveDraft(draft, { name: 'Ann', email: 'ann@example.com', role: 'Dev' });
+    let refuse: (error: unknown) => void = () => undefined;
+    const onSubmit = vi.fn(() => new Promise<void>((_done, failed) => (refuse = failed)));
+    const { container } = renderForm({ draft, onSubmit });
+    await user.click(tab('Extras'));
+    const submit = button('Submit');
+    // Both clicks before React shows anything of the first: a double click at its fastest.
+    act(() => {
+      fireEvent.click(submit);
+      fireEvent.click(submit);
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const fieldset = container.querySelector('fieldset');
+    expect(fieldset?.disabled).toBe(true);
+    expect(container.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
+    expect(submit.hasAttribute('data-loading')).toBe(true);
+    // Enter in a field meanwhile starts nothing either.
+    fireEvent.submit(container.querySelector('form')!);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+
+    const failure = new ApiError('The given data was invalid.', 422, 'validation_failed', { email: ['The email is taken.'] });
+    await act(async () => refuse(failure));
+    expect(field('Email')).not.toBeNull();
+    expect(screen.getByText('The email is taken.')).toBeTruthy();
+    expect(toastError).toHaveBeenCalledWith(failure);
+    expect(loadDraft(draft)).toMatchObject({ name: 'Ann', email: 'ann@example.com' });
+    expect(fieldset?.disabled).toBe(false);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('keeps the draft when the submit fails', async () => {

@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, CheckIcon, Group, Stack, Stepper, Tabs, VisuallyHidden } from '@mantine/core';
 import { useForm, type FormValidateInput, type UseFormReturnType } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { ApiError } from '../lib/api-client';
-import { loadDraft, useDraft, type DraftOptions } from '../lib/drafts';
+import { loadStoredDraft, useDraft, type DraftOptions } from '../lib/drafts';
+import { useSubmitOnce } from '../lib/submit-once';
 import { toastError } from '../lib/toasts';
+import { schemeText } from '../lib/scheme-colour.ts';
 
 export type FormValues = Record<string, unknown>;
 
@@ -20,15 +23,18 @@ export type StepStatus = 'idle' | 'complete' | 'error';
 
 export type MultiStepFormProps<Values extends FormValues> = {
   steps: ReadonlyArray<FormStep<Values>>;
-  /** Flat values: every section's fields in one object (SPEC §3). Read on mount only. */
+  /** Flat values: every section's fields in one object. Read on mount only. */
   initialValues: Values;
   /** Mantine rules, or a resolver such as `schemaResolver(zodSchema, { sync: true })`. */
   validate?: FormValidateInput<Values>;
-  /** Throw to report failure: an ApiError's field errors land on their fields, anything else is toasted. */
+  /**
+   * Saves. Runs once at a time (apps/web/src/lib/submit-once.ts), the form busy meanwhile. Throw to report
+   * failure: an ApiError's field errors land on their fields, anything else is toasted, and the draft stays.
+   */
   onSubmit: (values: Values) => Promise<void> | void;
-  /** Keep a local draft (SPEC §9): restored on mount, saved while typing, removed on submit. */
+  /** Keep a local draft: restored on mount, saved while typing, removed on submit. */
   draft?: DraftOptions;
-  /** Let the user move forward past invalid or unvisited steps (default true, SPEC §4). */
+  /** Let the user move forward past invalid or unvisited steps (default true). */
   allowIncompleteNavigation?: boolean;
   /** Return false to cancel a move; the form is disabled while it runs. */
   beforeStepChange?: (from: number, to: number, values: Values) => boolean | Promise<boolean>;
@@ -44,6 +50,18 @@ export type MultiStepFormProps<Values extends FormValues> = {
 
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
 
+/** Which steps were shown and which were left (so their errors show), kept with the draft. */
+type StepProgress = { visited: number[]; submitted: number[] };
+
+/** The progress saved with a draft, kept only where it names steps this form has. */
+function restoredProgress(saved: unknown, stepCount: number): StepProgress | null {
+  if (typeof saved !== 'object' || saved === null) return null;
+  const indexes = (list: unknown): number[] =>
+    Array.isArray(list) ? list.filter((item): item is number => Number.isInteger(item) && item >= 0 && item < stepCount) : [];
+  const { visited, submitted } = saved as { visited?: unknown; submitted?: unknown };
+  return { visited: indexes(visited), submitted: indexes(submitted) };
+}
+
 function fieldErrorsOf(error: unknown): Record<string, string> | null {
   if (!(error instanceof ApiError) || !error.errors) return null;
   const entries = Object.entries(error.errors).flatMap(([field, texts]) => (texts[0] ? [[field, texts[0]] as const] : []));
@@ -51,10 +69,21 @@ function fieldErrorsOf(error: unknown): Record<string, string> | null {
 }
 
 /**
- * One step at a time on a single Mantine form (SPEC §4, DESIGN §6): forward needs valid
+ * One step at a time on a single Mantine form: forward needs valid
  * intermediate steps unless incomplete navigation is allowed; backward always works; leaving a
  * step validates its fields so their errors show; Tab on Next advances.
  */
+/** Red that keeps a 4.5:1 contrast on either colour scheme's background (axe colour-contrast). */
+const ERROR_COLOUR = schemeText('red', 4);
+
+function StepErrorText() {
+  return (
+    <span style={{ color: ERROR_COLOUR }} aria-hidden>
+      Has errors
+    </span>
+  );
+}
+
 export function MultiStepForm<Values extends FormValues>({
   steps,
   initialValues,
@@ -70,17 +99,27 @@ export function MultiStepForm<Values extends FormValues>({
   nextLabel = 'Next',
   previousLabel = 'Previous',
 }: MultiStepFormProps<Values>) {
-  const [restoredValues] = useState<Values>(() => {
-    const saved = draft ? loadDraft<Partial<Values>>(draft) : null;
-    return saved ? { ...initialValues, ...saved } : initialValues;
+  const [restored] = useState(() => {
+    const saved = draft ? loadStoredDraft<Partial<Values>>(draft) : null;
+    return {
+      values: saved ? { ...initialValues, ...saved.values } : initialValues,
+      progress: saved ? restoredProgress(saved.progress, steps.length) : null,
+    };
   });
-  const form = useForm<Values>({ mode: 'controlled', initialValues: restoredValues, validate });
-  const { remove: removeDraft } = useDraft(draft, form.values);
+  const form = useForm<Values>({ mode: 'controlled', initialValues: restored.values, validate });
 
   const [active, setActive] = useState(0);
-  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const [submitted, setSubmitted] = useState<ReadonlySet<number>>(() => new Set());
-  const [busy, setBusy] = useState(false);
+  // A reload brings back which steps were seen and left with the draft, so their marks (and the
+  // way forward when incomplete navigation is off) survive it.
+  const [visited, setVisited] = useState<ReadonlySet<number>>(() => new Set([0, ...(restored.progress?.visited ?? [])]));
+  const [submitted, setSubmitted] = useState<ReadonlySet<number>>(() => new Set(restored.progress?.submitted ?? []));
+  const progress = useMemo<StepProgress>(
+    () => ({ visited: [...visited].sort((a, b) => a - b), submitted: [...submitted].sort((a, b) => a - b) }),
+    [visited, submitted],
+  );
+  const { remove: removeDraft } = useDraft(draft, form.values, progress);
+  // Set while beforeStepChange runs (submitting has its own flag below).
+  const [moving, setMoving] = useState(false);
   // Set while a move or submit runs: a second Tab or click must not start another.
   const busyRef = useRef(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -101,6 +140,15 @@ export function MultiStepForm<Values extends FormValues>({
     });
   }, [form, steps, submitted]);
 
+  // The steps left before a reload show their errors again (and so their marks), as they did.
+  const revalidatedOnMount = useRef(false);
+  useEffect(() => {
+    if (revalidatedOnMount.current) return;
+    revalidatedOnMount.current = true;
+    const fields = [...submitted].flatMap((index) => steps[index]?.fields ?? []);
+    for (const field of fields) void form.validateField(field);
+  }, [form, steps, submitted]);
+
   useEffect(() => {
     if (!focusFirstField.current) return;
     focusFirstField.current = false;
@@ -118,13 +166,13 @@ export function MultiStepForm<Values extends FormValues>({
     return results.every((result) => !result.hasError);
   };
 
-  /** Disables the form while `work` runs (SPEC §4: "the form is disabled while it runs"). */
-  const whileBusy = async <T,>(work: () => Promise<T>): Promise<T> => {
-    setBusy(true);
+  /** Disables the form while `work` (a beforeStepChange) runs. */
+  const whileMoving = async <T,>(work: () => Promise<T>): Promise<T> => {
+    setMoving(true);
     try {
       return await work();
     } finally {
-      setBusy(false);
+      setMoving(false);
     }
   };
 
@@ -146,32 +194,60 @@ export function MultiStepForm<Values extends FormValues>({
     onStepChange?.(index);
   };
 
+  // The request: one at a time, the form busy until it settles; its failure is shown here, where the fields are.
+  const submitting = useSubmitOnce(async (values: Values) => {
+    try {
+      await onSubmit(values);
+      removeDraft();
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) {
+        form.setErrors(fieldErrors);
+        const firstInvalid = steps.findIndex((step) => step.fields.some((field) => field in fieldErrors));
+        if (firstInvalid !== -1 && firstInvalid !== active) showStep(firstInvalid, false);
+      }
+      toastError(error);
+    }
+  });
+  const busy = moving || submitting.busy;
+
+  /**
+   * Moves towards `target`. With incomplete navigation off, a forward move stops at the first step
+   * in the way that is unseen or invalid: it is shown instead (so every tab responds), unless it is
+   * the step being left, whose errors then show where the user is.
+   */
   const goTo = async (target: number, options: { focus?: boolean } = {}): Promise<boolean> => {
     if (target === active || target < 0 || target > lastIndex) return false;
     const from = active;
-    const moved = await exclusive(async () => {
+    const destination = await exclusive(async (): Promise<number | null> => {
       markSubmitted([from]);
       const currentValid = await validateStep(from);
+      let to = target;
       if (target > from && !allowIncompleteNavigation) {
         for (let index = from; index < target; index += 1) {
-          // "Valid" means visited and without errors (SPEC §4): an unseen step blocks the way.
+          // "Valid" means visited and without errors: an unseen step blocks the way.
           const valid = index === from ? currentValid : visited.has(index) && (await validateStep(index));
-          if (!valid) return false;
+          if (!valid) {
+            to = index;
+            break;
+          }
         }
+        if (to === from) return null;
       }
-      if (!beforeStepChange) return true;
+      if (!beforeStepChange) return to;
       const hook = beforeStepChange;
-      return whileBusy(async () => {
+      return whileMoving(async () => {
         try {
-          return await hook(from, target, form.getValues());
+          return (await hook(from, to, form.getValues())) ? to : null;
         } catch (error) {
           toastError(error);
-          return false;
+          return null;
         }
       });
     });
-    if (moved) showStep(target, options.focus ?? false);
-    return moved === true;
+    if (destination === undefined || destination === null) return false;
+    showStep(destination, options.focus ?? false);
+    return destination === target;
   };
 
   const submit = (): Promise<void> =>
@@ -183,20 +259,7 @@ export function MultiStepForm<Values extends FormValues>({
         if (firstInvalid !== -1 && firstInvalid !== active) showStep(firstInvalid, false);
         return;
       }
-      await whileBusy(async () => {
-        try {
-          await onSubmit(form.getValues());
-          removeDraft();
-        } catch (error) {
-          const fieldErrors = fieldErrorsOf(error);
-          if (fieldErrors) {
-            form.setErrors(fieldErrors);
-            const firstInvalid = steps.findIndex((step) => step.fields.some((field) => field in fieldErrors));
-            if (firstInvalid !== -1 && firstInvalid !== active) showStep(firstInvalid, false);
-          }
-          toastError(error);
-        }
-      });
+      await submitting.run(form.getValues());
     }).then(() => undefined);
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>): void => {
@@ -238,16 +301,21 @@ export function MultiStepForm<Values extends FormValues>({
     stepStyle === 'progress' ? (
       <>
         <Stepper active={active} onStepClick={(index) => void goTo(index)} allowNextStepsSelect size="sm">
-          {steps.map((step, index) => (
-            <Stepper.Step
-              key={step.id}
-              label={hideProgressLabels ? undefined : step.label}
-              aria-label={step.label}
-              color={statusOf(index) === 'error' ? 'red' : undefined}
-              data-status={statusOf(index)}
-              disabled={busy}
-            />
-          ))}
+          {steps.map((step, index) => {
+            const status = statusOf(index);
+            return (
+              <Stepper.Step
+                key={step.id}
+                label={hideProgressLabels ? undefined : step.label}
+                description={status === 'error' && !hideProgressLabels ? <StepErrorText /> : undefined}
+                aria-label={status === 'error' ? `${step.label} (has errors)` : step.label}
+                color={status === 'error' ? 'red' : undefined}
+                icon={status === 'error' ? <IconAlertCircle size={18} aria-hidden /> : undefined}
+                data-status={status}
+                disabled={busy}
+              />
+            );
+          })}
         </Stepper>
         {content}
       </>
@@ -261,7 +329,15 @@ export function MultiStepForm<Values extends FormValues>({
                 key={step.id}
                 value={step.id}
                 color={status === 'error' ? 'red' : undefined}
-                leftSection={status === 'complete' ? <CheckIcon size={10} /> : undefined}
+                // Seen, not only announced: a red alert icon and red text on a step with errors.
+                leftSection={
+                  status === 'complete' ? (
+                    <CheckIcon size={10} />
+                  ) : status === 'error' ? (
+                    <IconAlertCircle size={16} aria-hidden data-testid="step-error-icon" />
+                  ) : undefined
+                }
+                style={status === 'error' ? { color: ERROR_COLOUR } : undefined}
                 data-status={status}
                 disabled={busy}
               >

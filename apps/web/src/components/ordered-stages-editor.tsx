@@ -3,6 +3,7 @@ import { useForm, type FormErrors, type UseFormReturnType } from '@mantine/form'
 import { IconPlus, IconProgressCheck } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
+import { useSubmitOnce } from '../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../lib/toasts.ts';
 import { SortableSettingsList } from './sortable-settings-list.tsx';
 
@@ -14,10 +15,7 @@ type Stage<C extends string> = StageValues<C> & { id: string; position: number }
 export type StageMutations<C extends string> = {
   create: { isPending: boolean; mutateAsync: (body: StageValues<C>) => Promise<{ name: string }> };
   update: { isPending: boolean; mutateAsync: (body: StageValues<C> & { id: string }) => Promise<unknown> };
-  remove: {
-    isPending: boolean;
-    mutate: (id: string, callbacks: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }) => void;
-  };
+  remove: { isPending: boolean; mutateAsync: (id: string) => Promise<unknown> };
   reorder: { mutate: (move: { from: number; to: number }) => void };
 };
 
@@ -101,21 +99,20 @@ function AddStageForm<C extends string>({
 }) {
   const { create } = setup.mutations;
   const form = useForm<StageValues<C>>({ initialValues, validate: setup.validate });
+  const adding = useSubmitOnce(async (values: StageValues<C>) => {
+    try {
+      const stage = await create.mutateAsync({ ...values, name: values.name.trim() });
+      toastSuccess(addedMessage(stage.name));
+      form.reset();
+    } catch (error) {
+      showError(error, form);
+    }
+  }, create.isPending);
   return (
-    <form
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          const stage = await create.mutateAsync({ ...values, name: values.name.trim() });
-          toastSuccess(addedMessage(stage.name));
-          form.reset();
-        } catch (error) {
-          showError(error, form);
-        }
-      })}
-    >
+    <form onSubmit={form.onSubmit((values) => void adding.run(values))}>
       <Group align="flex-end" gap="sm">
         <StageFields form={form} setup={setup} names={{ name: 'New stage', colour: 'Colour', category: 'Category' }} />
-        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending}>
+        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={adding.busy}>
           Add stage
         </Button>
       </Group>
@@ -129,19 +126,20 @@ function EditStageForm<C extends string>({ stage, setup, onDone }: { stage: Stag
     initialValues: { name: stage.name, colour: stage.colour, category: stage.category },
     validate: setup.validate,
   });
+  const saving = useSubmitOnce(async (values: StageValues<C>) => {
+    try {
+      await update.mutateAsync({ id: stage.id, ...values, name: values.name.trim() });
+      toastSuccess('Stage saved.');
+      onDone();
+    } catch (error) {
+      showError(error, form);
+    }
+  }, update.isPending);
   return (
     <form
       style={{ flex: 1 }}
       aria-label={`Edit ${stage.name}`}
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await update.mutateAsync({ id: stage.id, ...values, name: values.name.trim() });
-          toastSuccess('Stage saved.');
-          onDone();
-        } catch (error) {
-          showError(error, form);
-        }
-      })}
+      onSubmit={form.onSubmit((values) => void saving.run(values))}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !event.defaultPrevented) onDone();
       }}
@@ -149,10 +147,10 @@ function EditStageForm<C extends string>({ stage, setup, onDone }: { stage: Stag
       <Group align="flex-end" gap="sm">
         <StageFields form={form} setup={setup} names={{ name: 'Name', colour: 'Colour', category: 'Category' }} />
         <Group gap="xs">
-          <Button type="submit" size="sm" loading={update.isPending}>
+          <Button type="submit" size="sm" loading={saving.busy}>
             Save
           </Button>
-          <Button variant="default" size="sm" onClick={onDone}>
+          <Button variant="default" size="sm" onClick={onDone} disabled={saving.busy}>
             Cancel
           </Button>
         </Group>
@@ -195,7 +193,10 @@ export function OrderedStagesEditor<C extends string, T extends Stage<C>>(props:
         loadErrorTitle={props.loadErrorTitle}
         empty={{ icon: <IconProgressCheck size={28} aria-hidden />, ...props.empty }}
         canManage={canManage}
-        onMove={(from, to) => mutations.reorder.mutate({ from, to })}
+        onMove={(from, to) =>
+          // submit-once: exempt — a drag, not a click: the row moves at once, each drop is its own move
+          mutations.reorder.mutate({ from, to })
+        }
         editVerb="Edit"
         renderEditor={(stage, onDone) => <EditStageForm stage={stage} setup={setup} onDone={onDone} />}
         renderBeforeName={(stage) => <ColorSwatch color={stage.colour} size={18} aria-hidden />}

@@ -1,6 +1,14 @@
 import { Anchor, Group, Pagination, Select, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type OnChangeFn, type RowSelectionState } from '@tanstack/react-table';
+import {
+  flexRender,
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type OnChangeFn,
+  type RowSelectionState,
+} from '@tanstack/react-table';
 import type { PageMeta } from '@hireloop/contract/pagination';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -37,9 +45,19 @@ export function PersonLinkCell({ to, name, email }: { to: string; name: string; 
   );
 }
 
+/**
+ * What a paged table does in the browser: only row selection. Paging and sorting are the server's
+ * (the headers and the pager call back), so those features are not loaded.
+ */
+const features = tableFeatures({ rowSelectionFeature });
+
+/** A column of a PagedTable. */
+export type PagedColumn<T extends { id: string }> = ColumnDef<typeof features, T>;
+export type { OnChangeFn, RowSelectionState };
+
 type Props<T extends { id: string }, S extends string> = {
   rows: T[];
-  columns: ColumnDef<T>[];
+  columns: PagedColumn<T>[];
   meta: PageMeta;
   /** The table's accessible name, e.g. "Hires". */
   label: string;
@@ -66,14 +84,11 @@ type Props<T extends { id: string }, S extends string> = {
 /** A server-paged, server-sorted table: sortable headers, clickable rows, the count, pages and page size. */
 export function PagedTable<T extends { id: string }, S extends string>(props: Props<T, S>) {
   const { meta, sort, selection } = props;
-  const table = useReactTable({
+  const table = useTable({
+    features,
     data: props.rows,
     columns: props.columns,
     getRowId: (row) => row.id,
-    getCoreRowModel: getCoreRowModel(),
-    manualPagination: true,
-    manualSorting: true,
-    pageCount: meta.last_page,
     ...(selection
       ? { enableRowSelection: selection.enabled, state: { rowSelection: selection.state }, onRowSelectionChange: selection.onChange }
       : {}),
@@ -122,7 +137,7 @@ export function PagedTable<T extends { id: string }, S extends string>(props: Pr
                 onClick={() => props.onOpen(row.original.id)}
                 style={{ cursor: 'pointer' }}
               >
-                {row.getVisibleCells().map((cell) => (
+                {row.getAllCells().map((cell) => (
                   <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
                 ))}
               </Table.Tr>

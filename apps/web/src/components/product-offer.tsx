@@ -1,16 +1,15 @@
 import { Badge, Button, Card, List, Stack, Text, Title } from '@mantine/core';
-import { CURRENCY, PRODUCT_TABLE, type BillingChangeResponse, type BillingInterval, type Product } from '@hireloop/contract/billing';
+import { CURRENCY, PRODUCT_TABLE, type Billing, type BillingChangeResponse, type Product } from '@hireloop/contract/billing';
 import { IconCheck } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { formatPrice, perInterval } from '../lib/price.ts';
-import { toastError } from '../lib/toasts.ts';
+import { productSubscriptionLines, productTrialNote } from '../lib/subscription-terms.ts';
 import { ConfirmChangeModal } from './confirm-change-modal.tsx';
 
 type Props = {
   product: Product;
-  /** The organisation's billing interval: the price shown is the one it would pay. */
-  interval: BillingInterval;
-  stripeEnabled: boolean;
+  /** The organisation's billing: the price shown is the one it would pay on its interval; the trial may include the product. */
+  billing: Pick<Billing, 'plan' | 'trail_ends_at' | 'stripe_enabled' | 'interval'>;
   /** A small icon for the "Not subscribed" badge. */
   icon: ReactNode;
   title: string;
@@ -33,8 +32,7 @@ type Props = {
  */
 export function ProductOffer({
   product,
-  interval,
-  stripeEnabled,
+  billing,
   icon,
   title,
   points,
@@ -46,23 +44,18 @@ export function ProductOffer({
 }: Props) {
   const [confirming, setConfirming] = useState(false);
   const { name, description, price_cents } = PRODUCT_TABLE[product];
+  const { interval } = billing;
   const amount = formatPrice(price_cents[interval], CURRENCY);
+  const trialNote = productTrialNote(billing);
   const titleId = `${product}-offer`;
 
+  /** A rejection stays in the confirmation; with Stripe the browser goes to the checkout. */
   async function subscribe() {
-    let result: BillingChangeResponse;
-    try {
-      result = await onSubscribe();
-    } catch (error) {
-      setConfirming(false);
-      toastError(error);
-      return;
-    }
+    const result: BillingChangeResponse = await onSubscribe();
     if (result.checkout_url) {
       window.location.assign(result.checkout_url);
       return;
     }
-    setConfirming(false);
     await onSubscribed();
   }
 
@@ -76,7 +69,7 @@ export function ProductOffer({
           {title}
         </Title>
         <Text size="sm">{description}</Text>
-        <List size="sm" spacing={4} icon={<IconCheck size={16} aria-hidden color="var(--mantine-color-teal-8)" />}>
+        <List size="sm" spacing={4} icon={<IconCheck size={16} aria-hidden color="var(--mantine-color-teal-text)" />}>
           {points.map((point) => (
             <List.Item key={point}>{point}</List.Item>
           ))}
@@ -87,6 +80,11 @@ export function ProductOffer({
           </Text>{' '}
           per {perInterval(interval)}, billed {interval} with your plan.
         </Text>
+        {trialNote ? (
+          <Text size="sm" fw={500}>
+            {trialNote}
+          </Text>
+        ) : null}
         {canSubscribe ? (
           <Button onClick={() => setConfirming(true)} style={{ alignSelf: 'flex-start' }}>
             Subscribe to {name}
@@ -100,14 +98,11 @@ export function ProductOffer({
       <ConfirmChangeModal
         opened={confirming}
         title={`Subscribe to ${name}`}
-        lines={[
-          `Add ${name} for ${amount} per ${perInterval(interval)}.`,
-          ...(stripeEnabled ? ['You will be taken to Stripe to pay securely.'] : []),
-        ]}
+        lines={productSubscriptionLines(product, billing, CURRENCY)}
         confirmLabel={`Subscribe to ${name}`}
-        loading={pending}
-        onConfirm={() => void subscribe()}
-        onClose={() => (pending ? undefined : setConfirming(false))}
+        pending={pending}
+        onConfirm={subscribe}
+        onClose={() => setConfirming(false)}
       />
     </Card>
   );

@@ -53,7 +53,7 @@ export function RecruitmentsSection({ organisationId, filter, startHref, emptyTe
       {recruitments.isPending ? (
         <Loader size="sm" aria-label="Loading recruitments" />
       ) : recruitments.isError ? (
-        <Alert color="red" variant="light" c="red.9" title="The recruitments could not be loaded" role="alert">
+        <Alert color="red" variant="light" c="red" title="The recruitments could not be loaded" role="alert">
           {describeError(recruitments.error).message}
         </Alert>
       ) : recruitments.data.data.length === 0 ? (

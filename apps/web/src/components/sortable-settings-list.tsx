@@ -2,7 +2,7 @@ import { ActionIcon, Alert, EmptyState, Group, Skeleton, Text, Tooltip } from '@
 import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { toastError, toastSuccess } from '../lib/toasts.ts';
+import { toastSuccess } from '../lib/toasts.ts';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { SortableList, type SortableItem } from './sortable-list.tsx';
 
@@ -31,7 +31,7 @@ type Props<T extends OrderedItem> = {
   confirmDelete: (item: T) => { title: string; message: string; confirmLabel: string };
   remove: {
     isPending: boolean;
-    mutate: (id: string, callbacks: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }) => void;
+    mutateAsync: (id: string) => Promise<unknown>;
   };
 };
 
@@ -109,15 +109,13 @@ export function SortableSettingsList<T extends OrderedItem>(props: Props<T>) {
       {content}
       <ConfirmModal
         subject={deleting ? props.confirmDelete(deleting) : null}
-        loading={remove.isPending}
+        pending={remove.isPending}
+        failedTitle="Not deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
+        onConfirm={async () => {
           if (!deleting) return;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess(`${deleting.name} deleted.`),
-            onError: toastError,
-            onSettled: () => setDeleting(null),
-          });
+          await remove.mutateAsync(deleting.id);
+          toastSuccess(`${deleting.name} deleted.`);
         }}
       />
     </>

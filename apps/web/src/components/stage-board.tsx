@@ -2,11 +2,13 @@ import {
   DndContext,
   DragOverlay,
   PointerSensor,
-  closestCorners,
+  pointerWithin,
+  rectIntersection,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type DragStartEvent,
   type UniqueIdentifier,
@@ -16,12 +18,13 @@ import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Box, Group, Paper, ScrollArea, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconGripVertical } from '@tabler/icons-react';
 import { measureElement, useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   boardDropPlacement,
   keyboardOver,
   keyboardStart,
   keyboardStep,
+  pointerDropPlacement,
   type BoardKeyboardTarget,
   type StageBoardColumn,
   type StageBoardData,
@@ -33,6 +36,36 @@ const OVERSCAN = 4;
 const COLUMN_PREFIX = 'column:';
 
 export type BoardCardBase = { id: string; name: string };
+
+/**
+ * The pointer drops on a column, never on a card: the column under the pointer, else the one the
+ * dragged card overlaps most (the pointer in the gap between two columns). Where in the column
+ * it lands follows the pointer (pointerDropPlacement), not which card's corner is nearest — a
+ * card dropped on the left of a column lands in that column, not the one before it.
+ */
+const columnUnderPointer: CollisionDetection = (args) => {
+  const columns = { ...args, droppableContainers: args.droppableContainers.filter((c) => String(c.id).startsWith(COLUMN_PREFIX)) };
+  const under = pointerWithin(columns);
+  return under.length > 0 ? under : rectIntersection(columns);
+};
+
+/** The y of the pointer (or touch) when a drag ends: where it started plus how far it moved. */
+function pointerYOf(event: Event | null, deltaY: number): number | null {
+  if (!event) return null;
+  if ('clientY' in event && typeof event.clientY === 'number') return event.clientY + deltaY;
+  const touch = (event as TouchEvent).touches?.[0] ?? (event as TouchEvent).changedTouches?.[0];
+  return touch ? touch.clientY + deltaY : null;
+}
+
+/** The middles (y) of a column's cards as laid out now, top to bottom. */
+function cardMiddlesIn(statusId: string): Array<{ id: string; middle: number }> {
+  const column = document.querySelector(`[data-board-status="${window.CSS.escape(statusId)}"]`);
+  if (!column) return [];
+  return Array.from(column.querySelectorAll<HTMLElement>('[data-card-id]')).map((element) => {
+    const rect = element.getBoundingClientRect();
+    return { id: element.dataset.cardId ?? '', middle: rect.top + rect.height / 2 };
+  });
+}
 
 type DropTarget = { type: 'column'; statusId: string } | { type: 'card'; cardId: string };
 const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'] as const;
@@ -117,7 +150,9 @@ export function StageBoard<C extends BoardCardBase>({
   // A card lifted with the keyboard (space or enter on its handle) and where it would go.
   const [lifted, setLifted] = useState<{ cardId: string; target: BoardKeyboardTarget } | null>(null);
   const liftedRef = useRef(lifted);
-  liftedRef.current = lifted;
+  useLayoutEffect(() => {
+    liftedRef.current = lifted;
+  });
   const [announcement, setAnnouncement] = useState('');
   const [focus, setFocus] = useState<BoardKeyboard['focus']>(null);
 
@@ -166,17 +201,23 @@ export function StageBoard<C extends BoardCardBase>({
     setActive(cardById(a.id)?.card ?? null);
   };
 
-  const handleDragEnd = ({ active: a, over }: DragEndEvent) => {
+  const handleDragEnd = ({ active: a, over, activatorEvent, delta }: DragEndEvent) => {
     setActive(null);
     setFrozen(null);
     if (!over) return;
     const overId = String(over.id);
-    dropOn(
-      String(a.id),
-      overId.startsWith(COLUMN_PREFIX)
-        ? { type: 'column', statusId: overId.slice(COLUMN_PREFIX.length) }
-        : { type: 'card', cardId: overId },
-    );
+    if (!overId.startsWith(COLUMN_PREFIX)) return;
+    const statusId = overId.slice(COLUMN_PREFIX.length);
+    const found = cardById(a.id);
+    const target = board.columns.find((c) => c.status.id === statusId);
+    const pointerY = pointerYOf(activatorEvent, delta.y);
+    if (!found || !target) return;
+    const placement =
+      pointerY === null
+        ? boardDropPlacement(board, found.card.id, { type: 'column', statusId })
+        : pointerDropPlacement(board, found.card.id, statusId, pointerY, cardMiddlesIn(statusId));
+    if (!placement) return;
+    onMove({ card: found.card, from: found.column, to: target, statusId: placement.statusId, beforeId: placement.beforeId });
   };
 
   const announceTarget = (cardId: string, target: BoardKeyboardTarget) => {
@@ -243,7 +284,7 @@ export function StageBoard<C extends BoardCardBase>({
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCorners}
+      collisionDetection={columnUnderPointer}
       onDragStart={handleDragStart}
       onDragEnd={handleDragEnd}
       onDragCancel={() => {
@@ -253,7 +294,8 @@ export function StageBoard<C extends BoardCardBase>({
       accessibility={{ announcements, screenReaderInstructions: { draggable: instructions } }}
     >
       <ScrollArea type="auto" offsetScrollbars>
-        <Group align="flex-start" wrap="nowrap" gap="sm" pb="sm" role="list" aria-label={label}>
+        {/* Every column is as tall as the tallest: a card dropped anywhere down a column lands in it. */}
+        <Group align="stretch" wrap="nowrap" gap="sm" pb="sm" role="list" aria-label={label}>
           {board.columns.map((column) => (
             <BoardColumnView
               key={column.status.id}
@@ -325,7 +367,11 @@ function BoardColumnView<C extends BoardCardBase>({
 
   return (
     <Paper
-      ref={columnRef}
+      ref={(node: HTMLDivElement | null) => {
+        columnRef.current = node;
+        setNodeRef(node);
+      }}
+      data-board-status={column.status.id}
       role="listitem"
       withBorder
       radius="md"
@@ -352,7 +398,7 @@ function BoardColumnView<C extends BoardCardBase>({
         disabled={!canManage}
       >
         <div ref={scrollRef} style={{ maxHeight: '70vh', minHeight: 80, overflowY: 'auto' }} data-testid="board-column-scroll">
-          <div ref={setNodeRef} style={{ height: virtualizer.getTotalSize(), minHeight: 80, position: 'relative' }}>
+          <div style={{ height: virtualizer.getTotalSize(), minHeight: 80, position: 'relative' }}>
             <ol aria-labelledby={headingId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
               {items.map((item) => {
                 const card = column.cards[item.index];
@@ -444,6 +490,7 @@ function SortableCard<C extends BoardCardBase>({
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging || lifted ? 0.4 : 1 }}
       onClick={() => onOpen(card.id)}
+      data-card-id={card.id}
       data-testid="board-card"
     >
       {renderCard(card, handle)}

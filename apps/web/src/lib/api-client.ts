@@ -122,7 +122,7 @@ async function request<T>(method: Method, path: string, options: { query?: Query
     throw new ApiError(ERROR_TEXTS.generic, 0, 'network_error');
   }
 
-  let text = '';
+  let text: string;
   try {
     text = response.status === 204 ? '' : await response.text();
   } catch {

@@ -10,7 +10,7 @@ import {
   isWithinRange,
   lastDayOfMonth,
   parseIsoDate,
-  shortDay,
+  toIsoDay,
 } from './dates';
 
 // Intl may separate "PM" with a narrow no-break space depending on the ICU version.
@@ -152,6 +152,14 @@ describe('formatting', () => {
     expect(normalise(formatDateTime('2024-12-03T09:30'))).toBe('12/3/24, 9:30 AM');
     expect(() => formatDate('12/03/2024')).toThrow(ERROR_TEXTS.invalidIsoDate);
   });
+
+  it('writes an instant in the zone a view asks for', () => {
+    const instant = '2026-11-25T20:05:00Z';
+    expect(normalise(formatDateTime(instant, { timeZone: 'UTC' }))).toBe('11/25/26, 8:05 PM');
+    expect(normalise(formatDateTime(instant, { timeZone: 'Asia/Tokyo' }))).toBe('11/26/26, 5:05 AM');
+    expect(formatDate(instant, { timeZone: 'America/Los_Angeles' })).toBe('11/25/26');
+    expect(normalise(formatTime(instant, { timeZone: 'Europe/Paris' }))).toBe('9:05 PM');
+  });
 });
 
 describe('isWithinRange', () => {
@@ -171,17 +179,21 @@ describe('isWithinRange', () => {
 });
 
 describe('calendar days', () => {
-  it('writes a day long, medium or short, without time-zone shifts', () => {
-    expect(formatDay('2030-03-01')).toBe('March 1, 2030');
-    expect(formatDay('2030-03-01', 'medium')).toBe('Mar 1, 2030');
-    expect(formatDay('2030-11-21', 'short')).toBe('Nov 21');
+  it('writes a day in the short date style, without time-zone shifts', () => {
+    expect(formatDay('2030-03-01')).toBe('3/1/30');
+    expect(formatDay('2026-11-28')).toBe('11/28/26');
+    expect(formatDay('2026-11-28T23:30:00Z')).toBe('11/28/26');
     expect(formatDay(null)).toBe('—');
+    expect(formatDay(undefined)).toBe('—');
   });
+});
 
-  it('writes a day short, with the year only when it is not this one', () => {
-    const now = new Date(2030, 5, 1);
-    expect(shortDay('2030-03-01', now)).toBe('Mar 1');
-    expect(shortDay('2031-03-01', now)).toBe('Mar 1, 2031');
-    expect(shortDay(null, now)).toBe('—');
+describe('toIsoDay', () => {
+  it('writes the local calendar day, four-digit year and zero-padded', () => {
+    expect(toIsoDay(new Date(2026, 10, 5, 23, 59))).toBe('2026-11-05');
+    expect(toIsoDay(new Date(2026, 0, 1, 0, 0))).toBe('2026-01-01');
+    const early = new Date(2000, 0, 1);
+    early.setFullYear(99, 2, 1);
+    expect(toIsoDay(early)).toBe('0099-03-01');
   });
 });

@@ -1,4 +1,11 @@
 import { TWO_DIGIT_YEAR_WINDOW } from '@hireloop/contract/constants';
+import {
+  formatCalendarDay,
+  formatDate as shortDate,
+  formatDateTime as shortDateTime,
+  formatTime as shortTime,
+  type DateFormatOptions,
+} from '@hireloop/contract/date-format';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 
 /**
@@ -76,28 +83,46 @@ export function expandTwoDigitYear(yy: number, today: Date = new Date()): number
   return candidate;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'short' });
-const timeFormat = new Intl.DateTimeFormat('en', { timeStyle: 'short' });
-const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'short', timeStyle: 'short' });
+const longDateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
 /** API values arrive as ISO strings; accept them directly so callers need not parse first. */
 function toDate(value: Date | string): Date {
   return typeof value === 'string' ? parseIsoDate(value) : value;
 }
 
-/** Short date style in English, e.g. `1/15/24` (SPEC §9). */
-export function formatDate(date: Date | string): string {
-  return dateFormat.format(toDate(date));
+/**
+ * Every date on a screen goes through this module, in the short styles of
+ * packages/contract/src/date-format.ts. Instants are written in the reader's own time zone (the
+ * browser's) unless a view passes `timeZone`; calendar days (`YYYY-MM-DD`) never shift.
+ */
+
+/** Short date, e.g. `11/25/26`. */
+export function formatDate(date: Date | string, options?: DateFormatOptions): string {
+  return shortDate(toDate(date), options);
 }
 
-/** Short time style in English, e.g. `3:04 PM`. */
-export function formatTime(date: Date | string): string {
-  return timeFormat.format(toDate(date));
+/**
+ * Long date, e.g. `December 9, 2026`: only where a date decides money (when a trial's free period
+ * ends), so that 12/9/26 cannot be misread. Everything else is in the short style.
+ */
+export function formatLongDate(date: Date | string): string {
+  return longDateFormat.format(toDate(date));
 }
 
-/** Short date and time, e.g. `1/15/24, 3:04 PM`. */
-export function formatDateTime(date: Date | string): string {
-  return dateTimeFormat.format(toDate(date));
+/** Short time, e.g. `2:30 PM`. */
+export function formatTime(date: Date | string, options?: DateFormatOptions): string {
+  return shortTime(toDate(date), options);
+}
+
+/** Short date and time, e.g. `11/25/26, 2:30 PM`. */
+export function formatDateTime(date: Date | string, options?: DateFormatOptions): string {
+  return shortDateTime(toDate(date), options);
+}
+
+/** The local calendar day of `date` as the API takes it, `YYYY-MM-DD`. */
+export function toIsoDay(date: Date): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /** Inclusive on both ends; a missing bound does not limit. */
@@ -109,29 +134,8 @@ export function isWithinRange(date: Date, min?: Date | null, max?: Date | null):
   return true;
 }
 
-/** A calendar day `YYYY-MM-DD` as UTC midnight, so that formatting it in UTC shows that very day. */
-function calendarDay(day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-}
-
-const DAY_STYLES = {
-  /** `March 1, 2030` */
-  long: { day: 'numeric', month: 'long', year: 'numeric' },
-  /** `Mar 1, 2030` */
-  medium: { month: 'short', day: 'numeric', year: 'numeric' },
-  /** `Mar 1` */
-  short: { month: 'short', day: 'numeric' },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-
-/** A calendar day `YYYY-MM-DD` in English, without time-zone shifts; `—` for none. */
-export function formatDay(day: string | null | undefined, style: keyof typeof DAY_STYLES = 'long'): string {
+/** A calendar day `YYYY-MM-DD` (or an ISO string starting with one) in the short date style, the same day in every zone; `—` for none. */
+export function formatDay(day: string | null | undefined): string {
   if (!day) return '—';
-  return calendarDay(day).toLocaleDateString('en', { ...DAY_STYLES[style], timeZone: 'UTC' });
-}
-
-/** `Mar 1` (this year) or `Mar 1, 2031` for a `YYYY-MM-DD` day. */
-export function shortDay(day: string | null | undefined, now: Date = new Date()): string {
-  if (!day) return '—';
-  return formatDay(day, Number(day.slice(0, 4)) === now.getFullYear() ? 'short' : 'medium');
+  return formatCalendarDay(day.slice(0, 10));
 }

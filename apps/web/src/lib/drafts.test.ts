@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { DRAFT_SAVE_DEBOUNCE_MS, DRAFT_TTL_MS } from '@hireloop/contract/constants';
-import { draftKey, loadDraft, removeDraft, saveDraft, useDraft } from './drafts';
+import { draftKey, loadDraft, loadStoredDraft, removeDraft, saveDraft, useDraft } from './drafts';
 
 const START = new Date(2025, 0, 10, 9, 0, 0);
 const group = { group: 'new-hire' };
@@ -90,6 +90,20 @@ describe('useDraft', () => {
     expect(loadDraft(group)).toBeNull();
     vi.advanceTimersByTime(1);
     expect(loadDraft(group)).toEqual({ name: 'An' });
+  });
+
+  it('saves the progress beside the values, 200 ms after it alone changed, and expires it with them', () => {
+    const values = { name: '' };
+    const { rerender } = renderHook(({ progress }) => useDraft(group, values, progress), {
+      initialProps: { progress: { visited: [0] } as unknown },
+    });
+    rerender({ progress: { visited: [0, 1] } });
+    vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1);
+    expect(loadStoredDraft(group)).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(loadStoredDraft(group)).toEqual({ values: { name: '' }, progress: { visited: [0, 1] } });
+    vi.setSystemTime(START.getTime() + DRAFT_SAVE_DEBOUNCE_MS + DRAFT_TTL_MS + 1);
+    expect(loadStoredDraft(group)).toBeNull();
   });
 
   it('flushes a waiting save on unmount', () => {

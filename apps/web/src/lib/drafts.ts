@@ -4,10 +4,13 @@ import { DRAFT_KEY_PREFIX, DRAFT_SAVE_DEBOUNCE_MS, DRAFT_TTL_MS } from '@hireloo
 /** Where a form's draft lives: one group (the form), optionally per record (`key`). */
 export type DraftOptions = { group: string; key?: string };
 
-/** What is stored in localStorage (SPEC §9). */
-export type StoredDraft<T> = { savedAt: number; values: T };
+/**
+ * What is stored in localStorage: the values, and optionally the form's own progress (for a
+ * multi-step form, which steps were visited and left), which expires and is removed with them.
+ */
+export type StoredDraft<T> = { savedAt: number; values: T; progress?: unknown };
 
-/** `onboarding-draft:{key?}:{group}` (DESIGN §6). */
+/** `onboarding-draft:{key?}:{group}`. */
 export function draftKey(group: string, key?: string): string {
   return `${DRAFT_KEY_PREFIX}:${key ?? ''}:${group}`;
 }
@@ -22,8 +25,8 @@ function storage(): Storage | null {
   }
 }
 
-export function saveDraft<T>(options: DraftOptions, values: T): void {
-  const draft: StoredDraft<T> = { savedAt: Date.now(), values };
+export function saveDraft<T>(options: DraftOptions, values: T, progress?: unknown): void {
+  const draft: StoredDraft<T> = progress === undefined ? { savedAt: Date.now(), values } : { savedAt: Date.now(), values, progress };
   try {
     storage()?.setItem(draftKey(options.group, options.key), JSON.stringify(draft));
   } catch {
@@ -45,6 +48,14 @@ function isStoredDraft(value: unknown): value is StoredDraft<unknown> {
 
 /** The saved values, or null; an expired or unreadable draft is removed as it is read. */
 export function loadDraft<T>(options: DraftOptions, now: number = Date.now()): T | null {
+  return loadStoredDraft<T>(options, now)?.values ?? null;
+}
+
+/**
+ * The saved values with the progress saved beside them (unchecked: the caller validates its
+ * shape), or null; an expired or unreadable draft is removed as it is read.
+ */
+export function loadStoredDraft<T>(options: DraftOptions, now: number = Date.now()): { values: T; progress: unknown } | null {
   let raw: string | null;
   try {
     raw = storage()?.getItem(draftKey(options.group, options.key)) ?? null;
@@ -62,7 +73,7 @@ export function loadDraft<T>(options: DraftOptions, now: number = Date.now()): T
     removeDraft(options);
     return null;
   }
-  return parsed.values as T;
+  return { values: parsed.values as T, progress: parsed.progress };
 }
 
 export type UseDraftResult = {
@@ -71,14 +82,16 @@ export type UseDraftResult = {
 };
 
 /**
- * Saves `values` DRAFT_SAVE_DEBOUNCE_MS after they last changed, and at once on unmount so a
- * quick navigation away loses nothing. The values present on mount are not saved: opening a
- * form must not create a draft. Pass `undefined` as options to disable.
+ * Saves `values` (and `progress`, when given) DRAFT_SAVE_DEBOUNCE_MS after either last changed,
+ * and at once on unmount so a quick navigation away loses nothing. What is present on mount is
+ * not saved: opening a form must not create a draft. Pass `undefined` as options to disable.
+ * `progress` is compared by identity, like `values`: memoise it.
  */
-export function useDraft<T>(options: DraftOptions | undefined, values: T): UseDraftResult {
+export function useDraft<T>(options: DraftOptions | undefined, values: T, progress?: unknown): UseDraftResult {
   const group = options?.group;
   const key = options?.key;
   const mountedValues = useRef(values);
+  const mountedProgress = useRef(progress);
   // The save waiting for its debounce; a ref so unmount can flush it and remove() can drop it.
   const pending = useRef<{ timer: ReturnType<typeof setTimeout>; save: () => void } | null>(null);
 
@@ -88,14 +101,14 @@ export function useDraft<T>(options: DraftOptions | undefined, values: T): UseDr
   }, []);
 
   useEffect(() => {
-    if (group === undefined || values === mountedValues.current) return;
+    if (group === undefined || (values === mountedValues.current && progress === mountedProgress.current)) return;
     cancelPending();
     const save = (): void => {
       pending.current = null;
-      saveDraft({ group, key }, values);
+      saveDraft({ group, key }, values, progress);
     };
     pending.current = { timer: setTimeout(save, DRAFT_SAVE_DEBOUNCE_MS), save };
-  }, [group, key, values, cancelPending]);
+  }, [group, key, values, progress, cancelPending]);
 
   useEffect(
     () => () => {

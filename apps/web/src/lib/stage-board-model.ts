@@ -11,9 +11,10 @@ export type StageBoardData<C extends { id: string }, S extends StageBoardStatus 
 /**
  * The board after `cardId` moved to the column of `statusId`, placed before `beforeId` (a card
  * of that column) or at its end — what the server does, applied at once for an optimistic move.
- * `entered` updates a card that changes column (e.g. the time it entered its stage).
+ * `entered` updates a card that changes column (e.g. the time it entered its stage); the card's
+ * `version` goes up by one, as the server's does.
  */
-export function moveBoardCard<C extends { id: string }, S extends StageBoardStatus, B extends StageBoardData<C, S>>(
+export function moveBoardCard<C extends { id: string; version: number }, S extends StageBoardStatus, B extends StageBoardData<C, S>>(
   board: B,
   cardId: string,
   statusId: string,
@@ -29,7 +30,11 @@ export function moveBoardCard<C extends { id: string }, S extends StageBoardStat
   });
   if (!moving) return board;
   const fromStatus = board.columns.find((column) => column.cards.some((card) => card.id === cardId))?.status.id;
-  const card: C = fromStatus === statusId ? moving : entered(moving);
+  // The server gives a moved card its next version. Counting it now, a second drop of the same card
+  // before the first is answered sends the version the server will by then have, and is not taken
+  // for someone else's move (the board is refetched once the moves settle either way).
+  const next: C = { ...moving, version: moving.version + 1 };
+  const card: C = fromStatus === statusId ? next : entered(next);
   return {
     ...board,
     columns: without.map((column) => {
@@ -69,6 +74,35 @@ export function boardDropPlacement<C extends { id: string }>(
     return { statusId: target.status.id, beforeId: after ? after.id : null };
   }
   return { statusId: target.status.id, beforeId: over.cardId };
+}
+
+/**
+ * Where a card dropped with the pointer lands: in the column under the pointer, before the first
+ * card of it whose middle is below the pointer (`cardMiddles`: the cards of that column laid out
+ * on screen, top to bottom, with the y of their middle; a virtualised column lays out only some),
+ * else after the last one laid out. Null when that is where the card already is.
+ */
+export function pointerDropPlacement<C extends { id: string }>(
+  board: StageBoardData<C>,
+  cardId: string,
+  statusId: string,
+  pointerY: number,
+  cardMiddles: ReadonlyArray<{ id: string; middle: number }>,
+): { statusId: string; beforeId: string | null } | null {
+  const column = board.columns.find((c) => c.status.id === statusId);
+  if (!column) return null;
+  const others = column.cards.filter((card) => card.id !== cardId);
+  const shown = cardMiddles.filter((m) => m.id !== cardId && others.some((card) => card.id === m.id)).sort((a, b) => a.middle - b.middle);
+  const below = shown.find((m) => m.middle > pointerY);
+  let beforeId: string | null = below?.id ?? null;
+  if (!below) {
+    // After the last card laid out: before the card that follows it (the column goes on out of view), else at the end.
+    const last = shown[shown.length - 1];
+    if (last) beforeId = others[others.findIndex((card) => card.id === last.id) + 1]?.id ?? null;
+  }
+  const fromIndex = column.cards.findIndex((card) => card.id === cardId);
+  if (fromIndex !== -1 && (column.cards[fromIndex + 1]?.id ?? null) === beforeId) return null;
+  return { statusId, beforeId };
 }
 
 /**

@@ -2,16 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { useSubmitOnce } from './submit-once.ts';
-
-function deferred() {
-  let resolve!: () => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<void>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../test/double-submit.ts';
 
 describe('useSubmitOnce', () => {
   it('runs once for two calls in the same tick, is busy meanwhile, and runs again once settled', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 export type SubmitOnce<A extends unknown[]> = {
   /** Starts the action unless one is in flight; resolves when it settles (a rejection is the action's to show). */
@@ -18,9 +18,12 @@ export type SubmitOnce<A extends unknown[]> = {
 export function useSubmitOnce<A extends unknown[]>(action: (...args: A) => unknown, pending = false): SubmitOnce<A> {
   const inFlight = useRef(false);
   const latest = useRef(action);
-  latest.current = action;
   const pendingNow = useRef(pending);
-  pendingNow.current = pending;
+  // The newest action and pending flag, for a run started by the next event (never read during render).
+  useLayoutEffect(() => {
+    latest.current = action;
+    pendingNow.current = pending;
+  });
   const [running, setRunning] = useState(false);
 
   const run = useCallback(async (...args: A) => {

@@ -78,6 +78,12 @@ export const interviewInterviewers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * When this interviewer was told their scorecard is due (notifyFeedbackDue in
+     * features/interviews/service.ts). Set by a conditional update before the notification is sent,
+     * so two app nodes checking at once never both send it.
+     */
+    feedbackDueNotifiedAt: timestamp('feedback_due_notified_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.interviewId, t.userId] }), index('interview_interviewers_user_idx').on(t.userId)],
 );

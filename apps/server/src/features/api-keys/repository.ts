@@ -1,9 +1,11 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
+import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
+/** The live key with this hash, and its creator's role in its organisation now (null once they have left). */
 export function findActiveKeyByHash(db: Db, tokenHash: string) {
   return db
     .select({
@@ -12,8 +14,11 @@ export function findActiveKeyByHash(db: Db, tokenHash: string) {
       name: apiKeys.name,
       scopes: apiKeys.scopes,
       lastUsedAt: apiKeys.lastUsedAt,
+      createdBy: apiKeys.createdBy,
+      creatorRole: memberships.role,
     })
     .from(apiKeys)
+    .leftJoin(memberships, and(eq(memberships.organisationId, apiKeys.organisationId), eq(memberships.userId, apiKeys.createdBy)))
     .where(and(eq(apiKeys.tokenHash, tokenHash), isNull(apiKeys.revokedAt)))
     .then((r) => r[0]);
 }
@@ -64,4 +69,13 @@ export function revokeKey(db: Db, organisationId: string, id: string) {
     .where(and(eq(apiKeys.organisationId, organisationId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes })
     .then((r) => r[0]);
+}
+
+/** Whether the organisation has this key and it is revoked (revoking it again then changes nothing). */
+export async function isRevokedKey(db: Db, organisationId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.organisationId, organisationId), eq(apiKeys.id, id), isNotNull(apiKeys.revokedAt)));
+  return row !== undefined;
 }

@@ -9,7 +9,7 @@ import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { API_KEY_PREFIX } from './authenticate.ts';
 import { presentApiKey } from './presenter.ts';
-import { insertKey, listKeys, revokeKey } from './repository.ts';
+import { insertKey, isRevokedKey, listKeys, revokeKey } from './repository.ts';
 
 /** `hl_` + the first 8 characters of the secret: enough to tell keys apart, far too little to guess one. */
 const PREFIX_LENGTH = API_KEY_PREFIX.length + 8;
@@ -53,12 +53,18 @@ export function createApiKeyService(db: Db) {
       });
     },
 
-    /** The key stops working at once. 404 for an unknown, another organisation's or an already revoked key. */
+    /**
+     * The key stops working at once. Revoking a revoked key again (a double click, a retry) changes
+     * nothing and is no error; 404 for an unknown key or another organisation's.
+     */
     async revoke(organisationId: string, actor: Actor, id: string) {
       const actorName = await actorNameOf(db, actor);
       await db.transaction(async (tx) => {
         const revoked = isUuid(id) ? await revokeKey(tx, organisationId, id) : undefined;
-        if (!revoked) throw new AppError('not_found', 'No such API key.');
+        if (!revoked) {
+          if (isUuid(id) && (await isRevokedKey(tx, organisationId, id))) return;
+          throw new AppError('not_found', 'No such API key.');
+        }
         await recordAudit(tx, {
           organisationId,
           actor,

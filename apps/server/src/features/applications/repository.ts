@@ -99,6 +99,22 @@ export async function insertNote(db: Db, values: typeof candidateNotes.$inferIns
   await db.insert(candidateNotes).values(values);
 }
 
+/** Whether the application has a note with this text by this author (null: an API key). */
+export async function hasNote(db: Db, applicationId: string, authorId: string | null, body: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: candidateNotes.id })
+    .from(candidateNotes)
+    .where(
+      and(
+        eq(candidateNotes.applicationId, applicationId),
+        authorId === null ? isNull(candidateNotes.authorId) : eq(candidateNotes.authorId, authorId),
+        eq(candidateNotes.body, body),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 /* ---------- the table ---------- */
 
 const ORDER: Record<ApplicationSort, SQL[]> = {

@@ -30,6 +30,7 @@ import { pageMeta } from '../../lib/paging.ts';
 import { applicationsCsv, exportFilename } from './csv.ts';
 import type { ApplicationFilters, ApplicationSort, ApplicationState } from './repository.ts';
 import { createApplicationService } from './service.ts';
+import { fileResponse } from '../../http/file-response.ts';
 
 const tags = ['applications'];
 const recruitmentParams = z.object({ organisationId: z.string(), recruitment: z.string() });
@@ -108,7 +109,7 @@ export function applicationRoutes(db: Db) {
     r.get(
       '/recruitments/:recruitment/applications',
       {
-        config: { permission: 'candidates.view' },
+        config: { permission: 'candidates.view', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary:
@@ -132,7 +133,7 @@ export function applicationRoutes(db: Db) {
     r.post(
       '/recruitments/:recruitment/applications',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary:
@@ -158,7 +159,7 @@ export function applicationRoutes(db: Db) {
     r.get(
       '/recruitments/:recruitment/board',
       {
-        config: { permission: 'candidates.view' },
+        config: { permission: 'candidates.view', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary: 'The board: every status of the pipeline in order, each with its active (not rejected) cards in board order',
@@ -171,7 +172,7 @@ export function applicationRoutes(db: Db) {
     r.post(
       '/recruitments/:recruitment/applications/bulk',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary:
@@ -195,7 +196,7 @@ export function applicationRoutes(db: Db) {
             'The candidates as a CSV attachment (UTF-8 with BOM): the list’s filters and sort, or `ids` (comma-separated) for a selection; formula-like cells are prefixed with an apostrophe',
           params: recruitmentParams,
           querystring: exportQuery,
-          response: { 404: errorResponse, 422: errorResponse },
+          response: { 200: fileResponse('text/csv', 'The applications as CSV'), 404: errorResponse, 422: errorResponse },
         },
       },
       async (request, reply) => {
@@ -222,7 +223,7 @@ export function applicationRoutes(db: Db) {
     r.get(
       '/applications/:application',
       {
-        config: { permission: 'candidates.view' },
+        config: { permission: 'candidates.view', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary: 'An application with its candidate, stage history, files and the person’s other applications (the slide-over)',
@@ -235,7 +236,7 @@ export function applicationRoutes(db: Db) {
     r.patch(
       '/applications/:application',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary: 'Rates, tags or changes the source of an application',
@@ -251,11 +252,11 @@ export function applicationRoutes(db: Db) {
     r.post(
       '/applications/:application/move',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary:
-            'Moves the card to a status, before `before_id` or at the end of its column; a stale `version` still moves it (last write wins) and answers `conflict: true`',
+            'Moves the card to a status, before `before_id` or at the end of its column; a stale `version` still moves it (last write wins) and answers `conflict: true`; a card already there is left as it is',
           params: applicationParams,
           body: moveApplicationBody,
           response: { 200: moveApplicationResponse, 404: errorResponse, 422: errorResponse },
@@ -266,10 +267,11 @@ export function applicationRoutes(db: Db) {
     r.post(
       '/applications/:application/reject',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
-          summary: 'Rejects the application with a reason (and an optional note on the candidate)',
+          summary:
+            'Rejects the application with a reason (and an optional note on the candidate); the same rejection again answers as the first',
           params: applicationParams,
           body: rejectApplicationBody,
           response: { 200: applicationResponse, 404: errorResponse, 422: errorResponse },
@@ -282,7 +284,7 @@ export function applicationRoutes(db: Db) {
     r.post(
       '/applications/:application/restore',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary: 'Restores a rejected application to its status on the board',
@@ -297,7 +299,7 @@ export function applicationRoutes(db: Db) {
     r.post(
       '/applications/:application/transfer',
       {
-        config: { permission: 'candidates.manage' },
+        config: { permission: 'candidates.manage', apiKeyResource: 'applications' },
         schema: {
           tags,
           summary: 'Moves the application to another open recruitment of the organisation, into its first status; its history goes along',

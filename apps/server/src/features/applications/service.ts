@@ -34,6 +34,7 @@ import {
   findCandidateByEmail,
   findRecruitment,
   findStatus,
+  hasNote,
   hiringTeamUserIds,
   insertApplication,
   insertCandidate,
@@ -374,6 +375,8 @@ export function createApplicationService(db: Db) {
     /**
      * Last write wins: the row lock serialises concurrent moves of one card; a caller who saw an
      * older version still moves it and learns of the conflict so its board refreshes.
+     * A card already where the move puts it (the same move again: a double click, a retry) is left
+     * as it is: no write, no version, no history; and no conflict, as the caller's board shows it there.
      */
     async move(organisationId: string, actor: Actor, id: string, body: MoveApplicationBody) {
       const conflicted = await retryingDeadlocks(() =>
@@ -382,9 +385,9 @@ export function createApplicationService(db: Db) {
           if (before.rejectedAt) throw invalid('status_id', CANDIDATE_TEXTS.alreadyRejected);
           const target = await findStatus(tx, organisationId, body.status_id);
           if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
-          const changes: ApplicationChanges = {
-            boardPosition: await positionIn(tx, before, target.id, body.before_id ?? null),
-          };
+          const boardPosition = await positionIn(tx, before, target.id, body.before_id ?? null);
+          if (target.id === before.statusId && boardPosition === before.boardPosition) return false;
+          const changes: ApplicationChanges = { boardPosition };
           if (target.id !== before.statusId) {
             const from = await findStatus(tx, organisationId, before.statusId);
             changes.statusId = target.id;
@@ -420,7 +423,14 @@ export function createApplicationService(db: Db) {
     async reject(organisationId: string, actor: Actor, id: string, body: RejectApplicationBody): Promise<ApplicationDetail> {
       await db.transaction(async (tx) => {
         const { application } = await lockWritable(tx, organisationId, id);
-        if (application.rejectedAt) throw invalid('reason', CANDIDATE_TEXTS.alreadyRejected);
+        if (application.rejectedAt) {
+          // The same rejection again (a double click, a retry): its reason, and its note when one is
+          // given, are already recorded, so it answers with the application as it is. Another reason is refused.
+          const repeated =
+            application.rejectionReason === body.reason && (!body.note || (await hasNote(tx, id, userIdOf(actor), body.note)));
+          if (repeated) return;
+          throw invalid('reason', CANDIDATE_TEXTS.alreadyRejected);
+        }
         await updateApplication(tx, organisationId, id, {
           rejectedAt: clockNow,
           rejectionReason: body.reason,

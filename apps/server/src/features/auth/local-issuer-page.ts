@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../lib/html.ts';
+import { initials } from '@hireloop/contract/initials';
 
 type Account = { sub: string; email: string; name: string };
 
@@ -8,7 +9,7 @@ export function renderAccountChooser(uid: string, accounts: Account[], error?: s
   const items = accounts
     .map(
       (a) => `<li><form method="post" action="${action}"><input type="hidden" name="sub" value="${escapeHtml(a.sub)}">
-<button type="submit"><span class="avatar" aria-hidden="true">${escapeHtml(a.name.slice(0, 1).toUpperCase())}</span><span><strong>${escapeHtml(a.name)}</strong><br><small>${escapeHtml(a.email)}</small></span></button></form></li>`,
+<button type="submit"><span class="avatar" aria-hidden="true">${escapeHtml(initials(a.name))}</span><span><strong>${escapeHtml(a.name)}</strong><br><small>${escapeHtml(a.email)}</small></span></button></form></li>`,
     )
     .join('\n');
   return `<!doctype html>

@@ -37,8 +37,11 @@ export class SignInError extends Error {}
  */
 export class OidcClient {
   private config: Promise<client.Configuration> | undefined;
+  private readonly opts: OidcClientOptions;
 
-  constructor(private readonly opts: OidcClientOptions) {}
+  constructor(opts: OidcClientOptions) {
+    this.opts = opts;
+  }
 
   private configuration(): Promise<client.Configuration> {
     this.config ??= client

@@ -1,4 +1,11 @@
-import type { BillingChangeResponse, BillingInterval, ChangePlanBody, PlanId, Product } from '@hireloop/contract/billing';
+import {
+  productFreeUntil,
+  type BillingChangeResponse,
+  type BillingInterval,
+  type ChangePlanBody,
+  type PlanId,
+  type Product,
+} from '@hireloop/contract/billing';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -134,6 +141,11 @@ export function createBillingService({ db, stripe, appUrl }: BillingServiceDeps)
     }
 
     const email = actor.kind === 'user' ? await findUserEmail(db, actor.userId) : null;
+    // Products taken during the trial cost nothing until it ends (choosing a plan ends the trial).
+    const effective = effectivePlan(row);
+    const freeUntil = target.plan
+      ? null
+      : productFreeUntil({ plan: effective.plan, trail_ends_at: effective.trailEndsAt?.toISOString() ?? null, stripe_enabled: true });
     const session = await stripeCall(() =>
       client.checkout.sessions.create({
         mode: 'subscription',
@@ -146,7 +158,10 @@ export function createBillingService({ db, stripe, appUrl }: BillingServiceDeps)
           interval: target.interval,
           products: target.products.join(','),
         },
-        subscription_data: { metadata: { organisation_id: organisationId } },
+        subscription_data: {
+          metadata: { organisation_id: organisationId },
+          ...(freeUntil ? { trial_end: Math.floor(new Date(freeUntil).getTime() / 1000) } : {}),
+        },
         allow_promotion_codes: true,
         success_url: `${appUrl}/settings/billing?checkout=success`,
         cancel_url: `${appUrl}/settings/billing?checkout=cancelled`,

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { CANDIDATE_TEXTS, IMPORT_MAX_BYTES, candidateImportResponse } from '@hireloop/contract/candidates';
+import { CANDIDATE_TEXTS, IMPORT_MAX_BYTES, candidateImportPreviewResponse, candidateImportResponse } from '@hireloop/contract/candidates';
 import { errorResponse } from '@hireloop/contract/error-response';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
@@ -19,6 +19,8 @@ const tags = ['candidates'];
 /** Room for the multipart envelope and the mapping field around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 const IMPORT_RATE = { max: 10, timeWindow: '1 minute' };
+/** A preview runs again whenever the mapping changes. */
+const PREVIEW_RATE = { max: 60, timeWindow: '1 minute' };
 
 const tooLarge = () => new AppError('payload_too_large', CANDIDATE_TEXTS.importTooLarge, { file: [CANDIDATE_TEXTS.importTooLarge] });
 
@@ -104,6 +106,27 @@ export function candidateImportRoutes(db: Db, storage: Storage, runner: ImportRu
         const upload = await readImportUpload(request, reply);
         const started = await imports.start(organisationIdOf(request), actorOf(request), request.params.recruitment, upload);
         return reply.code(202).send({ import: started });
+      },
+    );
+
+    r.post(
+      '/recruitments/:recruitment/imports/preview',
+      {
+        config: { permission: 'candidates.import', rateLimit: PREVIEW_RATE },
+        schema: {
+          tags,
+          summary:
+            'What importing this CSV file (same body as the import) would do, nothing saved: how many rows would be imported, and each unreadable, invalid or duplicate row (and each matched to an existing candidate) with the reason',
+          consumes: ['multipart/form-data'],
+          params: z.object({ organisationId: z.string(), recruitment: z.string() }),
+          response: { 200: candidateImportPreviewResponse, 404: errorResponse, 413: errorResponse, 422: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        if (!isUuid(request.params.recruitment)) throw new AppError('not_found', RECRUITMENT_TEXTS.notFound);
+        await imports.assertRecruitment(organisationIdOf(request), request.params.recruitment);
+        const upload = await readImportUpload(request, reply);
+        return { preview: await imports.preview(organisationIdOf(request), request.params.recruitment, upload) };
       },
     );
 

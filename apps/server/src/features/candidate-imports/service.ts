@@ -6,7 +6,9 @@ import {
   TAGS_PER_APPLICATION_MAX,
   TAG_MAX,
   candidateFields,
+  IMPORT_MAX_ROWS,
   type CandidateImport,
+  type CandidateImportPreview,
   type CandidateSource,
   type ImportField,
 } from '@hireloop/contract/candidates';
@@ -114,6 +116,7 @@ const sourceByLabel = new Map<string, CandidateSource>(
 
 /** One row → the person, or the reason it is refused. */
 function validateRow(r: CsvRow): Person | { row: number; reason: string } {
+  if (r.broken !== undefined) return { row: r.row, reason: r.broken };
   const c = r.cells;
   // The text rule of the API, per row: a cell with a control character refuses its row, not the file.
   const bad = Object.keys(c).find((field) => hasControlCharacters(c[field as ImportField] ?? ''));
@@ -418,6 +421,82 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
       }
       run(row);
       return presentImport(row);
+    },
+
+    /**
+     * What importing the file would do, nothing saved: every row checked as the import checks it
+     * (unreadable line, invalid cell, the same e-mail earlier in the file, a candidate already in
+     * the recruitment: refused; an e-mail already a candidate of the organisation: matched).
+     */
+    async preview(organisationId: string, recruitmentId: string, upload: ImportUpload): Promise<CandidateImportPreview> {
+      await assertRecruitment(organisationId, recruitmentId);
+      const flagged: CandidateImportPreview['flagged'] = [];
+      let flaggedCount = 0;
+      const flag = (f: CandidateImportPreview['flagged'][number]) => {
+        flaggedCount++;
+        if (flagged.length < IMPORT_REFUSED_LIST_MAX) flagged.push(f);
+      };
+      const seen = new Map<string, number>();
+      let total = 0;
+      let created = 0;
+      let matched = 0;
+      let refused = 0;
+      for await (const rows of readCsvBatches(chunksOf(upload.bytes), upload.mapping, BATCH)) {
+        total += rows.length;
+        if (total > IMPORT_MAX_ROWS)
+          throw validationFailed({ file: [CANDIDATE_TEXTS.importTooManyRows] }, CANDIDATE_TEXTS.importTooManyRows);
+        const people: Person[] = [];
+        for (const r of rows) {
+          const p = validateRow(r);
+          if (!('email' in p)) {
+            refused++;
+            flag({ row: p.row, problem: r.broken !== undefined ? 'unreadable' : 'invalid', reason: p.reason, imported: false });
+            continue;
+          }
+          const earlier = seen.get(p.email);
+          if (earlier !== undefined) {
+            refused++;
+            flag({
+              row: p.row,
+              problem: 'duplicate',
+              reason: `The same e-mail is already on row ${earlier} of this file.`,
+              imported: false,
+            });
+            continue;
+          }
+          seen.set(p.email, p.row);
+          people.push(p);
+        }
+        const known = new Map<string, string>();
+        for (const c of await candidatesByEmail(
+          db,
+          organisationId,
+          people.map((p) => p.email),
+        ))
+          if (c.email) known.set(c.email, c.id);
+        const already = await candidatesInRecruitment(db, recruitmentId, [...known.values()]);
+        for (const p of people) {
+          const id = known.get(p.email);
+          if (id === undefined) created++;
+          else if (already.has(id)) {
+            refused++;
+            flag({ row: p.row, problem: 'duplicate', reason: CANDIDATE_TEXTS.alreadyInRecruitment, imported: false });
+          } else {
+            matched++;
+            flag({ row: p.row, problem: 'existing', reason: CANDIDATE_TEXTS.importMatchesExisting, imported: true });
+          }
+        }
+      }
+      if (total === 0) throw validationFailed({ file: [CANDIDATE_TEXTS.importEmpty] }, CANDIDATE_TEXTS.importEmpty);
+      return {
+        total_rows: total,
+        importable_rows: created + matched,
+        new_count: created,
+        matched_count: matched,
+        refused_count: refused,
+        flagged,
+        flagged_count: flaggedCount,
+      };
     },
 
     async get(organisationId: string, id: string): Promise<CandidateImport> {

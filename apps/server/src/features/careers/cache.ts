@@ -29,11 +29,15 @@ export class SiteCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
 
-  constructor(
-    private readonly load: (key: string) => Promise<T>,
-    private readonly organisationOf: (value: T) => string | null,
-    private readonly options: SiteCacheOptions<T>,
-  ) {}
+  private readonly load: (key: string) => Promise<T>;
+  private readonly organisationOf: (value: T) => string | null;
+  private readonly options: SiteCacheOptions<T>;
+
+  constructor(load: (key: string) => Promise<T>, organisationOf: (value: T) => string | null, options: SiteCacheOptions<T>) {
+    this.load = load;
+    this.organisationOf = organisationOf;
+    this.options = options;
+  }
 
   /** The value for `key`: fresh, stale while refreshing, or built now (concurrent callers share one build). */
   get(key: string, now = Date.now()): Promise<T> {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { errorResponse } from '@hireloop/contract/error-response';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
 
 export function healthRoutes(database: Database) {
   return async (app: FastifyInstance) => {
@@ -18,9 +19,14 @@ export function healthRoutes(database: Database) {
           await database.ping();
         } catch (error) {
           request.log.error({ err: error }, 'health check: database unreachable');
-          return reply.code(503).send({ message: 'The database is unreachable.', code: 'internal' });
+          void database.recover();
+          return reply.code(503).send({ message: ERROR_TEXTS.databaseUnavailable, code: 'unavailable' });
         }
-        return { status: 'ok' as const, database: database.kind, uptime_s: Math.round(process.uptime()) };
+        return {
+          status: 'ok' as const,
+          database: database.managed ? ('managed' as const) : ('postgres' as const),
+          uptime_s: Math.round(process.uptime()),
+        };
       },
     );
   };

@@ -362,7 +362,11 @@ export function feedbackOwedBy(db: Db, organisationId: string, userId: string, n
 
 /**
  * (interview, interviewer) pairs of interviews that ended within the last `windowDays` (not
- * cancelled) with no scorecard from that interviewer and no feedback-due notification sent yet.
+ * cancelled) with no scorecard from that interviewer and no feedback-due notification sent yet:
+ * neither claimed (`feedback_due_notified_at`) nor, for reminders sent before that column existed
+ * or an interviewer removed and added again, found among the notifications. Ordered the same way
+ * on every node, so two nodes claiming the rows in one transaction each take the row locks in the
+ * same order.
  */
 export function endedWithoutFeedback(db: Db, now: Date, windowDays = 14, limit = 500) {
   const since = new Date(now.getTime() - windowDays * 86_400_000);
@@ -391,9 +395,29 @@ export function endedWithoutFeedback(db: Db, now: Date, windowDays = 14, limit =
         lt(interviews.endsAt, now),
         gte(interviews.endsAt, since),
         sql`not exists (select 1 from ${scorecards} s where s.interview_id = ${outer(interviews.id)} and s.interviewer_id = ${outer(interviewInterviewers.userId)})`,
+        isNull(interviewInterviewers.feedbackDueNotifiedAt),
         sql`not exists (select 1 from ${notifications} n where n.user_id = ${outer(interviewInterviewers.userId)} and n.type = 'interview_feedback_due' and n.data->>'interview_id' = ${outer(interviews.id)}::text)`,
       ),
     )
-    .orderBy(asc(interviews.endsAt))
+    .orderBy(asc(interviews.endsAt), asc(interviews.id), asc(interviewInterviewers.userId))
     .limit(limit);
+}
+
+/**
+ * Marks the interviewer as told their scorecard is due, only if no one did yet. True when this
+ * call made the mark: a concurrent claim waits for this transaction and then finds the mark.
+ */
+export async function claimFeedbackDue(db: Db, interviewId: string, userId: string, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(interviewInterviewers)
+    .set({ feedbackDueNotifiedAt: at })
+    .where(
+      and(
+        eq(interviewInterviewers.interviewId, interviewId),
+        eq(interviewInterviewers.userId, userId),
+        isNull(interviewInterviewers.feedbackDueNotifiedAt),
+      ),
+    )
+    .returning({ userId: interviewInterviewers.userId });
+  return claimed.length > 0;
 }

@@ -44,7 +44,7 @@ const idList = (value: string | undefined) =>
     .filter(Boolean);
 
 /** Interviews of applications, their invitations, and scorecards. */
-export function interviewRoutes(db: Db) {
+export function interviewRoutes(db: Db, clock: () => Date = () => new Date()) {
   const service = createInterviewService(db);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -82,7 +82,7 @@ export function interviewRoutes(db: Db) {
           actor,
           recruitmentId,
           { interviewerId, statuses, when: f.when ?? 'upcoming', applicationId },
-          { page: q.page, perPage: q.per_page },
+          { page: q.page, perPage: q.per_page, now: clock() },
         );
         if (!result) throw new AppError('not_found', RECRUITMENT_TEXTS.notFound);
         return { interviews: { data: result.interviews, meta: pageMeta(q.page, q.per_page, result.total) } };
@@ -113,7 +113,7 @@ export function interviewRoutes(db: Db) {
         schema: {
           tags,
           summary:
-            'Schedules an interview; each interviewer and the candidate get an e-mail with an .ics invitation (METHOD:REQUEST); interviewers are notified',
+            'Schedules an interview; each interviewer and the candidate get an e-mail with an .ics invitation (METHOD:REQUEST); interviewers are notified. With took_place: true, logs a past interview instead (no invitations; completed; scorecards open at once)',
           params: applicationParams,
           body: scheduleInterviewBody,
           response: { 201: interviewResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse },
@@ -121,7 +121,7 @@ export function interviewRoutes(db: Db) {
       },
       async (request, reply) => {
         const applicationId = idOf(request.params.application, CANDIDATE_TEXTS.applicationNotFound);
-        const interview = await service.schedule(organisationIdOf(request), actorOf(request), applicationId, request.body);
+        const interview = await service.schedule(organisationIdOf(request), actorOf(request), applicationId, request.body, clock());
         return reply.code(201).send({ interview });
       },
     );
@@ -185,7 +185,7 @@ export function interviewRoutes(db: Db) {
       },
       async (request) => {
         const id = idOf(request.params.interview, INTERVIEW_TEXTS.notFound);
-        return { interview: await service.reschedule(organisationIdOf(request), actorOf(request), id, request.body) };
+        return { interview: await service.reschedule(organisationIdOf(request), actorOf(request), id, request.body, clock()) };
       },
     );
 
@@ -220,7 +220,7 @@ export function interviewRoutes(db: Db) {
       },
       async (request) => {
         const id = idOf(request.params.interview, INTERVIEW_TEXTS.notFound);
-        return { interview: await service.complete(organisationIdOf(request), actorOf(request), id) };
+        return { interview: await service.complete(organisationIdOf(request), actorOf(request), id, clock()) };
       },
     );
 
@@ -239,7 +239,7 @@ export function interviewRoutes(db: Db) {
       },
       async (request, reply) => {
         const id = idOf(request.params.interview, INTERVIEW_TEXTS.notFound);
-        const scorecard = await service.submitScorecard(organisationIdOf(request), actorOf(request), id, request.body);
+        const scorecard = await service.submitScorecard(organisationIdOf(request), actorOf(request), id, request.body, clock());
         return reply.code(201).send({ scorecard });
       },
     );

@@ -1,6 +1,7 @@
 import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import {
   INTERVIEW_DAYS_AHEAD_MAX,
+  INTERVIEW_DAYS_BACK_MAX,
   INTERVIEW_MINUTES,
   INTERVIEW_TEXTS,
   type ConflictsResponse,
@@ -43,12 +44,14 @@ import {
   updateInterview,
   feedbackOwedBy,
   upcomingFor,
+  claimFeedbackDue,
   endedWithoutFeedback,
   type InterviewBase,
   type InterviewFilters,
   type InterviewRow,
   type Person,
 } from './repository.ts';
+import { formatDateTime, formatTime } from '@hireloop/contract/date-format';
 
 type ScheduleInput = z.output<typeof scheduleInterviewBody>;
 type ScorecardInput = z.output<typeof scorecardBody>;
@@ -61,21 +64,29 @@ const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null)
 const FALLBACK_ORGANISER_EMAIL = 'no-reply@hireloop.local';
 
 function formatWhen(startsAt: Date, endsAt: Date, timezone: string) {
-  const day = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(startsAt);
-  const end = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, timeStyle: 'short' }).format(endsAt);
-  return `${day}–${end} (${timezone})`;
+  return `${formatDateTime(startsAt, { timeZone: timezone })}–${formatTime(endsAt, { timeZone: timezone })} (${timezone})`;
 }
 
-/** Start and end of a schedule or reschedule; throws 422 naming the field. */
+/**
+ * Start and end of a schedule or reschedule; throws 422 naming the field. A planned interview starts
+ * in the future; one logged as having taken place (`tookPlace`) started in the past.
+ */
 function timesOf(
   input: { starts_at: string; ends_at?: string | undefined; duration_minutes?: number | undefined },
   fallbackMinutes: number,
   now: Date,
+  tookPlace = false,
 ) {
   const startsAt = new Date(Date.parse(input.starts_at));
-  if (startsAt.getTime() <= now.getTime()) throw validationFailed({ starts_at: [INTERVIEW_TEXTS.inPast] });
-  if (startsAt.getTime() > now.getTime() + INTERVIEW_DAYS_AHEAD_MAX * DAY)
-    throw validationFailed({ starts_at: [INTERVIEW_TEXTS.tooFarAhead] });
+  if (tookPlace) {
+    if (startsAt.getTime() > now.getTime()) throw validationFailed({ starts_at: [INTERVIEW_TEXTS.loggedInFuture] });
+    if (startsAt.getTime() < now.getTime() - INTERVIEW_DAYS_BACK_MAX * DAY)
+      throw validationFailed({ starts_at: [INTERVIEW_TEXTS.tooFarBack] });
+  } else {
+    if (startsAt.getTime() <= now.getTime()) throw validationFailed({ starts_at: [INTERVIEW_TEXTS.inPast] });
+    if (startsAt.getTime() > now.getTime() + INTERVIEW_DAYS_AHEAD_MAX * DAY)
+      throw validationFailed({ starts_at: [INTERVIEW_TEXTS.tooFarAhead] });
+  }
   let endsAt: Date;
   if (input.ends_at !== undefined) {
     endsAt = new Date(Date.parse(input.ends_at));
@@ -212,14 +223,14 @@ export function createInterviewService(db: Db) {
       actor: Actor,
       recruitmentId: string,
       f: Omit<InterviewFilters, 'onlyFor'>,
-      o: { page: number; perPage: number },
+      o: { page: number; perPage: number; now?: Date },
     ) {
       const { rows, total } = await listRecruitmentInterviews(
         db,
         organisationId,
         recruitmentId,
         { ...f, onlyFor: interviewOnlyFor(actor) },
-        { ...o, now: new Date() },
+        { page: o.page, perPage: o.perPage, now: o.now ?? new Date() },
       );
       // Rows are scoped to the organisation; only an empty page needs to tell "none" from "no such recruitment".
       if (total === 0 && !(await recruitmentExists(db, organisationId, recruitmentId))) return null;
@@ -271,7 +282,8 @@ export function createInterviewService(db: Db) {
         if (!defaults) throw notFound();
         const type = await interviewTypeOf(tx, organisationId, body.type_id);
         if (!type) throw validationFailed({ type_id: [INTERVIEW_TEXTS.typeUnknown] });
-        const { startsAt, endsAt } = timesOf(body, defaults.minutes, now);
+        const tookPlace = body.took_place === true;
+        const { startsAt, endsAt } = timesOf(body, defaults.minutes, now, tookPlace);
         if (!body.location && !body.video_url) throw validationFailed({ location: [INTERVIEW_TEXTS.locationRequired] });
         const people = await interviewersFrom(tx, organisationId, body.interviewer_ids);
         const row = await insertInterview(tx, {
@@ -287,7 +299,8 @@ export function createInterviewService(db: Db) {
           videoUrl: body.video_url,
           questions: body.questions ?? type.questions,
           criteria: body.criteria ?? type.criteria,
-          status: 'scheduled',
+          // A logged interview took place: completed, so its scorecards are owed at once.
+          status: tookPlace ? 'completed' : 'scheduled',
           icsUid: `${randomUUID()}@hireloop`,
           icsSequence: 0,
           organiserId: actor.kind === 'user' ? actor.userId : null,
@@ -297,29 +310,33 @@ export function createInterviewService(db: Db) {
           row.id,
           people.map((p) => p.id),
         );
-        const candidate = { id: app.candidateId, name: app.candidateName, email: app.candidateEmail, erased: false };
-        const organiser = await organiserOf(tx, actor, defaults.name);
-        await sendInvitations(
-          tx,
-          { interview: row, candidate, interviewers: people, organiser, organisationName: defaults.name },
-          'invite',
-          people,
-          true,
-        );
-        for (const p of people) {
-          if (actor.kind === 'user' && actor.userId === p.id) continue;
-          await notify(tx, {
-            userId: p.id,
-            organisationId,
-            type: 'assigned',
-            data: {
-              title: `You are interviewing ${app.candidateName}`,
-              body: `${row.title}, ${formatWhen(startsAt, endsAt, row.timezone)}`,
-              url: interviewUrl(row.recruitmentId, row.id),
-              interview_id: row.id,
-            },
-            candidateId: app.candidateId,
-          });
+        // A record of the past invites nobody: no e-mail, no .ics, no "you are interviewing" notice.
+        // Its interviewers see the scorecard they owe (dashboard, feedback-due notification).
+        if (!tookPlace) {
+          const candidate = { id: app.candidateId, name: app.candidateName, email: app.candidateEmail, erased: false };
+          const organiser = await organiserOf(tx, actor, defaults.name);
+          await sendInvitations(
+            tx,
+            { interview: row, candidate, interviewers: people, organiser, organisationName: defaults.name },
+            'invite',
+            people,
+            true,
+          );
+          for (const p of people) {
+            if (actor.kind === 'user' && actor.userId === p.id) continue;
+            await notify(tx, {
+              userId: p.id,
+              organisationId,
+              type: 'assigned',
+              data: {
+                title: `You are interviewing ${app.candidateName}`,
+                body: `${row.title}, ${formatWhen(startsAt, endsAt, row.timezone)}`,
+                url: interviewUrl(row.recruitmentId, row.id),
+                interview_id: row.id,
+              },
+              candidateId: app.candidateId,
+            });
+          }
         }
         await recordActivity(tx, {
           organisationId,
@@ -334,6 +351,7 @@ export function createInterviewService(db: Db) {
             starts_at: startsAt.toISOString(),
             timezone: row.timezone,
             interviewers: people.map((p) => p.name),
+            ...(tookPlace ? { logged: true } : {}),
           },
         });
         return presentOne(tx, organisationId, row.id, viewerOf(actor));
@@ -473,7 +491,8 @@ export function createInterviewService(db: Db) {
       return db.transaction(async (tx) => {
         const before = await lockInterview(tx, organisationId, id);
         if (!before) throw notFound();
-        if (before.status === 'cancelled') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCancelled);
+        // Cancelling again (a double click, a retry) answers with the cancelled interview; nobody is mailed twice.
+        if (before.status === 'cancelled') return presentOne(tx, organisationId, id, viewerOf(actor));
         if (before.status === 'completed') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCompleted);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         const defaults = await organisationDefaults(tx, organisationId);
@@ -522,7 +541,8 @@ export function createInterviewService(db: Db) {
         const before = await lockInterview(tx, organisationId, id);
         if (!before) throw notFound();
         if (before.status === 'cancelled') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCancelled);
-        if (before.status === 'completed') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCompleted);
+        // Completing again answers with the completed interview, recording nothing more.
+        if (before.status === 'completed') return presentOne(tx, organisationId, id, viewerOf(actor));
         if (before.startsAt.getTime() > now.getTime()) throw new AppError('conflict', INTERVIEW_TEXTS.completeBeforeStart);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         await updateInterview(tx, organisationId, id, { status: 'completed' });
@@ -639,12 +659,17 @@ export async function dashboardInterviewsOf(db: Db, organisationId: string, user
 
 /**
  * After an interview ends, each interviewer without a scorecard gets one 'interview_feedback_due'
- * notification (never twice: the notification itself records that it was sent). Returns how many were sent.
+ * notification. Never twice, even from two app nodes checking at once: each interviewer's row is
+ * claimed by a conditional update first, and only the transaction whose update hit it notifies.
+ * Returns how many were sent.
  */
 export async function notifyFeedbackDue(db: Db, now = new Date()) {
   return db.transaction(async (tx) => {
     const due = await endedWithoutFeedback(tx, now);
+    let sent = 0;
     for (const d of due) {
+      if (!(await claimFeedbackDue(tx, d.interviewId, d.userId, now))) continue;
+      sent++;
       await notify(tx, {
         userId: d.userId,
         organisationId: d.organisationId,
@@ -657,7 +682,7 @@ export async function notifyFeedbackDue(db: Db, now = new Date()) {
         candidateId: d.candidateId,
       });
     }
-    return due.length;
+    return sent;
   });
 }
 export { ERASED_CANDIDATE_NAME };

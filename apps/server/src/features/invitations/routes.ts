@@ -133,7 +133,8 @@ export function inviteeRoutes(db: Db, deps: InvitationServiceDeps) {
         preHandler: [requireSession],
         schema: {
           tags,
-          summary: "Joins the organisation (the signed-in user's verified email must be the invited one) and makes it current",
+          summary:
+            "Joins the organisation (the signed-in user's verified email must be the invited one) and makes it current; accepting again answers with the membership",
           params: tokenParams,
           response: { 200: acceptInvitationResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
         },
@@ -179,7 +180,7 @@ export function inviteeRoutes(db: Db, deps: InvitationServiceDeps) {
         preHandler: [requireSession],
         schema: {
           tags,
-          summary: 'Accepts one of my invitations',
+          summary: 'Accepts one of my invitations; accepting again answers with the membership',
           params: idParams,
           response: { 200: acceptInvitationResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
         },

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/service.ts';
 import { assertSeatAvailable, assertSeatHeld } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notifyAdmins } from '../notifications/service.ts';
-import { addMembership, isMember, isMemberByEmail } from '../members/service.ts';
+import { addMembership, isMember, isMemberByEmail, memberRoleOf } from '../members/service.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
 import { makeCurrent, organisationNameOf } from '../organisations/service.ts';
 import { presentInvitation, presentPreview, stateOf } from './presenter.ts';
@@ -62,6 +62,16 @@ const auditView = (i: { email: string; role: MemberRole; expiresAt?: Date }) => 
   ...(i.expiresAt ? { expires_at: i.expiresAt.toISOString() } : {}),
 });
 
+/** The organisation as the invitee, a member with `role`, sees it: the answer to an accept. */
+const summaryOf = (i: InvitationDetails, role: MemberRole): OrganisationSummary =>
+  presentOrganisationSummary({
+    id: i.organisationId,
+    name: i.organisationName,
+    slug: i.organisationSlug,
+    role,
+    trailEndsAt: i.organisationTrailEndsAt,
+  });
+
 export type InvitationServiceDeps = { appUrl: string };
 
 export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
@@ -83,10 +93,19 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
     return { tokenHash: sha256(token), expiresAt };
   }
 
-  /** The invitee's side: joins, makes the organisation current, marks the invitation accepted. */
+  /**
+   * The invitee's side: joins, makes the organisation current, marks the invitation accepted.
+   * Accepting again an accepted invitation (a double click, a retry, the link opened twice) gives
+   * the invited person, while a member, their membership back, recording and telling nothing again;
+   * to anyone else the link stays used (410).
+   */
   async function accept(tx: Db, userId: string, i: InvitationDetails): Promise<OrganisationSummary> {
-    assertUsable(i);
     const user = await findUserIdentity(tx, userId);
+    if (stateOf(i) === 'accepted' && user?.email?.toLowerCase() === i.email) {
+      const role = await memberRoleOf(tx, i.organisationId, userId);
+      if (role) return summaryOf(i, role);
+    }
+    assertUsable(i);
     if (!user?.email) throw new AppError('forbidden', INVITATION_TEXTS.noVerifiedEmail);
     if (user.email.toLowerCase() !== i.email) throw new AppError('forbidden', INVITATION_TEXTS.wrongEmail(i.email));
     if (await isMember(tx, i.organisationId, userId)) throw new AppError('conflict', INVITATION_TEXTS.alreadyMemberSelf);
@@ -116,13 +135,7 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
         invitation_id: i.id,
       },
     });
-    return presentOrganisationSummary({
-      id: i.organisationId,
-      name: i.organisationName,
-      slug: i.organisationSlug,
-      role: i.role,
-      trailEndsAt: i.organisationTrailEndsAt,
-    });
+    return summaryOf(i, i.role);
   }
 
   async function decline(tx: Db, userId: string, i: InvitationDetails): Promise<void> {
@@ -250,6 +263,8 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
         const i = await findInvitation(tx, organisationId, id, true);
         if (!i) throw new AppError('not_found', 'No such invitation.');
         const state = stateOf(i);
+        // Revoking again (a double click, a retry) changes nothing and is no error; an answered one is refused.
+        if (state === 'revoked') return;
         if (state !== 'pending' && state !== 'expired') throw new AppError('conflict', INVITATION_TEXTS.notPending);
         await markRevoked(tx, organisationId, id);
         await recordAudit(tx, {

@@ -1,6 +1,7 @@
 import type { MemberRole } from '@hireloop/contract/constants';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/audit-log.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -51,6 +52,33 @@ export async function updateMemberRole(db: Db, organisationId: string, userId: s
     .update(memberships)
     .set({ role })
     .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+}
+
+/**
+ * How the user's latest membership of the organisation ended, from the audit log (a removal or a
+ * leaving, recorded with the change), with the role they then had; undefined when none is recorded.
+ */
+export function lastDepartureOf(
+  db: Db,
+  organisationId: string,
+  userId: string,
+): Promise<{ action: 'member.removed' | 'member.left'; role: MemberRole | undefined } | undefined> {
+  return db
+    .select({ action: auditLog.action, before: auditLog.before })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.organisationId, organisationId),
+        inArray(auditLog.action, ['member.removed', 'member.left']),
+        eq(auditLog.targetType, 'member'),
+        eq(auditLog.targetId, userId),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1)
+    .then(([r]) =>
+      r ? { action: r.action as 'member.removed' | 'member.left', role: (r.before as { role?: MemberRole } | null)?.role } : undefined,
+    );
 }
 
 export async function deleteMembership(db: Db, organisationId: string, userId: string): Promise<void> {

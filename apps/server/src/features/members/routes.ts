@@ -42,7 +42,7 @@ export function memberRoutes(db: Db) {
         config: { permission: 'members.manage' },
         schema: {
           tags,
-          summary: 'Removes a member at once (not the last owner; only an owner removes an owner)',
+          summary: 'Removes a member at once (not the last owner; only an owner removes an owner); removing them again answers 204 again',
           params: memberParams,
           response: { 204: z.null(), 403: errorResponse, 404: errorResponse, 422: errorResponse },
         },

@@ -14,6 +14,7 @@ import {
   findMember,
   findUserCurrentOrganisation,
   insertMembership,
+  lastDepartureOf,
   lockOwners,
   memberEmailExists,
   otherOrganisationOf,
@@ -27,6 +28,10 @@ export const isMemberByEmail = (db: Db, organisationId: string, email: string) =
 
 /** For invitations: whether the user already belongs to the organisation. */
 export const isMember = async (db: Db, organisationId: string, userId: string) => Boolean(await findMember(db, organisationId, userId));
+
+/** For invitations: the user's role in the organisation, undefined when not a member. */
+export const memberRoleOf = async (db: Db, organisationId: string, userId: string): Promise<MemberRole | undefined> =>
+  (await findMember(db, organisationId, userId))?.role;
 
 /** For invitations: adds the membership (inside the caller's transaction). */
 export const addMembership = (db: Db, organisationId: string, userId: string, role: MemberRole) =>
@@ -68,12 +73,25 @@ export function createMemberService(db: Db) {
     /**
      * Removes a member: their next call for this organisation gets 404, and it stops being their
      * current organisation. Not the last owner; only an owner removes an owner.
+     *
+     * Removing someone already removed (a double click, a retry) answers as the removal did: 204,
+     * recording nothing, to whoever could have removed them (an owner's removal: to an owner; 403
+     * to others, as the first time). 404 stays the answer for someone who never was a member or
+     * who left on their own. This tells no stranger anything: another organisation's people and
+     * those without members.manage are stopped before (404, 403), and those with it read the same
+     * in the audit log (audit.view has the same roles).
      */
     async remove(organisationId: string, actor: Actor, userId: string): Promise<void> {
       await db.transaction(async (tx) => {
+        // Also serialises removals of one person: the second sees the first's result.
         const owners = await lockOwners(tx, organisationId);
         const member = await findMember(tx, organisationId, userId, true);
-        if (!member) throw new AppError('not_found', 'This person is not a member of the organisation.');
+        if (!member) {
+          const last = await lastDepartureOf(tx, organisationId, userId);
+          if (last?.action !== 'member.removed') throw new AppError('not_found', 'This person is not a member of the organisation.');
+          if (last.role === 'owner' && !isOwner(actor)) throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerRemovesOwner);
+          return;
+        }
         if (member.role === 'owner') {
           if (!isOwner(actor)) throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerRemovesOwner);
           if (owners.length <= 1) throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerRemove);

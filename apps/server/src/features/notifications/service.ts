@@ -95,7 +95,7 @@ export async function notifyAdmins(db: Db, n: Omit<NewNotification, 'userId'> & 
   }
 }
 
-/** The outbox handler for NOTIFICATION_BROADCAST_JOB (registered with the outbox worker in main.ts). */
+/** The outbox handler for NOTIFICATION_BROADCAST_JOB (registered with the outbox worker in serve.ts). */
 export function notificationBroadcastHandler(broadcaster: Broadcaster) {
   return async (payload: unknown) => {
     const parsed = broadcastPayload.safeParse(payload);

@@ -32,7 +32,6 @@ export function wrapParagraph(text: string, font: PDFFont, size: number, width: 
       continue;
     }
     if (line) lines.push(line);
-    line = '';
     let rest = word;
     while (!fits(rest)) {
       let n = rest.length - 1;

@@ -1,5 +1,14 @@
 import { API_BASE_PATH } from '@hireloop/contract/constants';
-import type { ApprovalDecision, Offer, OfferContractType, OfferSalaryPeriod, OfferStatus, PublicOffer } from '@hireloop/contract/offers';
+import {
+  salaryRangeCheck,
+  type ApprovalDecision,
+  type Offer,
+  type OfferContractType,
+  type OfferRole,
+  type OfferSalaryPeriod,
+  type OfferStatus,
+  type PublicOffer,
+} from '@hireloop/contract/offers';
 import type { ApprovalRow, OfferJoined } from './repository.ts';
 
 /** The approver whose decision is awaited: the first who has not approved, while the offer is pending approval. */
@@ -13,12 +22,24 @@ export const expiresOnOf = (expiresAt: Date) => expiresAt.toISOString().slice(0,
 export function presentOffer(row: OfferJoined, approvals: ApprovalRow[], viewerId: string | null): Offer {
   const o = row.offer;
   const current = currentApprover(o.status, approvals);
+  const role: OfferRole = {
+    id: row.roleId,
+    name: row.roleName,
+    salary_min: row.roleSalaryMin,
+    salary_max: row.roleSalaryMax,
+    salary_currency: row.roleSalaryCurrency,
+    salary_period: row.roleSalaryPeriod as OfferSalaryPeriod,
+  };
   return {
     id: o.id,
     application_id: o.applicationId,
     candidate: { id: row.candidateId, name: row.candidateName, email: row.candidateEmail },
     recruitment: { id: o.recruitmentId, name: row.recruitmentName },
-    role: { id: row.roleId, name: row.roleName },
+    role,
+    salary_range_check: salaryRangeCheck(
+      { salary: o.salary, currency: o.currency, salary_period: o.salaryPeriod as OfferSalaryPeriod },
+      role,
+    ),
     salary: o.salary,
     currency: o.currency,
     salary_period: o.salaryPeriod as OfferSalaryPeriod,

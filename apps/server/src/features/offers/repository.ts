@@ -23,6 +23,10 @@ const joined = {
   recruitmentName: recruitments.name,
   roleId: jobRoles.id,
   roleName: jobRoles.name,
+  roleSalaryMin: jobRoles.salaryMin,
+  roleSalaryMax: jobRoles.salaryMax,
+  roleSalaryCurrency: jobRoles.salaryCurrency,
+  roleSalaryPeriod: jobRoles.salaryPeriod,
   organisationName: organisations.name,
   createdByName: creator.name,
 };
@@ -157,7 +161,7 @@ export async function decideApproval(
     .where(and(eq(offerApprovals.offerId, offerId), eq(offerApprovals.approverId, approverId)));
 }
 
-/** The application an offer is made for, with what the offer needs of it. */
+/** The application an offer is made for, with what the offer needs of it (the role's salary currency and period are its defaults). */
 export async function findApplication(db: Db, organisationId: string, id: string) {
   const [row] = await db
     .select({
@@ -165,8 +169,12 @@ export async function findApplication(db: Db, organisationId: string, id: string
       candidateId: applications.candidateId,
       recruitmentId: applications.recruitmentId,
       rejectedAt: applications.rejectedAt,
+      roleSalaryCurrency: jobRoles.salaryCurrency,
+      roleSalaryPeriod: jobRoles.salaryPeriod,
     })
     .from(applications)
+    .innerJoin(recruitments, eq(recruitments.id, applications.recruitmentId))
+    .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
     .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)));
   return row ?? null;
 }

@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { offerLetterRoutes } from '../offer-letters/routes.ts';
 import { createOfferService, type OfferServiceDeps } from './service.ts';
+import { fileResponse } from '../../http/file-response.ts';
 
 const tags = ['offers'];
 const offerParams = z.object({ organisationId: z.string(), offer: z.string() });
@@ -222,7 +223,7 @@ export function offerRoutes(db: Db, deps: OfferServiceDeps) {
           tags,
           summary: 'The offer letter as PDF (inline): as sent, or a preview from the current template',
           params: offerParams,
-          response: { 404: errorResponse },
+          response: { 200: fileResponse('application/pdf', 'The offer letter'), 404: errorResponse },
         },
       },
       async (request, reply) => {

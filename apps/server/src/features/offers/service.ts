@@ -56,6 +56,7 @@ import {
   type OfferJoined,
   type OfferValues,
 } from './repository.ts';
+import { formatCalendarDay } from '@hireloop/contract/date-format';
 
 type OfferRow = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
 
@@ -216,6 +217,9 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         const application = await findApplication(tx, organisationId, applicationId);
         if (!application) throw new AppError('not_found', OFFER_TEXTS.applicationNotFound);
         checkFields(body, now);
+        // The terms default to the job role's: its salary currency and period.
+        const currency = body.currency ?? application.roleSalaryCurrency;
+        if (!currency) throw invalid('currency', OFFER_TEXTS.currencyRequired);
         if (application.rejectedAt) throw invalid('application', OFFER_TEXTS.applicationRejected);
         await checkApprovers(tx, organisationId, body.approver_ids ?? []);
         // The organisation's named approvers are on every new draft.
@@ -229,8 +233,8 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           applicationId,
           recruitmentId: application.recruitmentId,
           salary: body.salary,
-          currency: body.currency,
-          salaryPeriod: body.salary_period ?? 'year',
+          currency,
+          salaryPeriod: body.salary_period ?? application.roleSalaryPeriod,
           bonusNote: body.bonus_note || null,
           startDate: body.start_date,
           contractType: body.contract_type ?? 'full_time',
@@ -408,12 +412,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         const link = `${deps.appUrl.replace(/\/$/, '')}${publicOfferPath(token)}`;
         const facts = factsOf(row);
         const pdf = await letterPdf(row.organisationName, letterText);
-        const expires = new Date(`${facts.expiresOn}T00:00:00Z`).toLocaleDateString('en-GB', {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        });
+        const expires = formatCalendarDay(facts.expiresOn);
         const text = [
           `Dear ${row.candidateName},`,
           '',

@@ -16,6 +16,7 @@ import { presentStage } from '../onboarding-stages/presenter.ts';
 import type { StageRow } from '../onboarding-stages/service.ts';
 import { findTemplateRow as findTemplate } from '../onboarding-templates/service.ts';
 import { invalid } from './access.ts';
+import { subscribedToOnboarding } from './product-gate.ts';
 import { todayUtc } from './presenter.ts';
 import {
   findOnboarding,
@@ -33,7 +34,7 @@ type Organisation = NonNullable<Awaited<ReturnType<typeof findOrganisation>>>;
 /** Not subscribed, subscribed during the organisation's trial, or subscribed on a chosen plan. */
 export function onboardingProductState(org: Organisation, now = new Date()): { state: OnboardingProductState; trailEndsAt: Date | null } {
   const plan = effectivePlan(org, now);
-  if (!org.products.includes('onboarding')) return { state: 'not_subscribed', trailEndsAt: plan.trailEndsAt };
+  if (!subscribedToOnboarding(org)) return { state: 'not_subscribed', trailEndsAt: plan.trailEndsAt };
   return plan.plan === 'trial' ? { state: 'trial', trailEndsAt: plan.trailEndsAt } : { state: 'active', trailEndsAt: null };
 }
 
@@ -89,16 +90,21 @@ export function createOnboardingDashboardService(db: Db) {
   return {
     detail,
 
-    /** The Onboarding Dashboard: subscription state, the stages, and every role's onboarding holding hires. */
+    /**
+     * The Onboarding Dashboard: subscription state, the stages, and every role's onboarding holding
+     * hires. Not subscribed: the state alone (the web offers the product from it), nothing of the
+     * hires kept from an earlier subscription, and no default stages created.
+     */
     async dashboard(organisationId: string): Promise<OnboardingDashboard> {
       const org = await findOrganisation(db, organisationId);
       if (!org) throw new AppError('not_found', ONBOARDING_TEXTS.onboardingNotFound);
       const { state, trailEndsAt } = onboardingProductState(org);
+      const base = { product_state: state, trail_ends_at: trailEndsAt?.toISOString() ?? null };
+      if (state === 'not_subscribed') return { ...base, stages: [], onboardings: [] };
       const stages = await db.transaction((tx) => ensureOnboardingStages(tx, organisationId));
       const list = await summaries(db, organisationId, stages);
       return {
-        product_state: state,
-        trail_ends_at: trailEndsAt?.toISOString() ?? null,
+        ...base,
         stages: stages.map(presentStage),
         onboardings: list.map(({ created_at: _c, updated_at: _u, ...rest }) => rest),
       };

@@ -142,7 +142,8 @@ export function hireRoutes(hires: HireService) {
         config: { permission: 'onboarding.manage' },
         schema: {
           tags,
-          summary: 'Moves the hire to a stage, between after_id and before_id or at the end; conflict: true when `version` was stale',
+          summary:
+            'Moves the hire to a stage, between after_id and before_id or at the end; conflict: true when `version` was stale; a card already there is left as it is',
           params: hireParams,
           body: moveHireBody,
           response: { 200: moveHireResponse, 404: errorResponse, 422: errorResponse },

@@ -20,6 +20,7 @@ import { assertMembers, hireNotFound, invalid, lockedHire } from './access.ts';
 import { enterOnboarding, issueNewHireLink } from './enter.ts';
 import { presentHireCard, presentHireDetail, presentHireListItem, todayUtc } from './presenter.ts';
 import {
+  acceptedOffersOf,
   boardHires,
   columnOf,
   deleteHire,
@@ -128,6 +129,10 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
       if (body.template_id && !(await findTemplate(db, organisationId, body.template_id))) {
         throw invalid('template_id', ONBOARDING_TEXTS.templateUnknown);
       }
+      // From an accepted offer: the hire is linked to it (and to its application and recruitment).
+      const [offer] = body.offer_id ? await acceptedOffersOf(db, organisationId, { ids: [body.offer_id] }) : [];
+      if (body.offer_id && !offer) throw invalid('offer_id', ONBOARDING_TEXTS.offerUnknown);
+      if (offer && offer.candidateId !== candidate.id) throw invalid('offer_id', ONBOARDING_TEXTS.offerOfOtherCandidate);
       const hire = await db
         .transaction((tx) =>
           enterOnboarding(tx, {
@@ -139,6 +144,7 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
             managerId: body.manager_id ?? null,
             buddyId: body.buddy_id ?? null,
             templateId: body.template_id,
+            ...(offer ? { offerId: offer.offerId, applicationId: offer.applicationId, recruitmentId: offer.recruitmentId } : {}),
           }),
         )
         .catch((error: unknown) => {
@@ -188,15 +194,17 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
     /**
      * Last write wins: the row lock serialises concurrent moves of one card; a caller who saw an
      * older version still moves it and learns of the conflict so its board refreshes.
+     * A card already where the move puts it (the same move again: a double click, a retry) is left
+     * as it is: no write, no version; and no conflict, as the caller's board shows it there.
      */
     async move(organisationId: string, _actor: Actor, id: string, body: MoveHireBody) {
       const conflict = await db.transaction(async (tx) => {
         const before = await lockedHire(tx, organisationId, id);
         const target = await findStage(tx, organisationId, body.stage_id);
         if (!target) throw invalid('stage_id', ONBOARDING_TEXTS.stageUnknown);
-        const changes: HireChanges = {
-          boardPosition: await positionIn(tx, before, target.id, body.before_id ?? null, body.after_id ?? null),
-        };
+        const boardPosition = await positionIn(tx, before, target.id, body.before_id ?? null, body.after_id ?? null);
+        if (target.id === before.stageId && boardPosition === before.boardPosition) return false;
+        const changes: HireChanges = { boardPosition };
         if (target.id !== before.stageId) {
           changes.stageId = target.id;
           changes.stageEnteredAt = new Date();

@@ -1,8 +1,17 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
+import type { Actor } from '../../http/organisation-scope.ts';
 import { enterOnboarding, issueNewHireLink } from './enter.ts';
-import { findCandidate, findHireOf, findOrganisation, findRole, onboardingOfRole } from './repository.ts';
+import { subscribedToOnboarding } from './product-gate.ts';
+import {
+  findCandidate,
+  findHireOf,
+  findOrganisation,
+  findRole,
+  hiringManagerOf,
+  onboardingOfRole,
+  roleIdOfRecruitment,
+  type HireRow,
+} from './repository.ts';
 
 export type AcceptedOffer = {
   id: string;
@@ -13,56 +22,56 @@ export type AcceptedOffer = {
   startDate: string;
 };
 
-/** The hire's manager: the recruitment's (first) hiring manager, else its owner. */
-async function managerOf(tx: Db, recruitmentId: string): Promise<string | null> {
-  const [hm] = await tx
-    .select({ userId: recruitmentMembers.userId })
-    .from(recruitmentMembers)
-    .where(and(eq(recruitmentMembers.recruitmentId, recruitmentId), eq(recruitmentMembers.role, 'hiring_manager')))
-    .orderBy(asc(recruitmentMembers.createdAt))
-    .limit(1);
-  if (hm) return hm.userId;
-  const [r] = await tx.select({ ownerId: recruitments.ownerId }).from(recruitments).where(eq(recruitments.id, recruitmentId));
-  return r?.ownerId ?? null;
-}
-
 /**
- * Called inside the offer's acceptance transaction: when the organisation has the Onboarding
- * product, the candidate enters the role's onboarding (created when needed) in the first stage
- * with the template's checklist (due dates from the offer's start date), gets the new-hire link by
- * e-mail, and the manager, buddy and task owners are notified. Already in it: nothing happens.
- * Returns the hire's id, or null.
+ * The offer's person enters the onboarding of the recruitment's role (created when needed) in the
+ * first stage with the template's checklist (due dates from the offer's start date), managed by the
+ * recruitment's hiring manager (else its owner), linked to the offer. Runs in the caller's
+ * transaction. Already in that onboarding, an erased candidate, or no role: null, nothing changes.
  */
-export async function enterOnboardingOnOfferAccepted(tx: Db, offer: AcceptedOffer, deps: { appUrl: string }): Promise<string | null> {
-  const organisation = await findOrganisation(tx, offer.organisationId);
-  if (!organisation?.products.includes('onboarding')) return null;
-  const [recruitment] = await tx
-    .select({ roleId: recruitments.roleId })
-    .from(recruitments)
-    .where(and(eq(recruitments.organisationId, offer.organisationId), eq(recruitments.id, offer.recruitmentId)));
-  if (!recruitment) return null;
-  const role = await findRole(tx, offer.organisationId, recruitment.roleId);
+export async function enterFromAcceptedOffer(
+  tx: Db,
+  offer: AcceptedOffer,
+  actor: Actor | { kind: 'system'; name?: string },
+): Promise<{ hire: HireRow; candidate: { name: string; email: string | null }; roleName: string } | null> {
+  const roleId = await roleIdOfRecruitment(tx, offer.organisationId, offer.recruitmentId);
+  if (!roleId) return null;
+  const role = await findRole(tx, offer.organisationId, roleId);
   const candidate = await findCandidate(tx, offer.organisationId, offer.candidateId);
   if (!role || !candidate || candidate.erasedAt) return null;
   const onboarding = await onboardingOfRole(tx, offer.organisationId, role.id);
   if (await findHireOf(tx, onboarding.id, candidate.id)) return null;
   const hire = await enterOnboarding(tx, {
     organisationId: offer.organisationId,
-    actor: { kind: 'system', name: candidate.name },
+    actor: actor.kind === 'system' ? { kind: 'system', name: actor.name ?? candidate.name } : actor,
     candidate,
     role,
     startDate: offer.startDate,
-    managerId: await managerOf(tx, offer.recruitmentId),
+    managerId: await hiringManagerOf(tx, offer.recruitmentId),
     buddyId: null,
     applicationId: offer.applicationId,
     offerId: offer.id,
     recruitmentId: offer.recruitmentId,
   });
+  return { hire, candidate, roleName: role.name };
+}
+
+/**
+ * Called inside the offer's acceptance transaction: when the organisation has the Onboarding
+ * product, the candidate enters the role's onboarding (enterFromAcceptedOffer), gets the new-hire
+ * link by e-mail, and the manager, buddy and task owners are notified. Already in it: nothing
+ * happens. Returns the hire's id, or null.
+ */
+export async function enterOnboardingOnOfferAccepted(tx: Db, offer: AcceptedOffer, deps: { appUrl: string }): Promise<string | null> {
+  const organisation = await findOrganisation(tx, offer.organisationId);
+  if (!organisation || !subscribedToOnboarding(organisation)) return null;
+  const entered = await enterFromAcceptedOffer(tx, offer, { kind: 'system' });
+  if (!entered) return null;
+  const { hire, candidate, roleName } = entered;
   if (candidate.email) {
     await issueNewHireLink(
       tx,
       hire,
-      { name: candidate.name, email: candidate.email, organisationName: organisation.name, roleName: role.name, startDate: hire.startDate },
+      { name: candidate.name, email: candidate.email, organisationName: organisation.name, roleName, startDate: hire.startDate },
       deps.appUrl,
     );
   }

@@ -16,7 +16,12 @@ const linkNotFound = () => new AppError('not_found', ONBOARDING_TEXTS.linkNotFou
 
 export const newHireLogoPath = (token: string) => `${API_BASE_PATH}/public/new-hire/${token}/logo`;
 
-/** The hire's side of onboarding: reachable with the e-mailed link only (its sha256 is all that is stored). */
+/**
+ * The hire's side of onboarding: reachable with the e-mailed link only (its sha256 is all that is stored).
+ * Not behind the Onboarding product (product-gate.ts): a person mid-onboarding keeps their first-day
+ * information, checklist and document uploads when the organisation unsubscribes (the staff's side is
+ * refused until it subscribes again, so the link cannot be replaced or the hire removed meanwhile).
+ */
 export function createPublicNewHireService(db: Db, files: FileService) {
   const tasks = createHireTaskService(db);
   async function byToken(token: string) {

@@ -3,7 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { HIRE_SORTS } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
-import { candidates } from '../../db/schema/candidates.ts';
+import { applications, candidates } from '../../db/schema/candidates.ts';
+import { offers } from '../../db/schema/interviews.ts';
+import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { hireDocuments, hires, hireTasks, onboardings, onboardingStages, onboardingTemplates } from '../../db/schema/onboarding.ts';
 import { organisations } from '../../db/schema/organisations.ts';
@@ -275,6 +277,68 @@ export function findHireOf(db: Db, onboardingId: string, candidateId: string) {
     .from(hires)
     .where(and(eq(hires.onboardingId, onboardingId), eq(hires.candidateId, candidateId)))
     .then((r) => r[0]);
+}
+
+/* ---------- accepted offers ---------- */
+
+/**
+ * The organisation's accepted offers (`ids`: only those) with their person, role and start date,
+ * and whether that person is in onboarding for it already: in the role's onboarding, or a hire
+ * made from this very offer. Newest acceptance first.
+ */
+export function acceptedOffersOf(db: Db, organisationId: string, o: { ids?: string[]; onlyNotInOnboarding?: boolean } = {}) {
+  const inOnboarding = sql<boolean>`(exists (select 1 from ${hires} h join ${onboardings} ob on ob.id = h.onboarding_id
+      where h.candidate_id = ${outer(applications.candidateId)} and ob.role_id = ${outer(recruitments.roleId)})
+    or exists (select 1 from ${hires} h where h.offer_id = ${outer(offers.id)}))`;
+  const where: SQL[] = [eq(offers.organisationId, organisationId), eq(offers.status, 'accepted')];
+  if (o.ids) where.push(inArray(offers.id, o.ids.length > 0 ? o.ids : ['00000000-0000-0000-0000-000000000000']));
+  if (o.onlyNotInOnboarding) where.push(sql`not ${inOnboarding}`, sql`${candidates.erasedAt} is null`);
+  return db
+    .select({
+      offerId: offers.id,
+      applicationId: offers.applicationId,
+      recruitmentId: offers.recruitmentId,
+      recruitmentName: recruitments.name,
+      startDate: offers.startDate,
+      decidedAt: offers.decidedAt,
+      candidateId: candidates.id,
+      candidateName: candidates.name,
+      candidateEmail: candidates.email,
+      candidateErasedAt: candidates.erasedAt,
+      roleId: jobRoles.id,
+      roleName: jobRoles.name,
+      inOnboarding,
+    })
+    .from(offers)
+    .innerJoin(applications, eq(applications.id, offers.applicationId))
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitments, eq(recruitments.id, offers.recruitmentId))
+    .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
+    .where(and(...where))
+    .orderBy(sql`${offers.decidedAt} desc nulls last`, desc(offers.id));
+}
+export type AcceptedOfferRow = Awaited<ReturnType<typeof acceptedOffersOf>>[number];
+
+/** The recruitment's (first) hiring manager, else its owner: the manager of a hire from its offer. */
+export async function hiringManagerOf(db: Db, recruitmentId: string): Promise<string | null> {
+  const [hm] = await db
+    .select({ userId: recruitmentMembers.userId })
+    .from(recruitmentMembers)
+    .where(and(eq(recruitmentMembers.recruitmentId, recruitmentId), eq(recruitmentMembers.role, 'hiring_manager')))
+    .orderBy(asc(recruitmentMembers.createdAt))
+    .limit(1);
+  if (hm) return hm.userId;
+  const [r] = await db.select({ ownerId: recruitments.ownerId }).from(recruitments).where(eq(recruitments.id, recruitmentId));
+  return r?.ownerId ?? null;
+}
+
+/** The role of a recruitment of the organisation. */
+export function roleIdOfRecruitment(db: Db, organisationId: string, recruitmentId: string) {
+  return db
+    .select({ roleId: recruitments.roleId })
+    .from(recruitments)
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, recruitmentId)))
+    .then((r) => r[0]?.roleId);
 }
 
 export async function insertHire(db: Db, values: PgInsertValue<typeof hires>): Promise<HireRow> {

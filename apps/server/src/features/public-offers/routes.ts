@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { createPublicOfferService } from './service.ts';
+import { fileResponse } from '../../http/file-response.ts';
 
 const tags = ['public offers'];
 const tokenParams = z.object({ token: z.string() });
@@ -73,7 +74,12 @@ export function publicOfferRoutes(db: Db, deps: { appUrl: string } = { appUrl: '
       '/public/offers/:token/letter.pdf',
       {
         config: { public: true, rateLimit: VIEW_RATE },
-        schema: { tags, summary: 'The offer letter as PDF (inline)', params: tokenParams, response: gone },
+        schema: {
+          tags,
+          summary: 'The offer letter as PDF (inline)',
+          params: tokenParams,
+          response: { 200: fileResponse('application/pdf', 'The offer letter'), ...gone },
+        },
       },
       async (request, reply) => {
         const pdf = await offers.letter(request.params.token);

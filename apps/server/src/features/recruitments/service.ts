@@ -206,13 +206,18 @@ export function createRecruitmentService(db: Db) {
         if (body.owner_id !== undefined) v.ownerId = body.owner_id;
         if (body.openings !== undefined) v.openings = body.openings;
         if (body.target_date !== undefined) v.targetDate = dateOf(body.target_date);
+        // The state it is already in (holding a held one, reopening an open one: a double click, a retry)
+        // is no transition: nothing is written or recorded, and the answer is the recruitment as it is.
         const status = body.status ?? before.status;
         if (status !== before.status) v.status = status;
         // Reopening (to open or on hold) makes it active again: one of the plan's active recruitments.
         if (before.status === 'closed' && status !== 'closed') await assertRecruitmentAvailable(tx, organisationId);
         if (status === 'closed') {
+          // Closing again with the reason it was closed with (a double click, a retry) changes nothing,
+          // so it answers with the recruitment as it is; another reason replaces the recorded one.
+          const reason = body.close_reason || null;
           if (before.status !== 'closed') v.closedAt = new Date();
-          if (body.close_reason !== undefined || before.status !== 'closed') v.closeReason = body.close_reason || null;
+          if (before.status !== 'closed' || (body.close_reason !== undefined && reason !== before.closeReason)) v.closeReason = reason;
         } else if (before.status === 'closed') {
           v.closedAt = null;
           v.closeReason = null;

@@ -3,11 +3,7 @@ import { IconBuildingSkyscraper, IconLogout, IconSettings } from '@tabler/icons-
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../../features/session/auth-store.ts';
 import { useSessionActions } from '../../features/session/session-actions.ts';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : name.slice(0, 2)).toUpperCase();
-}
+import { initials } from '@hireloop/contract/initials';
 
 /** The signed-in user: name, avatar, settings and Log out. */
 export function UserMenu() {

@@ -73,7 +73,9 @@ export function describeActivity(activity: Activity): string {
     case 'file.deleted':
       return `${who} deleted a file of ${whom}`;
     case 'interview.scheduled':
-      return `${who} scheduled an interview with ${whom}${interviewTitle(d)}`;
+      return d.logged === true
+        ? `${who} logged a past interview with ${whom}${interviewTitle(d)}`
+        : `${who} scheduled an interview with ${whom}${interviewTitle(d)}`;
     case 'interview.rescheduled':
       return `${who} rescheduled the interview with ${whom}${interviewTitle(d)}`;
     case 'interview.cancelled':

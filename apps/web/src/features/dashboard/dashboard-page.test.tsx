@@ -3,7 +3,8 @@ import '../../test/setup-dom.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Activity, Dashboard } from '@hireloop/contract/candidates';
-import { renderApp, setUpFakeApi, signInForTest } from '../../app/test-helpers.tsx';
+import { permissionsOf } from '@hireloop/contract/permissions';
+import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../app/test-helpers.tsx';
 import { activityLink, describeActivity } from './activity-text.ts';
 
 // The first render loads the lazy layout and page chunks: slow on a busy machine.
@@ -82,6 +83,38 @@ describe('the dashboard', { timeout: 30_000 }, () => {
     expect(screen.getByText('Offers waiting for your approval will appear here.')).toBeTruthy();
     expect(screen.getByText('What happens to candidates in your recruitments will appear here.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to recruitments' }).getAttribute('href')).toBe('/recruitment');
+  });
+});
+
+describe('the dashboard’s prompts follow the reader’s permissions', { timeout: 30_000 }, () => {
+  it('offers an owner every set-up step', async () => {
+    signInForTest();
+    renderApp('/dashboard');
+    const steps = await screen.findByRole('region', { name: 'Get Northwind Labs hiring' }, loaded);
+    expect(within(steps).getByRole('link', { name: 'Add the job roles you hire for' }).getAttribute('href')).toBe('/jobs');
+    expect(within(steps).getByRole('link', { name: 'Set up the teams or clients you hire for' })).toBeTruthy();
+    expect(within(steps).getByRole('link', { name: 'Shape your recruitment pipeline' })).toBeTruthy();
+    expect(within(steps).getByRole('link', { name: 'Bring in your colleagues' })).toBeTruthy();
+  });
+
+  it('offers a recruiter only what a recruiter may do', async () => {
+    signInForTest([{ ...testOrganisation, role: 'recruiter', permissions: permissionsOf('recruiter') }]);
+    renderApp('/dashboard');
+    const steps = await screen.findByRole('region', { name: 'Get Northwind Labs hiring' }, loaded);
+    expect(within(steps).getByRole('link', { name: 'Add the job roles you hire for' })).toBeTruthy();
+    expect(within(steps).getByRole('link', { name: 'Set up the teams or clients you hire for' })).toBeTruthy();
+    expect(within(steps).queryByRole('link', { name: 'Shape your recruitment pipeline' })).toBeNull();
+    expect(within(steps).queryByRole('link', { name: 'Bring in your colleagues' })).toBeNull();
+  });
+
+  it('offers an interviewer no set-up step, and says who does it', async () => {
+    signInForTest([{ ...testOrganisation, role: 'interviewer', permissions: permissionsOf('interviewer') }]);
+    renderApp('/dashboard');
+    const part = await screen.findByRole('region', { name: 'Your part in Northwind Labs' }, loaded);
+    expect(within(part).queryAllByRole('link')).toEqual([]);
+    expect(part.textContent).toContain('Your colleagues who run Northwind Labs set up its job roles, teams and pipeline.');
+    expect(screen.queryByText('Add the job roles you hire for')).toBeNull();
+    expect(screen.queryByText('Bring in your colleagues')).toBeNull();
   });
 });
 

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type {
+  AcceptedOffersResponse,
   CreateHireBody,
+  ImportAcceptedOffersResponse,
   CreateHireDocumentBody,
   CreateHireTaskBody,
   CreateOnboardingStageBody,
@@ -57,6 +59,7 @@ export const onboardingKeys = {
       : (['onboarding', organisationId, 'hires', onboardingId] as const),
   board: (organisationId: string, onboardingId: string) => ['onboarding', organisationId, 'board', onboardingId] as const,
   hire: (organisationId: string, hireId: string) => ['onboarding', organisationId, 'hire', hireId] as const,
+  acceptedOffers: (organisationId: string) => ['onboarding', organisationId, 'accepted-offers'] as const,
 };
 
 export function useOrganisationId(): string {
@@ -87,6 +90,29 @@ export function useOnboardingDashboard() {
     queryKey: onboardingKeys.dashboard(organisationId),
     queryFn: async () => (await orgApi.get<OnboardingDashboardResponse>('onboarding')).onboarding,
     enabled: organisationId !== '',
+  });
+}
+
+// ── accepted offers not in onboarding yet ────────────────────────────────────
+
+/** Accepted offers whose person is not in onboarding yet (only for those who manage onboarding). */
+export function useAcceptedOffers(enabled = true) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: onboardingKeys.acceptedOffers(organisationId),
+    queryFn: async () => (await orgApi.get<AcceptedOffersResponse>('onboarding/accepted-offers')).accepted_offers,
+    enabled: organisationId !== '' && enabled,
+  });
+}
+
+/** Brings the chosen accepted offers' people into onboarding (already in it: skipped). */
+export function useImportAcceptedOffers() {
+  const organisationId = useOrganisationId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (offerIds: string[]) =>
+      orgApi.post<ImportAcceptedOffersResponse>('onboarding/accepted-offers/import', { offer_ids: offerIds }),
+    onSuccess: () => refreshAll(queryClient, organisationId),
   });
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../test/setup-dom.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { InvitationPreview } from '@hireloop/contract/invitations';
 import { appState } from '../../app/app-state.ts';
 import { renderApp, signInForTest, signOutForTest, testLocation, testOrganisation, testUser } from '../../app/test-helpers.tsx';
@@ -31,11 +31,14 @@ function startUpData(path: string): { status: number; body?: unknown } {
 }
 let calls: Call[];
 let answer: (call: Call) => { status: number; body?: unknown };
+/** When set, the fetch of a call it picks waits for `hold.gate` before being answered. */
+let hold: { picks: (call: Call) => boolean; gate: Promise<void> } | null;
 
 beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   appState.setLoading(false);
   calls = [];
+  hold = null;
   answer = () => ({ status: 200, body: { invitation: preview } });
   vi.stubGlobal(
     'fetch',
@@ -43,6 +46,7 @@ beforeEach(() => {
       const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api\/v1\//, '').replace(/\/+$/, '');
       const call = { method: init?.method ?? 'GET', path };
       calls.push(call);
+      if (hold?.picks(call)) await hold.gate;
       const { status, body } = answer(call);
       return new Response(body === undefined ? null : JSON.stringify(body), { status });
     }),
@@ -97,5 +101,32 @@ describe('/invitations/:token', () => {
     renderApp(`/invitations/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeTruthy();
     expect(screen.getByText('This invitation has already been used.')).toBeTruthy();
+  });
+
+  it('accepts once for a double click, both answers waiting until the server replies', async () => {
+    signInForTest();
+    answer = (call) =>
+      call.method === 'POST' && call.path === `invitations/${TOKEN}/accept`
+        ? { status: 200, body: { organisation: { id: 'o1' } } }
+        : call.path === 'auth'
+          ? { status: 200, body: { auth: { user: testUser, organisations: [testOrganisation] } } }
+          : call.path === `invitations/${TOKEN}`
+            ? { status: 200, body: { invitation: preview } }
+            : startUpData(call.path);
+    let release!: () => void;
+    hold = { picks: (call) => call.method === 'POST', gate: new Promise((resolve) => (release = resolve)) };
+    renderApp(`/invitations/${TOKEN}`);
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    act(() => {
+      fireEvent.click(accept);
+      fireEvent.click(accept);
+    });
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect((accept as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => release());
+    await waitFor(() => expect(testLocation()).toBe('/dashboard'));
+    expect(posts()).toEqual([{ method: 'POST', path: `invitations/${TOKEN}/accept` }]);
   });
 });

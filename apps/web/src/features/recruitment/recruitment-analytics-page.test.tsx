@@ -113,6 +113,22 @@ describe('a recruitment’s analytics', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Add candidates' }).getAttribute('href')).toBe('/recruitment/rc1/candidates');
   });
 
+  it('does not prompt an interviewer to add candidates to an empty recruitment', async () => {
+    analytics = {
+      ...full,
+      total_applications: 0,
+      funnel: [],
+      time_in_stage: [],
+      applications_over_time: [],
+      sources: [],
+      rejection_reasons: [],
+    };
+    signInForTest([{ ...testOrganisation, role: 'interviewer', permissions: permissionsOf('interviewer') }]);
+    renderApp('/recruitment/rc1');
+    expect(await screen.findByText('No candidates yet', {}, loaded)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Add candidates' })).toBeNull();
+  });
+
   it('closes a recruitment with a reason, for those who may manage recruitments', async () => {
     const user = userEvent.setup();
     api.answer = (call) => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../test/setup-dom.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { Recruitment, RecruitmentDetail } from '@hireloop/contract/recruitments';
@@ -171,5 +171,35 @@ describe('the Recruitment Dashboard', { timeout: 30_000 }, () => {
       target_date: null,
       hiring_team: [{ user_id: 'u2', role: 'hiring_manager' }],
     });
+  });
+
+  it('starts a recruitment once for a double click, and puts the server’s refusal on its field', async () => {
+    const user = userEvent.setup();
+    api.answer = (call) =>
+      call.method === 'POST' && call.path === 'organisation/o1/recruitments'
+        ? {
+            status: 422,
+            body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { name: ['This name is already in use.'] } },
+          }
+        : undefined;
+    signInForTest();
+    renderApp('/recruitment');
+    await user.click(await screen.findByRole('button', { name: 'New recruitment' }, loaded));
+    const dialog = await screen.findByRole('dialog', { name: 'New recruitment' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Job role/ }));
+    await user.click(await screen.findByRole('option', { name: 'Senior Backend Engineer (Engineering)' }));
+    for (const step of ['Add a member', 'Name', 'Summary']) {
+      await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+      await within(dialog).findByRole(step === 'Summary' ? 'group' : step === 'Name' ? 'textbox' : 'button', { name: step });
+    }
+    const start = within(dialog).getByRole('button', { name: 'Start recruitment' });
+    fireEvent.click(start);
+    fireEvent.click(start);
+
+    // The refusal reaches the form: the details step, with the message on the name.
+    expect(await within(dialog).findByText('This name is already in use.')).toBeTruthy();
+    expect(within(dialog).getByRole('tab', { name: /Details/, selected: true })).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path === 'organisation/o1/recruitments')).toHaveLength(1);
+    expect(testLocation()).toBe('/recruitment?new=1');
   });
 });

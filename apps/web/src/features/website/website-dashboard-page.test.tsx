@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import '../../test/setup-dom.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
+import { notifications } from '@mantine/notifications';
 import { planCatalog, type Billing } from '@hireloop/contract/billing';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import { WEBSITE_TEXTS, type Website, type WebsiteRole, type WebsiteStats } from '@hireloop/contract/website';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../app/test-helpers.tsx';
+import { doubleClick, holdAnswers } from '../../test/double-submit.ts';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -106,6 +108,8 @@ const api = setUpFakeApi(({ path, search }) => {
 beforeEach(() => {
   localStorage.clear();
   site = subscribedSite();
+  // Toasts outlive a test; past Mantine's limit of five on screen, a new one would wait in the queue.
+  notifications.clean();
 });
 
 const asRecruiter = () => signInForTest([{ ...testOrganisation, role: 'recruiter', permissions: permissionsOf('recruiter') }]);
@@ -243,6 +247,69 @@ describe('the Website dashboard with the Website product', { timeout: 30_000 }, 
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ published: true });
   });
 
+  it('publishes once for a double click on the switch, which waits for the server', async () => {
+    api.answer = (call) =>
+      call.method === 'PATCH' && call.path === 'organisation/o1/website/roles/r1'
+        ? { status: 200, body: { role: role({ published: true, live: true, not_live_reason: null }) } }
+        : undefined;
+    signInForTest();
+    renderApp('/website');
+    const toggle = await screen.findByRole('switch', { name: 'Publish Senior Backend Engineer on the careers site' }, loaded);
+    const held = holdAnswers((method) => method === 'PATCH');
+    doubleClick(toggle);
+    await waitFor(() => expect(held.sent).toBe(1));
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+    // The other role's switch is not held up by this one.
+    expect((screen.getByRole('switch', { name: 'Publish Product Designer on the careers site' }) as HTMLInputElement).disabled).toBe(false);
+    act(() => held.release());
+    expect(await screen.findByText('Senior Backend Engineer is published and live on the careers site.')).toBeTruthy();
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('saves the settings once for a double click on "Save changes", busy until the server answers', async () => {
+    const user = userEvent.setup();
+    api.answer = (call) => {
+      if (call.method !== 'PATCH' || call.path !== 'organisation/o1/website') return undefined;
+      site = { ...site, ...(call.body as Partial<Website>) };
+      return { status: 200, body: { website: site } };
+    };
+    signInForTest();
+    renderApp('/website');
+    await user.type(await screen.findByRole('textbox', { name: /^Headline/ }, loaded), '!');
+    const held = holdAnswers((method) => method === 'PATCH');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    doubleClick(save);
+    await waitFor(() => expect(held.sent).toBe(1));
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    act(() => held.release());
+    expect(await screen.findByText('The careers site is saved.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('saves a role’s questions once for a double click', async () => {
+    const user = userEvent.setup();
+    api.answer = (call) =>
+      call.method === 'PATCH' && call.path === 'organisation/o1/website/roles/r1'
+        ? { status: 200, body: { role: role({ questions: [{ id: 'q1', label: 'Notice period?', kind: 'short_text', required: false }] }) } }
+        : undefined;
+    asRecruiter();
+    renderApp('/website');
+    await user.click(await screen.findByRole('button', { name: 'Add questions for Senior Backend Engineer' }, loaded));
+    const dialog = await screen.findByRole('dialog', { name: 'Application questions: Senior Backend Engineer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add a question' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Question 1/ }), 'Notice period?');
+    const held = holdAnswers((method) => method === 'PATCH');
+    const save = within(dialog).getByRole('button', { name: 'Save questions' });
+    doubleClick(save);
+    await waitFor(() => expect(held.sent).toBe(1));
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => held.release());
+    expect(await screen.findByText('The questions for Senior Backend Engineer are saved.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
   it('lets a hiring manager look but not change', async () => {
     signInForTest([{ ...testOrganisation, role: 'hiring_manager', permissions: permissionsOf('hiring_manager') }]);
     renderApp('/website');
@@ -310,7 +377,7 @@ describe('the Website dashboard with the Website product', { timeout: 30_000 }, 
     expect(within(total).getByText('6')).toBeTruthy();
     expect(within(total).getByText('5%')).toBeTruthy();
     const perDay = screen.getByRole('table', { name: /^Visits and applications per day/ });
-    expect(within(within(perDay).getByRole('rowheader', { name: 'Nov 20' }).closest('tr')!).getByText('70')).toBeTruthy();
+    expect(within(within(perDay).getByRole('rowheader', { name: '11/20/26' }).closest('tr')!).getByText('70')).toBeTruthy();
     const first = api.calls.find((c) => c.path === 'organisation/o1/website/stats');
     expect(first?.search).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
 
@@ -336,7 +403,7 @@ describe('the Website dashboard with the Website product', { timeout: 30_000 }, 
     expect(statsCalls().at(-1)?.search).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
 
     const perDay = await screen.findByRole('table', { name: /^Visits and applications per day for Senior Backend Engineer/ });
-    expect(within(within(perDay).getByRole('rowheader', { name: 'Nov 20' }).closest('tr')!).getByText('45')).toBeTruthy();
+    expect(within(within(perDay).getByRole('rowheader', { name: '11/20/26' }).closest('tr')!).getByText('45')).toBeTruthy();
     expect(screen.getByRole('img', { name: /^Chart of visits and applications per day for Senior Backend Engineer/ })).toBeTruthy();
     expect(statOf('Visits')).toBe('80');
     expect(statOf('Conversion')).toBe('7.5%');

@@ -4,6 +4,7 @@ import type { Dashboard } from '@hireloop/contract/candidates';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../../../lib/toasts.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { activityLink, describeActivity, timeAgo } from '../activity-text.ts';
 
 type Props = { dashboard: UseQueryResult<Dashboard> };
@@ -31,7 +32,7 @@ function Empty({ children }: { children: ReactNode }) {
 export function HiringSections({ dashboard }: Props) {
   if (dashboard.isError) {
     return (
-      <Alert color="red" variant="light" c="red.9" title="Your hiring overview could not be loaded" role="alert">
+      <Alert color="red" variant="light" c="red" title="Your hiring overview could not be loaded" role="alert">
         {describeError(dashboard.error).message}
       </Alert>
     );
@@ -111,7 +112,7 @@ export function HiringSections({ dashboard }: Props) {
                     )}
                     <Text size="sm" c="dimmed" component="span">
                       ·{' '}
-                      <time dateTime={a.created_at} title={new Date(a.created_at).toLocaleString('en')}>
+                      <time dateTime={a.created_at} title={formatDateTime(a.created_at)}>
                         {timeAgo(a.created_at)}
                       </time>
                     </Text>
@@ -172,7 +173,7 @@ function Links({ items, label }: { items: Array<{ id: string; url: string; text:
           </Anchor>
           {item.when ? (
             <Text size="xs" c="dimmed">
-              {new Date(item.when).toLocaleString('en', { dateStyle: 'short', timeStyle: 'short' })}
+              {formatDateTime(item.when)}
             </Text>
           ) : null}
         </List.Item>

@@ -2,9 +2,11 @@ import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } fro
 import { useDashboard } from '../api.ts';
 import { HiringSections } from '../components/hiring-sections.tsx';
 import type { Billing } from '@hireloop/contract/billing';
+import type { Permission } from '@hireloop/contract/permissions';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-store.ts';
 import { useBilling, useOrganisationUsers, useRoles } from '../../session/queries.ts';
+import { useCan } from '../../session/permissions.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { StatCard } from '../components/stat-card.tsx';
 import { TrialBanner } from '../components/trial-banner.tsx';
@@ -22,7 +24,16 @@ export function DashboardPage() {
   const users = useOrganisationUsers();
   const roles = useRoles();
   const dashboard = useDashboard();
+  const can = useCan();
   if (!user || !currentOrganisation) return null;
+  // Each prompt only for a reader who may do it.
+  const nextSteps = [
+    { permission: 'roles.manage', to: '/jobs', label: 'Add the job roles you hire for' },
+    { permission: 'teams.manage', to: '/teams', label: 'Set up the teams or clients you hire for' },
+    { permission: 'recruitment_settings.manage', to: '/settings/recruitment-status', label: 'Shape your recruitment pipeline' },
+    { permission: 'members.manage', to: '/settings/organisation-users', label: 'Bring in your colleagues' },
+  ] as const satisfies ReadonlyArray<{ permission: Permission; to: string; label: string }>;
+  const yourSteps = nextSteps.filter((step) => can(step.permission));
 
   return (
     <Stack gap="lg">
@@ -106,34 +117,28 @@ export function DashboardPage() {
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dashboard-next-steps">
         <Group justify="space-between" mb="xs">
           <Title order={2} size="h4" id="dashboard-next-steps">
-            Get {currentOrganisation.name} hiring
+            {yourSteps.length > 0 ? `Get ${currentOrganisation.name} hiring` : `Your part in ${currentOrganisation.name}`}
           </Title>
-          <Badge variant="outline" color="gray">
+          <Badge variant="outline" color="gray" c="gray">
             {roleLabel(currentOrganisation.role)}
           </Badge>
         </Group>
-        <List spacing="xs" size="sm">
-          <List.Item>
-            <Anchor component={Link} to="/jobs">
-              Add the job roles you hire for
-            </Anchor>
-          </List.Item>
-          <List.Item>
-            <Anchor component={Link} to="/teams">
-              Set up the teams or clients you hire for
-            </Anchor>
-          </List.Item>
-          <List.Item>
-            <Anchor component={Link} to="/settings/recruitment-status">
-              Shape your recruitment pipeline
-            </Anchor>
-          </List.Item>
-          <List.Item>
-            <Anchor component={Link} to="/settings/organisation-users">
-              Bring in your colleagues
-            </Anchor>
-          </List.Item>
-        </List>
+        {yourSteps.length > 0 ? (
+          <List spacing="xs" size="sm">
+            {yourSteps.map((step) => (
+              <List.Item key={step.to}>
+                <Anchor component={Link} to={step.to}>
+                  {step.label}
+                </Anchor>
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm">
+            Your colleagues who run {currentOrganisation.name} set up its job roles, teams and pipeline. The interviews you are on and the
+            feedback you owe appear on this page.
+          </Text>
+        )}
       </Paper>
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Button, Divider, Group, Modal, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { JobRole } from '@hireloop/contract/roles';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useUpdateRole } from '../api.ts';
 import { toRoleBody, toRoleValues, validateRole, type RoleFormValues } from '../role-form.ts';
@@ -21,7 +22,7 @@ export function EditRoleModal({ role, opened, onClose }: Props) {
 function EditRoleForm({ role, onDone }: { role: JobRole; onDone: () => void }) {
   const update = useUpdateRole(role.id);
   const form = useForm<RoleFormValues>({ mode: 'controlled', initialValues: toRoleValues(role), validate: validateRole });
-  const submit = form.onSubmit(async (values) => {
+  const saving = useSubmitOnce(async (values: RoleFormValues) => {
     const { status: _status, ...body } = toRoleBody(values);
     try {
       await update.mutateAsync(body);
@@ -34,9 +35,9 @@ function EditRoleForm({ role, onDone }: { role: JobRole; onDone: () => void }) {
         toastError(error);
       }
     }
-  });
+  }, update.isPending);
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit((values) => void saving.run(values))} noValidate>
       <Stack gap="lg">
         <RoleBasicsFields form={form} />
         <Divider />
@@ -48,10 +49,10 @@ function EditRoleForm({ role, onDone }: { role: JobRole; onDone: () => void }) {
         <Divider />
         <RoleDescriptionField form={form} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
+          <Button variant="default" onClick={onDone} disabled={saving.busy}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={saving.busy}>
             Save
           </Button>
         </Group>

@@ -69,7 +69,7 @@ export function JobsPage() {
         />
       </Group>
       {roles.isError ? (
-        <Alert color="red" variant="light" c="red.9" title="The roles could not be loaded" role="alert">
+        <Alert color="red" variant="light" c="red" title="The roles could not be loaded" role="alert">
           {describeError(roles.error).message}
         </Alert>
       ) : roles.data && roles.data.data.length === 0 ? (
@@ -78,9 +78,21 @@ export function JobsPage() {
           withIndicatorBackground
           title={filtered ? 'No role matches' : 'No job roles yet'}
           description={
-            filtered ? 'Try another name or status.' : 'Create the first role you hire for: its team, level, location, pay and description.'
+            filtered
+              ? 'Try another name or status.'
+              : canManage
+                ? 'Create the first role you hire for: its team, level, location, pay and description.'
+                : 'The roles your organisation hires for will be listed here.'
           }
-        />
+        >
+          {!filtered && canManage ? (
+            <Group justify="center">
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
+                Create the first role
+              </Button>
+            </Group>
+          ) : null}
+        </EmptyState>
       ) : (
         <Table.ScrollContainer minWidth={800}>
           <Table striped highlightOnHover aria-label="Job roles" aria-busy={roles.isFetching}>

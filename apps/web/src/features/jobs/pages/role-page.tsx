@@ -5,13 +5,15 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { RoleStatusBadge } from '../../../components/role-status-badge.tsx';
-import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { useCanManageRoles, useDeleteRole, useRole, useUpdateRole } from '../api.ts';
 import { EditRoleModal } from '../components/edit-role-modal.tsx';
 import { formatLocation, formatSalary } from '../role-form.ts';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { RecruitmentsSection } from '../../../components/recruitments-section.tsx';
 import { useAuth } from '../../session/auth-store.ts';
+import { formatDate } from '../../../lib/dates.ts';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,6 +34,15 @@ export function RolePage() {
   const role = useRole(id);
   const canManage = useCanManageRoles();
   const update = useUpdateRole(id);
+  // Opening or closing runs once however often the button is clicked.
+  const statusChange = useSubmitOnce(async (status: RoleStatus) => {
+    try {
+      await update.mutateAsync({ status });
+      toastSuccess(status === 'open' ? 'Role opened.' : 'Role closed.');
+    } catch (e) {
+      toastError(e);
+    }
+  }, update.isPending);
   const remove = useDeleteRole(id);
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -53,11 +64,6 @@ export function RolePage() {
     );
   }
   const r = role.data;
-  const setStatus = (status: RoleStatus) =>
-    update.mutate(
-      { status },
-      { onSuccess: () => toastSuccess(status === 'open' ? 'Role opened.' : 'Role closed.'), onError: (e) => toastError(e) },
-    );
 
   return (
     <Stack gap="lg">
@@ -80,13 +86,17 @@ export function RolePage() {
               <Button
                 variant="default"
                 leftSection={<IconLock size={16} aria-hidden />}
-                loading={update.isPending}
-                onClick={() => setStatus('closed')}
+                loading={statusChange.busy}
+                onClick={() => void statusChange.run('closed')}
               >
                 Close role
               </Button>
             ) : (
-              <Button leftSection={<IconLockOpen size={16} aria-hidden />} loading={update.isPending} onClick={() => setStatus('open')}>
+              <Button
+                leftSection={<IconLockOpen size={16} aria-hidden />}
+                loading={statusChange.busy}
+                onClick={() => void statusChange.run('open')}
+              >
                 Open role
               </Button>
             )}
@@ -110,7 +120,7 @@ export function RolePage() {
           <Fact label="Location">{formatLocation(r)}</Fact>
           <Fact label="Employment type">{EMPLOYMENT_TYPE_LABELS[r.employment_type]}</Fact>
           <Fact label="Salary">{formatSalary(r)}</Fact>
-          <Fact label="Last changed">{new Date(r.updated_at).toLocaleDateString('en-GB', { dateStyle: 'medium' })}</Fact>
+          <Fact label="Last changed">{formatDate(r.updated_at)}</Fact>
         </SimpleGrid>
       </Paper>
       <Stack gap="xs">
@@ -137,20 +147,14 @@ export function RolePage() {
             ? { title: 'Delete this role?', message: `“${r.name}” will be deleted. This cannot be undone.`, confirmLabel: 'Delete role' }
             : null
         }
-        loading={remove.isPending}
-        error={remove.error ? { title: 'The role was not deleted', message: describeError(remove.error).message } : null}
-        onClose={() => {
-          setConfirmingDelete(false);
-          remove.reset();
+        pending={remove.isPending}
+        failedTitle="The role was not deleted"
+        onClose={() => setConfirmingDelete(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(undefined);
+          toastSuccess(`Role “${r.name}” deleted.`);
+          void navigate('/jobs', { replace: true });
         }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              toastSuccess(`Role “${r.name}” deleted.`);
-              void navigate('/jobs', { replace: true });
-            },
-          })
-        }
       />
     </Stack>
   );

@@ -20,10 +20,12 @@ import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PublicLinkProblem, PublicPageLoading, PublicTextBlock } from '../../../components/public-page-states.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatDay } from '../../../lib/dates.ts';
+import { formatDate, formatDay } from '../../../lib/dates.ts';
 import { HIRE_DOCUMENT_ACCEPT, hireDocumentProblem } from '../../../lib/hire-documents.ts';
 import { describeError } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { useNewHire, useTickNewHireTask, useUploadNewHireDocument } from '../api.ts';
+import { initials } from '@hireloop/contract/initials';
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -100,7 +102,7 @@ function DocumentRow({ token, document: doc }: { token: string; document: Public
         {uploaded && doc.filename ? (
           <Text size="sm">
             Uploaded: {doc.filename}
-            {doc.uploaded_at ? ` on ${new Date(doc.uploaded_at).toLocaleDateString('en', { dateStyle: 'medium' })}` : ''}
+            {doc.uploaded_at ? ` on ${formatDate(doc.uploaded_at)}` : ''}
           </Text>
         ) : null}
         {state.progress !== null ? (
@@ -146,13 +148,15 @@ function TaskList({ token, tasks }: { token: string; tasks: Task[] }) {
   const tick = useTickNewHireTask(token);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
 
-  function toggle(task: Task, done: boolean) {
+  // The boxes are off while a tick is saved, so a double click ticks once.
+  const ticking = useSubmitOnce(async (task: Task, done: boolean) => {
     setProblem(null);
-    tick.mutate(
-      { taskId: task.id, done },
-      { onError: (error) => setProblem({ title: task.title, message: describeError(error).message }) },
-    );
-  }
+    try {
+      await tick.mutateAsync({ taskId: task.id, done });
+    } catch (error) {
+      setProblem({ title: task.title, message: describeError(error).message });
+    }
+  }, tick.isPending);
 
   return (
     <Stack gap="xs">
@@ -173,7 +177,8 @@ function TaskList({ token, tasks }: { token: string; tasks: Task[] }) {
           <li key={task.id} data-testid="new-hire-task">
             <Checkbox
               checked={task.done}
-              onChange={(event) => toggle(task, event.currentTarget.checked)}
+              disabled={ticking.busy}
+              onChange={(event) => void ticking.run(task, event.currentTarget.checked)}
               label={
                 <Text span inherit td={task.done ? 'line-through' : undefined}>
                   {task.title}
@@ -222,7 +227,9 @@ export function NewHirePage() {
           {h.organisation.logo_url ? (
             <Image src={h.organisation.logo_url} alt={`${h.organisation.name} logo`} h={48} w="auto" fit="contain" />
           ) : (
-            <Avatar name={h.organisation.name} size="lg" color="dark" variant="filled" aria-hidden />
+            <Avatar size="lg" color="dark" variant="filled" aria-hidden>
+              {initials(h.organisation.name)}
+            </Avatar>
           )}
           <Stack gap={2}>
             <Text size="sm" c="dimmed" fw={600} tt="uppercase">

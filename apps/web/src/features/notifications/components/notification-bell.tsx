@@ -63,7 +63,17 @@ export function NotificationBell() {
     <Indicator label={unread > 99 ? '99+' : unread} size={18} disabled={unread === 0} offset={4} color="red.8">
       <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" withinPortal returnFocus>
         <Popover.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setOpened((open) => !open)}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            onClick={() => setOpened((open) => !open)}
+            // Focus stays on the bell when it opens the list: Escape there closes it too (the dropdown handles its own).
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setOpened(false);
+            }}
+          >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
         </Popover.Target>

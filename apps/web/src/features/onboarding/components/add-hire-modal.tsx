@@ -1,11 +1,22 @@
 import { Alert, Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
+import type { AcceptedOffer } from '@hireloop/contract/onboarding';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError, toastSuccess } from '../../../lib/toasts.ts';
-import { searchCandidates, useCreateHire, useOnboardingTemplates, useOrganisationId, useRoleOptions, useUserOptions } from '../api.ts';
+import {
+  searchCandidates,
+  useAcceptedOffers,
+  useCreateHire,
+  useOnboardingTemplates,
+  useOrganisationId,
+  useRoleOptions,
+  useUserOptions,
+} from '../api.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -17,7 +28,13 @@ type Props = {
   roleId?: string;
 };
 
-/** "Add a hire" by hand: a candidate of the organisation (searched), a role, and optionally the start date and people. */
+const offerLabel = (o: AcceptedOffer) => `${o.candidate.name} — ${o.role.name}, starting ${formatDay(o.start_date)}`;
+
+/**
+ * "Add a hire" by hand: a candidate of the organisation (searched), a role, and optionally the start
+ * date and people. Choosing an accepted offer (or a person who accepted one) fills in the person,
+ * the role and the start date from it, and links the hire to the offer.
+ */
 export function AddHireModal({ onClose, onCreated, roleId }: Props) {
   const organisationId = useOrganisationId();
   const create = useCreateHire();
@@ -32,6 +49,26 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
   const [manager, setManager] = useState<string | null>(null);
   const [buddy, setBuddy] = useState<string | null>(null);
   const [template, setTemplate] = useState<string | null>(null);
+  const [offerId, setOfferId] = useState<string | null>(null);
+  const acceptedOffers = useAcceptedOffers();
+  // On a role's page only that role's offers.
+  const offerChoices = (acceptedOffers.data ?? []).filter((o) => roleId === undefined || o.role.id === roleId);
+
+  function fromOffer(offer: AcceptedOffer | undefined) {
+    setOfferId(offer?.offer_id ?? null);
+    if (!offer) return;
+    setCandidate({ value: offer.candidate.id, label: offer.candidate.name });
+    setRole(offer.role.id);
+    setStartDate(offer.start_date);
+    setErrors({});
+  }
+
+  function chooseCandidate(option: { value: string; label: string } | null) {
+    setCandidate(option);
+    const offer = option ? offerChoices.find((o) => o.candidate.id === option.value) : undefined;
+    if (offer) fromOffer(offer);
+    else setOfferId(null);
+  }
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -61,6 +98,7 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
         manager_id: manager,
         buddy_id: buddy,
         ...(template ? { template_id: template } : {}),
+        ...(offerId ? { offer_id: offerId } : {}),
       });
       toastSuccess(`${hire.candidate.name} added to the onboarding of ${hire.role.name}.`);
       onCreated(hire.onboarding_id, hire.id);
@@ -70,16 +108,31 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
       setProblem(describeError(error).message);
     }
   }
+  const adding = useSubmitOnce(submit, create.isPending);
 
   return (
     <Modal opened onClose={onClose} title="Add a hire" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void adding.run();
         }}
       >
         <Stack gap="md">
+          {offerChoices.length > 0 ? (
+            <Select
+              label="From an accepted offer"
+              description="Fills in the person, the role and the start date from their offer."
+              placeholder="Choose an accepted offer"
+              clearable
+              searchable
+              data={offerChoices.map((o) => ({ value: o.offer_id, label: offerLabel(o) }))}
+              value={offerId}
+              onChange={(value) => fromOffer(offerChoices.find((o) => o.offer_id === value))}
+              error={errors.offer_id}
+              comboboxProps={{ keepMounted: false }}
+            />
+          ) : null}
           <Select
             label="Candidate"
             placeholder="Type a name or e-mail"
@@ -89,7 +142,7 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
             onSearchChange={setTerm}
             data={candidateOptions}
             value={candidate?.value ?? null}
-            onChange={(value) => setCandidate(candidateOptions.find((o) => o.value === value) ?? null)}
+            onChange={(value) => chooseCandidate(candidateOptions.find((o) => o.value === value) ?? null)}
             filter={({ options }) => options}
             nothingFoundMessage={
               debounced.length < 2 ? 'Type at least two letters' : candidates.isFetching ? 'Searching…' : 'No candidate found'
@@ -135,10 +188,10 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            <Button variant="default" onClick={onClose} disabled={adding.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
+            <Button type="submit" loading={adding.busy}>
               Add hire
             </Button>
           </Group>

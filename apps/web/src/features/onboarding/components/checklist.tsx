@@ -3,7 +3,8 @@ import { ONBOARDING_TASK_TITLE_MAX, TASK_OWNER_KIND_LABELS, type HireDetail, typ
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { shortDay } from '../../../lib/dates.ts';
+import { formatDay } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { showFieldErrorOrToast, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
@@ -23,22 +24,32 @@ function TaskRow({ hire, task }: { hire: HireDetail; task: HireTask }) {
   // Without onboarding.manage only one's own tasks may be ticked (the server checks too).
   const mayTick = can.manage || (can.tasks && task.owner?.id === userId);
   const overdue = task.overdue && !task.done;
+  // The box is off while its request is in flight, so a double click ticks once (updateTask toasts a refusal).
+  const ticking = useSubmitOnce((done: boolean) => updateTask.mutateAsync({ taskId: task.id, done }), updateTask.isPending);
+  const deleting = useSubmitOnce(async () => {
+    try {
+      await deleteTask.mutateAsync(task.id);
+      toastSuccess('Task deleted.');
+    } catch (error) {
+      toastError(error);
+    }
+  }, deleteTask.isPending);
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" component="li" data-testid="hire-task">
       <Checkbox
         mt={2}
         checked={task.done}
-        disabled={!mayTick}
+        disabled={!mayTick || ticking.busy}
         aria-label={`${task.title}: ${task.done ? 'done' : 'not done'}`}
-        onChange={(event) => updateTask.mutate({ taskId: task.id, done: event.currentTarget.checked })}
+        onChange={(event) => void ticking.run(event.currentTarget.checked)}
       />
       <Stack gap={0} style={{ flex: 1 }}>
         <Text size="sm" td={task.done ? 'line-through' : undefined} c={task.done ? 'dimmed' : undefined}>
           {task.title}
         </Text>
-        <Text size="xs" c={overdue ? 'red.9' : 'dimmed'} fw={overdue ? 700 : undefined}>
+        <Text size="xs" c={overdue ? 'red' : 'dimmed'} fw={overdue ? 700 : undefined}>
           {ownerText(task)}
-          {task.due_date ? ` · due ${shortDay(task.due_date)}` : ''}
+          {task.due_date ? ` · due ${formatDay(task.due_date)}` : ''}
           {overdue ? ' · overdue' : ''}
           {task.done && task.done_by ? ` · done by ${task.done_by.name}` : ''}
         </Text>
@@ -48,13 +59,8 @@ function TaskRow({ hire, task }: { hire: HireDetail; task: HireTask }) {
           variant="subtle"
           color="red"
           aria-label={`Delete task ${task.title}`}
-          loading={deleteTask.isPending && deleteTask.variables === task.id}
-          onClick={() =>
-            deleteTask.mutate(task.id, {
-              onSuccess: () => toastSuccess('Task deleted.'),
-              onError: toastError,
-            })
-          }
+          loading={deleting.busy}
+          onClick={() => void deleting.run()}
         >
           <IconTrash size={16} aria-hidden />
         </ActionIcon>
@@ -70,27 +76,28 @@ function AddTaskForm({ hire }: { hire: HireDetail }) {
   const [owner, setOwner] = useState<string | null>(null);
   const [due, setDue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A second Enter or click while the task is being added is ignored.
+  const adding = useSubmitOnce(async () => {
+    if (title.trim() === '') {
+      setError('Enter a title.');
+      return;
+    }
+    setError(null);
+    try {
+      await addTask.mutateAsync({ title: title.trim(), owner_id: owner, due_date: due });
+      setTitle('');
+      setOwner(null);
+      setDue(null);
+    } catch (e) {
+      showFieldErrorOrToast(e, 'title', setError);
+    }
+  }, addTask.isPending);
   return (
     <form
       aria-label="Add a task"
       onSubmit={(event) => {
         event.preventDefault();
-        if (title.trim() === '') {
-          setError('Enter a title.');
-          return;
-        }
-        setError(null);
-        addTask.mutate(
-          { title: title.trim(), owner_id: owner, due_date: due },
-          {
-            onSuccess: () => {
-              setTitle('');
-              setOwner(null);
-              setDue(null);
-            },
-            onError: (e) => showFieldErrorOrToast(e, 'title', setError),
-          },
-        );
+        void adding.run();
       }}
     >
       <Group align="flex-end" gap="xs" wrap="wrap">
@@ -113,7 +120,7 @@ function AddTaskForm({ hire }: { hire: HireDetail }) {
           style={{ flex: 2, minWidth: 140 }}
         />
         <DatePickerField label="Due" value={due} onChange={setDue} clearable style={{ flex: 1, minWidth: 130 }} />
-        <Button type="submit" variant="default" leftSection={<IconPlus size={14} aria-hidden />} loading={addTask.isPending}>
+        <Button type="submit" variant="default" leftSection={<IconPlus size={14} aria-hidden />} loading={adding.busy}>
           Add
         </Button>
       </Group>

@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { HIRE_DOCUMENT_ACCEPT, formatSize, hireDocumentProblem } from '../../../lib/hire-documents.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError, showFieldErrorOrToast, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { documentFileUrl, onboardingKeys, useHireMutations, useOnboardingPermissions, useOrganisationId } from '../api.ts';
@@ -22,6 +23,14 @@ function DocumentRow({ hire, doc }: { hire: HireDetail; doc: HireDocument }) {
   const { deleteDocument } = useHireMutations(hire.id);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const deleting = useSubmitOnce(async () => {
+    try {
+      await deleteDocument.mutateAsync(doc.id);
+      toastSuccess(`${doc.name} deleted.`);
+    } catch (error) {
+      toastError(error);
+    }
+  }, deleteDocument.isPending);
 
   async function upload(file: File | null) {
     if (!file) return;
@@ -73,10 +82,8 @@ function DocumentRow({ hire, doc }: { hire: HireDetail; doc: HireDocument }) {
                 variant="subtle"
                 color="red"
                 aria-label={`Delete ${doc.name}`}
-                loading={deleteDocument.isPending && deleteDocument.variables === doc.id}
-                onClick={() =>
-                  deleteDocument.mutate(doc.id, { onSuccess: () => toastSuccess(`${doc.name} deleted.`), onError: toastError })
-                }
+                loading={deleting.busy}
+                onClick={() => void deleting.run()}
               >
                 <IconTrash size={16} aria-hidden />
               </ActionIcon>
@@ -132,26 +139,27 @@ function AddDocumentForm({ hire }: { hire: HireDetail }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A second Enter or click while the request is in flight is ignored.
+  const adding = useSubmitOnce(async () => {
+    if (name.trim() === '') {
+      setError('Enter a name for the document.');
+      return;
+    }
+    setError(null);
+    try {
+      await addDocument.mutateAsync({ name: name.trim(), description: description.trim() });
+      setName('');
+      setDescription('');
+    } catch (e) {
+      showFieldErrorOrToast(e, 'name', setError);
+    }
+  }, addDocument.isPending);
   return (
     <form
       aria-label="Ask for a document"
       onSubmit={(event) => {
         event.preventDefault();
-        if (name.trim() === '') {
-          setError('Enter a name for the document.');
-          return;
-        }
-        setError(null);
-        addDocument.mutate(
-          { name: name.trim(), description: description.trim() },
-          {
-            onSuccess: () => {
-              setName('');
-              setDescription('');
-            },
-            onError: (e) => showFieldErrorOrToast(e, 'name', setError),
-          },
-        );
+        void adding.run();
       }}
     >
       <Group align="flex-end" gap="xs" wrap="wrap">
@@ -171,7 +179,7 @@ function AddDocumentForm({ hire }: { hire: HireDetail }) {
           onChange={(e) => setDescription(e.currentTarget.value)}
           style={{ flex: 2, minWidth: 180 }}
         />
-        <Button type="submit" variant="default" leftSection={<IconPlus size={14} aria-hidden />} loading={addDocument.isPending}>
+        <Button type="submit" variant="default" leftSection={<IconPlus size={14} aria-hidden />} loading={adding.busy}>
           Add
         </Button>
       </Group>

@@ -5,12 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApplicationResponse } from '@hireloop/contract/candidates';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionButton } from '../../../components/action-button.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { orgApi } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useHire, useHireMutations, useOnboardingPermissions, useOrganisationId, useUserOptions } from '../api.ts';
 import { Checklist } from './checklist.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
@@ -51,22 +53,18 @@ function NewHireLink({ hire }: { hire: HireDetail }) {
             ? `New-hire link last sent ${formatDateTime(hire.new_hire_link_sent_at)}.`
             : 'The new hire has not been sent a link to their page yet.'}
         </Text>
-        <Button
+        <ActionButton
           variant="default"
           leftSection={<IconMailForward size={16} aria-hidden />}
-          loading={newHireLink.isPending}
-          onClick={() =>
-            newHireLink.mutate(undefined, {
-              onSuccess: (result) => {
-                setUrl(result.url);
-                toastSuccess(`New-hire link sent to ${hire.candidate.email ?? hire.candidate.name}.`);
-              },
-              onError: toastError,
-            })
-          }
+          pending={newHireLink.isPending}
+          action={async () => {
+            const result = await newHireLink.mutateAsync(undefined);
+            setUrl(result.url);
+            toastSuccess(`New-hire link sent to ${hire.candidate.email ?? hire.candidate.name}.`);
+          }}
         >
           Send new-hire link
-        </Button>
+        </ActionButton>
       </Group>
       {url ? (
         <Paper withBorder p="xs" radius="md">
@@ -99,8 +97,28 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
   const can = useOnboardingPermissions();
   const users = useUserOptions();
   const { update, move } = useHireMutations(hire.id);
-  const save = (body: Parameters<typeof update.mutate>[0], done: string) =>
-    update.mutate(body, { onSuccess: () => toastSuccess(done), onError: toastError });
+  // One change at a time: the fields are off while a change is saved, so a quick second pick waits.
+  const saving = useSubmitOnce(async (body: Parameters<typeof update.mutateAsync>[0], done: string) => {
+    try {
+      await update.mutateAsync(body);
+      toastSuccess(done);
+    } catch (error) {
+      toastError(error);
+    }
+  }, update.isPending);
+  const save = (body: Parameters<typeof update.mutateAsync>[0], done: string) => void saving.run(body, done);
+  const moving = useSubmitOnce(async (stageId: string) => {
+    const name = stages.find((s) => s.id === stageId)?.name ?? 'the stage';
+    try {
+      const result = await move.mutateAsync({ stageId, version: hire.version });
+      if (result.conflict) {
+        toastError(ONBOARDING_TEXTS.concurrentMove);
+        onConflict();
+      } else toastSuccess(`${hire.candidate.name} moved to ${name}.`);
+    } catch (error) {
+      toastError(error);
+    }
+  }, move.isPending);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -109,29 +127,17 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
         data={stages.map((s) => ({ value: s.id, label: s.name }))}
         value={hire.stage.id}
         allowDeselect={false}
-        disabled={!can.manage || move.isPending}
+        disabled={!can.manage || moving.busy}
         onChange={(stageId) => {
           if (!stageId || stageId === hire.stage.id) return;
-          const name = stages.find((s) => s.id === stageId)?.name ?? 'the stage';
-          move.mutate(
-            { stageId, version: hire.version },
-            {
-              onSuccess: (result) => {
-                if (result.conflict) {
-                  toastError(ONBOARDING_TEXTS.concurrentMove);
-                  onConflict();
-                } else toastSuccess(`${hire.candidate.name} moved to ${name}.`);
-              },
-              onError: toastError,
-            },
-          );
+          void moving.run(stageId);
         }}
       />
       <DatePickerField
         label="Start date"
         value={hire.start_date}
         clearable
-        disabled={!can.manage}
+        disabled={!can.manage || saving.busy}
         onChange={(day) => {
           if (day !== hire.start_date) save({ start_date: day }, 'Start date saved; the due dates follow it.');
         }}
@@ -142,7 +148,7 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
         searchable
         clearable
         value={hire.manager?.id ?? null}
-        disabled={!can.manage}
+        disabled={!can.manage || saving.busy}
         onChange={(id) => {
           if (id !== (hire.manager?.id ?? null)) save({ manager_id: id }, 'Manager saved.');
         }}
@@ -153,7 +159,7 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
         searchable
         clearable
         value={hire.buddy?.id ?? null}
-        disabled={!can.manage}
+        disabled={!can.manage || saving.busy}
         onChange={(id) => {
           if (id !== (hire.buddy?.id ?? null)) save({ buddy_id: id }, 'Buddy saved.');
         }}
@@ -192,21 +198,14 @@ export function HireSlideOver({ hireId, stages, onClose, onConflict }: Props) {
                 }
               : null
           }
-          loading={remove.isPending}
-          error={remove.error ? { title: 'The hire was not removed', message: describeError(remove.error).message } : null}
-          onClose={() => {
-            setRemoving(false);
-            remove.reset();
+          pending={remove.isPending}
+          failedTitle="The hire was not removed"
+          onClose={() => setRemoving(false)}
+          onConfirm={async () => {
+            await remove.mutateAsync(undefined);
+            toastSuccess(`${data?.candidate.name ?? 'The hire'} removed from onboarding.`);
+            onClose();
           }}
-          onConfirm={() =>
-            remove.mutate(undefined, {
-              onSuccess: () => {
-                toastSuccess(`${data?.candidate.name ?? 'The hire'} removed from onboarding.`);
-                setRemoving(false);
-                onClose();
-              },
-            })
-          }
         />
       }
     >

@@ -3,9 +3,10 @@ import { ONBOARDING_TEXTS, type HireCard } from '@hireloop/contract/onboarding';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StageBoard, moveFeedback } from '../../../components/stage-board.tsx';
-import { shortDay } from '../../../lib/dates.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { useMoveHire, type HireBoard } from '../api.ts';
 import { OverdueBadge } from './hires-table.tsx';
+import { initials } from '@hireloop/contract/initials';
 
 type Props = {
   onboardingId: string;
@@ -30,6 +31,7 @@ export function HiresBoard({ onboardingId, board, canManage, linkOf, onOpen, onC
       onOpen={onOpen}
       onMove={(moved) => {
         const { card, statusId, beforeId } = moved;
+        // submit-once: exempt — a drop, not a click: the card moves at once and each drop is its own move (versioned)
         move.mutate(
           { hireId: card.id, stageId: statusId, beforeId, version: card.version },
           moveFeedback(moved, ONBOARDING_TEXTS.concurrentMove, onConflict),
@@ -58,7 +60,7 @@ function HireCardBody({ card, linkOf, handle }: { card: HireCard; linkOf: (id: s
         </Group>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            {card.start_date ? `Starts ${shortDay(card.start_date)}` : 'No start date'}
+            {card.start_date ? `Starts ${formatDay(card.start_date)}` : 'No start date'}
           </Text>
           <Text size="xs" aria-label={`${card.tasks_done} of ${card.tasks_total} tasks done`}>
             {card.tasks_done}/{card.tasks_total} tasks
@@ -67,7 +69,9 @@ function HireCardBody({ card, linkOf, handle }: { card: HireCard; linkOf: (id: s
         <Group gap="xs" justify="space-between" wrap="nowrap">
           {card.buddy ? (
             <Group gap={4} wrap="nowrap">
-              <Avatar name={card.buddy.name} size={18} color="dark" variant="filled" aria-hidden />
+              <Avatar size={18} color="dark" variant="filled" aria-hidden>
+                {initials(card.buddy.name)}
+              </Avatar>
               <Text size="xs" lineClamp={1}>
                 Buddy: {card.buddy.name}
               </Text>

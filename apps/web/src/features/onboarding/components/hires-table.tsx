@@ -1,11 +1,11 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { ColumnDef } from '@tanstack/react-table';
+
 import type { HireListItem, HireSort } from '@hireloop/contract/onboarding';
 import type { PageMeta } from '@hireloop/contract/pagination';
-import { PagedTable, PersonLinkCell, toggleSort } from '../../../components/paged-table.tsx';
+import { PagedTable, PersonLinkCell, toggleSort, type PagedColumn } from '../../../components/paged-table.tsx';
 import { StageBadge } from '../../../components/stage-badge.tsx';
-import { shortDay } from '../../../lib/dates.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 export const HIRE_PAGE_SIZES = [25, 50, 100] as const;
 
@@ -41,7 +41,7 @@ type Props = {
 
 /** The hires of a role's onboarding: server-side paging and sorting; a row opens the hire. */
 export function HiresTable({ rows, meta, sort, onSort, onPage, onPageSize, linkOf, onOpen, busy }: Props) {
-  const columns: ColumnDef<HireListItem>[] = [
+  const columns: PagedColumn<HireListItem>[] = [
     {
       id: 'name',
       header: 'Name',
@@ -54,7 +54,7 @@ export function HiresTable({ rows, meta, sort, onSort, onPage, onPageSize, linkO
       id: 'start',
       header: 'Start date',
       cell: ({ row }) =>
-        row.original.start_date ? <time dateTime={row.original.start_date}>{shortDay(row.original.start_date)}</time> : '—',
+        row.original.start_date ? <time dateTime={row.original.start_date}>{formatDay(row.original.start_date)}</time> : '—',
     },
     {
       id: 'tasks',

@@ -14,7 +14,7 @@ export function ProductStateBadge({ state, trailEndsAt }: { state: OnboardingPro
   if (state === 'not_subscribed') return null;
   if (state === 'trial') {
     return (
-      <Badge color="indigo" variant="light" c="indigo.9" size="lg">
+      <Badge color="indigo" variant="light" c="var(--mantine-color-text)" size="lg">
         {trailEndsAt ? `Trial until ${formatDate(trailEndsAt)}` : 'Trial'}
       </Badge>
     );
@@ -36,8 +36,7 @@ export function OnboardingOffer() {
   return (
     <ProductOffer
       product="onboarding"
-      interval={billing.data?.interval ?? 'monthly'}
-      stripeEnabled={billing.data?.stripe_enabled ?? false}
+      billing={billing.data ?? { plan: 'free', trail_ends_at: null, stripe_enabled: false, interval: 'monthly' }}
       icon={<IconRocket size={14} aria-hidden />}
       title="Onboard every new hire with a plan"
       points={[

@@ -45,7 +45,12 @@ export function StagesSection() {
         label="Onboarding stages"
         loadingHeight={200}
         loadErrorTitle="The onboarding stages could not be loaded"
-        empty={{ title: 'No onboarding stages yet', description: 'Add the stages a new hire goes through, from offer accepted to done.' }}
+        empty={{
+          title: 'No onboarding stages yet',
+          description: can.settings
+            ? 'Add the stages a new hire goes through, from offer accepted to done.'
+            : 'An admin has not set any up yet.',
+        }}
         deleteMessage={(stage) =>
           `The stage “${stage.name}” will be removed from every role’s onboarding. A stage that still holds hires cannot be deleted.`
         }

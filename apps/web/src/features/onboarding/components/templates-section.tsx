@@ -35,7 +35,8 @@ import { useState } from 'react';
 import { AddRowButton, RemoveRowButton } from '../../../components/row-list-buttons.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
+import { describeError, toastSuccess } from '../../../lib/toasts.ts';
 import { useOnboardingPermissions, useOnboardingTemplateMutations, useOnboardingTemplates, useUserOptions } from '../api.ts';
 
 type TaskRow = { key: string; id?: string; title: string; owner: TaskOwnerKind; owner_user_id: string | null; due_days: number | string };
@@ -95,7 +96,6 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
   const users = useUserOptions();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<TemplateValues>({ initialValues: valuesOf(template), validate });
-  const saving = create.isPending || update.isPending;
 
   async function save(values: TemplateValues) {
     setProblem(null);
@@ -113,6 +113,7 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
       setProblem(describeError(error).message);
     }
   }
+  const saving = useSubmitOnce(save, create.isPending || update.isPending);
 
   return (
     <Modal
@@ -122,7 +123,7 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={form.onSubmit((values) => void save(values))}>
+      <form onSubmit={form.onSubmit((values) => void saving.run(values))}>
         <Stack gap="md">
           <TextInput
             label="Name"
@@ -252,10 +253,10 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
+            <Button variant="default" onClick={onClose} disabled={saving.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={saving.busy}>
               {template ? 'Save template' : 'Create template'}
             </Button>
           </Group>
@@ -297,7 +298,11 @@ export function TemplatesSection() {
           icon={<IconChecklist size={28} aria-hidden />}
           withIndicatorBackground
           title="No checklist templates yet"
-          description="Create a template with the tasks and documents every new hire of a role needs."
+          description={
+            can.settings
+              ? 'Create a template with the tasks and documents every new hire of a role needs.'
+              : 'The checklist templates your organisation sets up will be listed here.'
+          }
         />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -344,16 +349,14 @@ export function TemplatesSection() {
               }
             : null
         }
-        loading={remove.isPending}
+        pending={remove.isPending}
+        failedTitle="The template was not deleted"
         onClose={() => setDeleting(null)}
-        onConfirm={() => {
+        onConfirm={async () => {
           if (!deleting) return;
           const name = deleting.name;
-          remove.mutate(deleting.id, {
-            onSuccess: () => toastSuccess(`${name} deleted.`),
-            onError: toastError,
-            onSettled: () => setDeleting(null),
-          });
+          await remove.mutateAsync(deleting.id);
+          toastSuccess(`${name} deleted.`);
         }}
       />
     </Stack>

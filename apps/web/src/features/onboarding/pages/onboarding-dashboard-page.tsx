@@ -4,9 +4,10 @@ import { IconAlertTriangle, IconRocket, IconUserPlus } from '@tabler/icons-react
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StageBar } from '../../../components/stage-bar.tsx';
-import { shortDay } from '../../../lib/dates.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import { useOnboardingDashboard, useOnboardingPermissions } from '../api.ts';
+import { AcceptedOffersImport } from '../components/accepted-offers-import.tsx';
 import { AddHireModal } from '../components/add-hire-modal.tsx';
 import { OnboardingOffer, ProductStateBadge } from '../components/product-subscription.tsx';
 import { StagesSection } from '../components/stages-section.tsx';
@@ -61,7 +62,7 @@ function OnboardingsTable({ dashboard }: { dashboard: OnboardingDashboard }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{o.next_start_date ? <time dateTime={o.next_start_date}>{shortDay(o.next_start_date)}</time> : '—'}</Table.Td>
+              <Table.Td>{o.next_start_date ? <time dateTime={o.next_start_date}>{formatDay(o.next_start_date)}</time> : '—'}</Table.Td>
               <Table.Td>
                 {o.template ? (
                   o.template.name
@@ -134,12 +135,17 @@ export function OnboardingDashboardPage() {
             <Tabs.Tab value="templates">Checklist templates</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="onboardings" pt="md">
+            {can.manage ? <AcceptedOffersImport /> : null}
             {data.onboardings.length === 0 ? (
               <EmptyState
                 icon={<IconRocket size={28} aria-hidden />}
                 withIndicatorBackground
                 title="No hires in onboarding yet"
-                description="A hire enters the onboarding of their role when they accept their offer, or when you add them here."
+                description={
+                  can.manage
+                    ? 'A hire enters the onboarding of their role when they accept their offer, or when you add them here.'
+                    : 'A hire enters the onboarding of their role when they accept their offer, or when a colleague adds them.'
+                }
               >
                 {can.manage ? (
                   <Group justify="center">

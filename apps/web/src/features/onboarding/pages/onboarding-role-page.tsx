@@ -10,6 +10,7 @@ import { StageBar } from '../../../components/stage-bar.tsx';
 import { ViewToggle } from '../../../components/view-toggle.tsx';
 import { patchSearchParams, useSearchParamPanel } from '../../../lib/search-params.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import {
   useHireBoard,
   useHiresPage,
@@ -44,6 +45,14 @@ function OnboardingHeader({ onboarding }: { onboarding: OnboardingDetail }) {
   const can = useOnboardingPermissions();
   const templates = useOnboardingTemplates();
   const update = useUpdateOnboarding(onboarding.id);
+  const choosing = useSubmitOnce(async (id: string | null) => {
+    try {
+      const o = await update.mutateAsync(id);
+      toastSuccess(o.template ? `New hires get the template “${o.template.name}”.` : 'The role has no template now.');
+    } catch (error) {
+      toastError(error);
+    }
+  }, update.isPending);
   const counts = onboarding.stage_counts.map((c) => ({ status_id: c.stage_id, count: c.count }));
   return (
     <Group justify="space-between" align="flex-start">
@@ -68,16 +77,12 @@ function OnboardingHeader({ onboarding }: { onboarding: OnboardingDetail }) {
         placeholder="No template"
         w={260}
         clearable
-        disabled={!can.manage || update.isPending}
+        disabled={!can.manage || choosing.busy}
         data={(templates.data ?? []).map((t) => ({ value: t.id, label: t.name }))}
         value={onboarding.template?.id ?? null}
         onChange={(id) => {
           if (id === (onboarding.template?.id ?? null)) return;
-          update.mutate(id, {
-            onSuccess: (o) =>
-              toastSuccess(o.template ? `New hires get the template “${o.template.name}”.` : 'The role has no template now.'),
-            onError: toastError,
-          });
+          void choosing.run(id);
         }}
       />
     </Group>

@@ -43,6 +43,9 @@ export function OrganisationSwitcher() {
           rightSection={<IconChevronDown size={16} aria-hidden />}
           aria-label={`Organisation: ${currentOrganisation.name}. Switch organisation`}
           maw={260}
+          miw={0}
+          // The name shortens (with an ellipsis) before the header runs out of room.
+          styles={{ inner: { minWidth: 0 }, label: { minWidth: 0, overflow: 'hidden' } }}
         >
           <Text span truncate fw={600} size="sm">
             {currentOrganisation.name}

@@ -5,12 +5,13 @@ import { createOrganisationBody, type CreateOrganisationBody } from '@hireloop/c
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MultiStepForm, type FormStep } from '../../../components/multi-step-form.tsx';
+import { ReviewSummary } from '../../../components/review-summary.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { hasTeam, useAuth } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 import { createOrganisation } from '../api.ts';
 import { nextSlug } from '../slug.ts';
-import { browserTimezone, timezoneOptions } from '../timezones.ts';
+import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones.ts';
 
 /** The form's flat values (SPEC §3); empty strings stand for "not given". */
 export type CreateOrganisationValues = {
@@ -135,18 +136,7 @@ function ReviewStep({ form }: { form: Form }) {
   ];
   return (
     <Stack gap="md">
-      <Stack component="dl" gap="xs" m={0}>
-        {rows.map((row) => (
-          <div key={row.label}>
-            <Text component="dt" size="sm" fw={600} c="dimmed">
-              {row.label}
-            </Text>
-            <Text component="dd" m={0}>
-              {row.value}
-            </Text>
-          </div>
-        ))}
-      </Stack>
+      <ReviewSummary rows={rows} />
       <Text size="sm">
         You will be its owner, and its {TRIAL_DAYS}-day free trial starts today. Everything can be changed later in the organisation
         settings.
@@ -160,9 +150,9 @@ export function CreateOrganisationPage() {
   const auth = useAuth();
   const { refresh } = useSessionActions();
   const navigate = useNavigate();
-  const timezones = useMemo(() => timezoneOptions(), []);
+  const timezones = useMemo(() => timeZoneChoices(browserTimeZone()), []);
   const initialValues = useMemo<CreateOrganisationValues>(
-    () => ({ name: '', slug: '', timezone: browserTimezone(), website: '', size: '' }),
+    () => ({ name: '', slug: '', timezone: browserTimeZone(), website: '', size: '' }),
     [],
   );
 

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@hireloop/contract/constants';
 import { IconBrandGoogle, IconCheck, IconX } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { roleLabel } from '../../session/role-label.ts';
@@ -24,6 +25,21 @@ export function InvitationPage() {
   const invitation = useInvitationByToken(token);
   const accept = useAcceptInvitationLink();
   const decline = useDeclineInvitationLink();
+  // One answer at a time: a double click on Accept, or Accept then Decline, sends one request.
+  const answering = useSubmitOnce(async (yes: boolean, organisationName: string) => {
+    try {
+      if (yes) {
+        await accept.mutateAsync(token);
+        toastSuccess(`Welcome to ${organisationName}!`);
+      } else {
+        await decline.mutateAsync(token);
+        toastSuccess(`You declined the invitation to ${organisationName}.`);
+      }
+      void navigate(AFTER_ANSWER, { replace: true });
+    } catch (error) {
+      toastError(error);
+    }
+  }, accept.isPending || decline.isPending);
 
   if (invitation.isPending || auth.status === 'pending') {
     return (
@@ -54,21 +70,6 @@ export function InvitationPage() {
   const i = invitation.data;
   const signedInEmail = auth.user?.email?.toLowerCase() ?? null;
   const otherAccount = auth.status === 'authenticated' && signedInEmail !== i.email;
-
-  async function answer(yes: boolean) {
-    try {
-      if (yes) {
-        await accept.mutateAsync(token);
-        toastSuccess(`Welcome to ${i.organisation.name}!`);
-      } else {
-        await decline.mutateAsync(token);
-        toastSuccess(`You declined the invitation to ${i.organisation.name}.`);
-      }
-      void navigate(AFTER_ANSWER, { replace: true });
-    } catch (error) {
-      toastError(error);
-    }
-  }
 
   return (
     <Paper withBorder shadow="sm" radius="lg" p="xl" mt="xl">
@@ -117,9 +118,9 @@ export function InvitationPage() {
             <Button
               size="md"
               leftSection={<IconCheck size={18} aria-hidden />}
-              onClick={() => void answer(true)}
+              onClick={() => void answering.run(true, i.organisation.name)}
               loading={accept.isPending}
-              disabled={decline.isPending}
+              disabled={answering.busy}
             >
               Accept
             </Button>
@@ -127,9 +128,9 @@ export function InvitationPage() {
               size="md"
               variant="default"
               leftSection={<IconX size={18} aria-hidden />}
-              onClick={() => void answer(false)}
+              onClick={() => void answering.run(false, i.organisation.name)}
               loading={decline.isPending}
-              disabled={accept.isPending}
+              disabled={answering.busy}
             >
               Decline
             </Button>

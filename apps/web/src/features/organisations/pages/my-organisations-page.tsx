@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
+import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
@@ -23,7 +24,8 @@ export function MyOrganisationsPage() {
   const [switching, setSwitching] = useState<string | null>(null);
   const [leaving, setLeaving] = useState<OrganisationSummary | null>(null);
 
-  async function choose(id: string, name: string) {
+  // One switch at a time; `switching` only says which row shows the spinner.
+  const switcher = useSubmitOnce(async (id: string, name: string) => {
     setSwitching(id);
     try {
       await switchOrganisation(id);
@@ -33,7 +35,7 @@ export function MyOrganisationsPage() {
     } finally {
       setSwitching(null);
     }
-  }
+  });
 
   return (
     <Stack gap="lg">
@@ -92,8 +94,8 @@ export function MyOrganisationsPage() {
                                 size="xs"
                                 variant="default"
                                 loading={switching === organisation.id}
-                                disabled={switching !== null}
-                                onClick={() => void choose(organisation.id, organisation.name)}
+                                disabled={switcher.busy}
+                                onClick={() => void switcher.run(organisation.id, organisation.name)}
                                 aria-label={`Switch to ${organisation.name}`}
                               >
                                 Switch
@@ -129,20 +131,10 @@ export function MyOrganisationsPage() {
 function LeaveModal({ organisation, onClose }: { organisation: OrganisationSummary | null; onClose: () => void }) {
   const leave = useLeaveOrganisation();
 
-  function close() {
-    leave.reset();
-    onClose();
-  }
-
   async function confirm() {
     if (!organisation) return;
-    try {
-      await leave.mutateAsync(organisation.id);
-      toastSuccess(`You left ${organisation.name}.`);
-      close();
-    } catch {
-      // Shown in the modal below.
-    }
+    await leave.mutateAsync(organisation.id);
+    toastSuccess(`You left ${organisation.name}.`);
   }
 
   return (
@@ -156,10 +148,10 @@ function LeaveModal({ organisation, onClose }: { organisation: OrganisationSumma
             }
           : null
       }
-      loading={leave.isPending}
-      error={leave.isError ? { title: 'You cannot leave yet', message: describeError(leave.error).message } : null}
-      onConfirm={() => void confirm()}
-      onClose={close}
+      pending={leave.isPending}
+      failedTitle="You cannot leave yet"
+      onConfirm={confirm}
+      onClose={onClose}
     />
   );
 }
@@ -170,7 +162,6 @@ function PendingInvitations() {
   const accept = useAcceptMyInvitation();
   const decline = useDeclineMyInvitation();
   const list = invitations.data?.data ?? [];
-  if (list.length === 0) return null;
 
   async function answer(invitation: InvitationPreview, yes: boolean) {
     try {
@@ -185,8 +176,10 @@ function PendingInvitations() {
       toastError(error);
     }
   }
+  // One answer at a time, to any of the invitations: a double click sends one request.
+  const answering = useSubmitOnce(answer, accept.isPending || decline.isPending);
 
-  const busy = accept.isPending || decline.isPending;
+  if (list.length === 0) return null;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="my-invitations">
       <Stack gap="md">
@@ -209,8 +202,8 @@ function PendingInvitations() {
                 size="xs"
                 leftSection={<IconCheck size={14} aria-hidden />}
                 loading={accept.isPending && accept.variables === invitation.id}
-                disabled={busy}
-                onClick={() => void answer(invitation, true)}
+                disabled={answering.busy}
+                onClick={() => void answering.run(invitation, true)}
                 aria-label={`Accept the invitation to ${invitation.organisation.name}`}
               >
                 Accept
@@ -220,8 +213,8 @@ function PendingInvitations() {
                 variant="default"
                 leftSection={<IconX size={14} aria-hidden />}
                 loading={decline.isPending && decline.variables === invitation.id}
-                disabled={busy}
-                onClick={() => void answer(invitation, false)}
+                disabled={answering.busy}
+                onClick={() => void answering.run(invitation, false)}
                 aria-label={`Decline the invitation to ${invitation.organisation.name}`}
               >
                 Decline

@@ -107,7 +107,9 @@ export function activitySentence(activity: Activity): string {
       return name ? `${who} deleted ${name}` : `${who} deleted a file`;
     }
     case 'interview.scheduled':
-      return `${who} scheduled an interview${interviewTitle(data)}`;
+      return data.logged === true
+        ? `${who} logged a past interview${interviewTitle(data)}`
+        : `${who} scheduled an interview${interviewTitle(data)}`;
     case 'interview.rescheduled':
       return `${who} rescheduled the interview${interviewTitle(data)}`;
     case 'interview.cancelled': {

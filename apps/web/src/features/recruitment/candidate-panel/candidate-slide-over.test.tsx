@@ -11,6 +11,7 @@ import { setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test
 import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { CandidateSlideOver } from './candidate-slide-over.tsx';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -106,6 +107,8 @@ async function openPanel(onClose = vi.fn()) {
   await screen.findByRole('dialog', { name: 'Jordan Blake' });
   return onClose;
 }
+
+const isBusy = (button: HTMLElement) => button.hasAttribute('data-loading') && (button as HTMLButtonElement).disabled;
 
 describe('candidate slide-over', { timeout: 30_000 }, () => {
   it('shows the candidate, their stage, rating and tags', async () => {
@@ -252,6 +255,84 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
     expect(call?.body).toEqual({ reason: 'Other: Relocating abroad', note: 'Keep for the Berlin office.' });
   });
 
+  it('rejects once for a double click, busy with Cancel disabled until the server answers', async () => {
+    signInForTest();
+    await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reject…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Jordan Blake' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await user.click(within(dialog).getByRole('option', { name: 'Position filled' }));
+    const { release } = holdAnswers((method, path) => method === 'POST' && path.endsWith('/reject'));
+    const reject = within(dialog).getByRole('button', { name: 'Reject' });
+    fireEvent.click(reject);
+    fireEvent.click(reject);
+    const rejects = () => api.calls.filter((c) => c.method === 'POST' && c.path === 'organisation/o1/applications/a1/reject');
+    await waitFor(() => expect(isBusy(reject)).toBe(true));
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(rejects()).toHaveLength(1);
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reject Jordan Blake' })).toBeNull());
+    expect(rejects()).toHaveLength(1);
+  });
+
+  it('restores a rejected candidate once for a double click, busy until the server answers', async () => {
+    signInForTest();
+    const rejected = { ...detail, rejected_at: '2026-01-04T10:00:00Z', rejection_reason: 'Position filled' };
+    api.answer = (call) =>
+      call.method === 'GET' && call.path === 'organisation/o1/applications/a1'
+        ? { status: 200, body: { application: rejected } }
+        : undefined;
+    await openPanel();
+    const { release } = holdAnswers((method, path) => method === 'POST' && path.endsWith('/restore'));
+    const restore = screen.getByRole('button', { name: 'Restore' });
+    fireEvent.click(restore);
+    fireEvent.click(restore);
+    await waitFor(() => expect(isBusy(restore)).toBe(true));
+    release();
+    await waitFor(() => expect(isBusy(restore)).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path === 'organisation/o1/applications/a1/restore')).toHaveLength(1);
+  });
+
+  it('saves the profile once for a click and an Enter while it saves', async () => {
+    signInForTest();
+    await openPanel();
+    const user = userEvent.setup();
+    const phone = screen.getByRole('textbox', { name: 'Phone' });
+    await user.clear(phone);
+    await user.type(phone, '+44 20 7946 0001');
+    const { release } = holdAnswers((method) => method === 'PATCH');
+    const save = screen.getByRole('button', { name: 'Save profile' });
+    fireEvent.click(save);
+    // Enter in a field submits the same form.
+    fireEvent.submit(screen.getByRole('form', { name: 'Candidate profile' }));
+    await waitFor(() => expect(isBusy(save)).toBe(true));
+    release();
+    await waitFor(() => expect(isBusy(save)).toBe(false));
+    const patches = api.calls.filter((c) => c.method === 'PATCH' && c.path === 'organisation/o1/candidates/c1');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.body).toMatchObject({ phone: '+44 20 7946 0001' });
+  });
+
+  it('erases once for a double click, busy with Cancel disabled until the server answers', async () => {
+    signInForTest();
+    const onClose = await openPanel();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Erase personal data' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Erase personal data' });
+    await user.type(within(dialog).getByRole('textbox', { name: /to confirm/ }), 'Jordan Blake');
+    const { release } = holdAnswers((method) => method === 'DELETE');
+    const erase = within(dialog).getByRole('button', { name: 'Erase personal data' });
+    fireEvent.click(erase);
+    fireEvent.click(erase);
+    await waitFor(() => expect(isBusy(erase)).toBe(true));
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.calls.filter((c) => c.method === 'DELETE' && c.path === 'organisation/o1/candidates/c1')).toHaveLength(1);
+  });
+
   it('asks for the name before erasing, then erases and closes the panel', async () => {
     signInForTest();
     const onClose = await openPanel();
@@ -346,7 +427,7 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
     expect(patch?.body).toMatchObject({ email: 'taken@example.test', name: 'Jordan Blake', links: ['https://www.linkedin.com/in/jordan'] });
   });
 
-  it('moves the application to another open recruitment', async () => {
+  it('moves the application to another open recruitment, once for a double click', async () => {
     signInForTest();
     const fallback = api.answer;
     api.answer = (call) => {
@@ -369,10 +450,18 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Recruitment' }));
     expect(within(dialog).queryByRole('option', { name: 'Backend Engineer 2026' })).toBeNull();
     await user.click(await within(dialog).findByRole('option', { name: 'Platform Engineer' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/transfer'))).toBe(true));
-    const call = api.calls.find((c) => c.path === 'organisation/o1/applications/a1/transfer');
-    expect(call?.body).toEqual({ recruitment_id: 'r2' });
+    // A double click moves it once; Move spins and Cancel waits meanwhile.
+    const { release } = holdAnswers((method, path) => method === 'POST' && path.endsWith('/transfer'));
+    const move = within(dialog).getByRole('button', { name: 'Move' });
+    fireEvent.click(move);
+    fireEvent.click(move);
+    await waitFor(() => expect(isBusy(move)).toBe(true));
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move to another recruitment' })).toBeNull());
+    const transfers = api.calls.filter((c) => c.method === 'POST' && c.path === 'organisation/o1/applications/a1/transfer');
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]?.body).toEqual({ recruitment_id: 'r2' });
     expect(api.calls.find((c) => c.path === 'organisation/o1/recruitments')?.search).toContain('filter[status]=open');
   });
 });

@@ -36,7 +36,9 @@ export function exactTime(iso: string): string {
   try {
     return formatDateTime(iso);
   } catch {
-    return new Date(iso).toLocaleString('en');
+    // Not strict ISO 8601 (an older value): still one style, or the text as it came.
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : formatDateTime(date);
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   BulkApplicationsBody,
   Candidate,
   CandidateImport,
+  CandidateImportPreview,
   CreateApplicationBody,
   ImportMapping,
 } from '@hireloop/contract/candidates';
@@ -256,7 +257,7 @@ export function uploadImport(
     };
     xhr.onerror = () => reject(new ApiError(ERROR_TEXTS.generic, 0, 'network_error'));
     xhr.onload = () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = xhr.responseText === '' ? null : JSON.parse(xhr.responseText);
       } catch {
@@ -272,6 +273,31 @@ export function uploadImport(
     };
     xhr.send(form);
   });
+}
+
+/** POST …/imports/preview: what importing the file with this mapping would do (nothing is saved). */
+/**
+ * The server's check of a whole file with a mapping (which rows will be imported, which are refused
+ * and why), fetched again whenever the file or the mapping changes; nothing is saved. `file` is null
+ * while there is nothing to check.
+ */
+export function useImportPreview(recruitmentId: string, file: File | null, mapping: Partial<ImportMapping> | null) {
+  const mappingKey = mapping ? JSON.stringify(mapping) : null;
+  return useQuery({
+    queryKey: ['import-preview', recruitmentId, file?.name, file?.size, file?.lastModified, mappingKey],
+    queryFn: () => previewImport(recruitmentId, file!, mapping!),
+    enabled: file !== null && mapping !== null,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+async function previewImport(recruitmentId: string, file: File, mapping: Partial<ImportMapping>): Promise<CandidateImportPreview> {
+  const form = new FormData();
+  form.append('mapping', JSON.stringify(mapping));
+  form.append('file', file, file.name);
+  return (await orgApi.upload<{ preview: CandidateImportPreview }>(path(recruitmentId, '/imports/preview'), form)).preview;
 }
 
 export const IMPORT_POLL_MS = 500;

@@ -30,6 +30,13 @@ describe('board model', () => {
     expect(ids(moveCard(board, 'zz', 's1', null))).toEqual(['abc', 'd', '']);
   });
 
+  it('counts the move in the card’s version, so a second quick drop is not taken for someone else’s', () => {
+    const once = moveCard(board, 'a', 's2', null);
+    expect(once.columns[1]?.cards.find((c) => c.id === 'a')?.version).toBe(2);
+    expect(moveCard(once, 'a', 's3', null).columns[2]?.cards.find((c) => c.id === 'a')?.version).toBe(3);
+    expect(moveCard(board, 'a', 's1', 'c').columns[0]?.cards.find((c) => c.id === 'a')?.version).toBe(2);
+  });
+
   it('restarts the days in stage only when the column changes', () => {
     const moved = moveCard(board, 'a', 's2', null);
     expect(moved.columns[1]?.cards[1]?.stage_entered_at).not.toBe('2026-01-01T00:00:00Z');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Candidate, CandidateImport } from '@hireloop/contract/candidates';
 import { renderApp, setUpFakeApi, signInForTest, testLocation } from '../../../app/test-helpers.tsx';
@@ -76,7 +76,7 @@ const api = setUpFakeApi(({ path }) => {
 });
 
 describe('adding a candidate', { timeout: 30_000 }, () => {
-  it('offers the existing person on a duplicate e-mail and adds them with candidate_id', async () => {
+  it('offers the existing person on a duplicate e-mail and adds them with candidate_id, once for a double click', async () => {
     localStorage.clear();
     api.answer = (call) => {
       if (call.method !== 'POST' || call.path !== 'organisation/o1/recruitments/r1/applications') return undefined;
@@ -94,7 +94,7 @@ describe('adding a candidate', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Ana Silva');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^E-mail/ }), 'ANA@example.test');
     for (let step = 0; step < 3; step += 1) await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(within(dialog).getByRole('list', { name: 'Summary' }).textContent).toContain('Ana Silva');
+    expect(within(dialog).getByRole('group', { name: 'Summary' }).textContent).toContain('Ana Silva');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add candidate' }));
 
     expect(
@@ -113,10 +113,14 @@ describe('adding a candidate', { timeout: 30_000 }, () => {
       true,
     );
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Ana Silva to this recruitment' }));
+    // A double click adds them once.
+    const addExisting = within(dialog).getByRole('button', { name: 'Add Ana Silva to this recruitment' });
+    fireEvent.click(addExisting);
+    fireEvent.click(addExisting);
     await waitFor(() => expect(testLocation()).toContain('application=a-new'), SLOW);
-    const second = api.calls.filter((c) => c.method === 'POST').at(-1);
-    expect(second?.body).toEqual({ candidate_id: 'c-ana', source: 'sourced', rating: null, tags: [] });
+    const existing = api.calls.filter((c) => c.method === 'POST' && (c.body as { candidate_id?: string }).candidate_id);
+    expect(existing).toHaveLength(1);
+    expect(existing[0]?.body).toEqual({ candidate_id: 'c-ana', source: 'sourced', rating: null, tags: [] });
     expect(screen.queryByRole('dialog', { name: 'Add a candidate' })).toBeNull();
   });
 });
@@ -155,6 +159,25 @@ describe('importing a CSV', { timeout: 30_000 }, () => {
     FakeXhr.sent = [];
     let polls = 0;
     api.answer = (call) => {
+      if (call.path === 'organisation/o1/recruitments/r1/imports/preview') {
+        return {
+          status: 200,
+          body: {
+            preview: {
+              total_rows: 3,
+              importable_rows: 2,
+              new_count: 1,
+              matched_count: 1,
+              refused_count: 1,
+              flagged_count: 2,
+              flagged: [
+                { row: 3, problem: 'existing', reason: 'This e-mail is already a candidate of the organisation.', imported: true },
+                { row: 4, problem: 'invalid', reason: 'Enter a valid e-mail address.', imported: false },
+              ],
+            },
+          },
+        };
+      }
       if (call.path !== 'organisation/o1/imports/i1') return undefined;
       polls += 1;
       if (polls < 2) return { status: 200, body: { import: { ...baseImport, processed_rows: 2 } } };
@@ -193,7 +216,14 @@ describe('importing a CSV', { timeout: 30_000 }, () => {
     const preview = within(dialog).getByRole('table', { name: 'Preview of the first rows' });
     expect(within(preview).getByText('Bo Chen')).toBeTruthy();
 
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    // The whole file is checked first: what will be imported, and each flagged row.
+    const flagged = await within(dialog).findByRole('table', { name: 'Flagged rows' }, SLOW);
+    expect(within(flagged).getByText('Invalid')).toBeTruthy();
+    expect(within(flagged).getByText('Existing candidate')).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toContain(
+      '2 of 3 rows will be imported (1 new, 1 added to existing candidates)',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Import 2 rows' }));
     const report = await within(dialog).findByRole('table', { name: 'Refused rows' }, SLOW);
     expect(within(report).getByText('4')).toBeTruthy();
     expect(within(report).getByText('Enter a valid e-mail address.')).toBeTruthy();

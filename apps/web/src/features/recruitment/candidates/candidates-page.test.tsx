@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApplicationListItem, BoardCard } from '@hireloop/contract/candidates';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { RecruitmentDetail } from '@hireloop/contract/recruitments';
 import { renderApp, setUpFakeApi, signInForTest, testLocation, testOrganisation, type ApiCall } from '../../../app/test-helpers.tsx';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 const statuses = [
   { id: 's1', name: 'Applied', colour: '#228be6', category: 'in_progress', position: 1 },
@@ -201,7 +202,7 @@ describe('candidates screen', { timeout: 30_000 }, () => {
     click.mockRestore();
   });
 
-  it('selects the whole page from the header checkbox and moves it to a stage', async () => {
+  it('selects the whole page from the header checkbox and moves it to a stage, once for a double click', async () => {
     total = 3;
     signInForTest();
     renderApp('/recruitment/r1/candidates');
@@ -212,9 +213,18 @@ describe('candidates screen', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Move 3 candidates' });
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'New stage' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Interview' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/applications/bulk'))).toBe(true));
-    expect(api.calls.find((c) => c.path.endsWith('/applications/bulk'))?.body).toEqual({
+    // A double click sends one request; Move spins and Cancel waits until the server answers.
+    const { release } = holdAnswers((method, path) => method === 'POST' && path.endsWith('/applications/bulk'));
+    const move = within(dialog).getByRole('button', { name: 'Move' });
+    fireEvent.click(move);
+    fireEvent.click(move);
+    await waitFor(() => expect(move.hasAttribute('data-loading')).toBe(true));
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    release();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move 3 candidates' })).toBeNull());
+    const bulk = api.calls.filter((c) => c.path.endsWith('/applications/bulk'));
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]?.body).toEqual({
       action: 'move',
       ids: ['a1', 'a2', 'a3'],
       status_id: 's2',

@@ -16,8 +16,10 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { MultiStepForm, type FormStep } from '../../../components/multi-step-form.tsx';
+import { ReviewSummary } from '../../../components/review-summary.tsx';
 import { roleSearch, userSearch } from '../../../lib/search-hooks.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
+import { formatDay } from '../../../lib/dates.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useCreateRecruitment, useOrganisationId } from '../api.ts';
 
@@ -94,7 +96,13 @@ function RoleStep({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) 
   const roleInput = form.getInputProps('role_id');
   if (roles.data && roles.data.length === 0) {
     return (
-      <Alert color="yellow" variant="light" c="yellow.9" title="No job role to recruit for">
+      <Alert
+        color="yellow"
+        variant="light"
+        c="var(--mantine-color-text)"
+        styles={{ title: { color: 'inherit' } }}
+        title="No job role to recruit for"
+      >
         <Text size="sm">
           A recruitment hires for a draft or open job role.{' '}
           <Anchor component={Link} to="/jobs?new=1" c="var(--mantine-color-text)" underline="always">
@@ -172,7 +180,7 @@ function HiringTeamStep({ form }: { form: UseFormReturnType<RecruitmentFormValue
         </Group>
       ))}
       {typeof error === 'string' ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       ) : null}
@@ -229,34 +237,22 @@ function Review({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) {
   const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name ?? 'Unknown colleague';
   const v = form.values;
   return (
-    <Stack gap="xs" component="dl" m={0}>
-      <ReviewLine label="Job role" value={role?.name ?? 'Not chosen'} />
-      <ReviewLine label="Name" value={v.name.trim() || role?.name || '—'} />
-      <ReviewLine label="Owner" value={v.owner_id ? nameOf(v.owner_id) : 'No owner'} />
-      <ReviewLine label="Openings" value={String(v.openings)} />
-      <ReviewLine label="Target date" value={v.target_date ?? 'None'} />
-      <ReviewLine
-        label="Hiring team"
-        value={
-          v.hiring_team.length === 0
-            ? 'No one yet'
-            : v.hiring_team.map((m) => `${nameOf(m.user_id)} (${HIRING_TEAM_ROLE_LABELS[m.role]})`).join(', ')
-        }
-      />
-    </Stack>
-  );
-}
-
-function ReviewLine({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text component="dt" size="sm" fw={600} w={120}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {value}
-      </Text>
-    </Group>
+    <ReviewSummary
+      rows={[
+        { label: 'Job role', value: role?.name ?? 'Not chosen' },
+        { label: 'Name', value: v.name.trim() || role?.name || '—' },
+        { label: 'Owner', value: v.owner_id ? nameOf(v.owner_id) : 'No owner' },
+        { label: 'Openings', value: String(v.openings) },
+        { label: 'Target date', value: v.target_date ? formatDay(v.target_date) : 'None' },
+        {
+          label: 'Hiring team',
+          value:
+            v.hiring_team.length === 0
+              ? 'No one yet'
+              : v.hiring_team.map((m) => `${nameOf(m.user_id)} (${HIRING_TEAM_ROLE_LABELS[m.role]})`).join(', '),
+        },
+      ]}
+    />
   );
 }
 

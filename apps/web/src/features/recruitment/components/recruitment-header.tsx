@@ -6,8 +6,10 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { RecruitmentStateBadge } from '../../../components/recruitment-state-badge.tsx';
 import { describeError, toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { useCanManageRecruitments, useDeleteRecruitment, useUpdateRecruitment } from '../api.ts';
 import { openedAgo } from '../format.ts';
+import { initials } from '@hireloop/contract/initials';
 
 const DONE: Record<RecruitmentState, string> = {
   open: 'Recruitment reopened.',
@@ -25,20 +27,21 @@ export function RecruitmentHeader({ recruitment: r }: { recruitment: Recruitment
   const [closing, setClosing] = useState(false);
   const [reason, setReason] = useState('');
 
-  const setState = (status: RecruitmentState, closeReason?: string) =>
-    update.mutate(
-      { status, ...(closeReason !== undefined ? { close_reason: closeReason.trim() === '' ? null : closeReason.trim() } : {}) },
-      {
-        onSuccess: () => {
-          toastSuccess(DONE[status]);
-          setClosing(false);
-          setReason('');
-        },
-        onError: (e) => {
-          if (status !== 'closed') toastError(e);
-        },
-      },
-    );
+  // One change of state at a time; a refusal to close shows in the close dialog, others as a toast.
+  const changing = useSubmitOnce(async (status: RecruitmentState, closeReason?: string) => {
+    try {
+      await update.mutateAsync({
+        status,
+        ...(closeReason !== undefined ? { close_reason: closeReason.trim() === '' ? null : closeReason.trim() } : {}),
+      });
+      toastSuccess(DONE[status]);
+      setClosing(false);
+      setReason('');
+    } catch (e) {
+      if (status !== 'closed') toastError(e);
+    }
+  }, update.isPending);
+  const setState = (status: RecruitmentState, closeReason?: string) => void changing.run(status, closeReason);
 
   return (
     <Stack gap={6}>
@@ -57,7 +60,11 @@ export function RecruitmentHeader({ recruitment: r }: { recruitment: Recruitment
               {r.team ? ` · ${r.team.name}` : ''}
             </Text>
             <Group gap={6}>
-              {r.owner ? <Avatar name={r.owner.name} size="xs" color="dark" variant="filled" aria-hidden /> : null}
+              {r.owner ? (
+                <Avatar size="xs" color="dark" variant="filled" aria-hidden>
+                  {initials(r.owner.name)}
+                </Avatar>
+              ) : null}
               <Text size="sm">Owner: {r.owner?.name ?? 'none'}</Text>
             </Group>
             <Text size="sm" c="dimmed">
@@ -76,7 +83,7 @@ export function RecruitmentHeader({ recruitment: r }: { recruitment: Recruitment
               <Button
                 variant="default"
                 leftSection={<IconPlayerPause size={16} aria-hidden />}
-                loading={update.isPending && update.variables?.status === 'on_hold'}
+                loading={changing.busy && update.variables?.status === 'on_hold'}
                 onClick={() => setState('on_hold')}
               >
                 Put on hold
@@ -85,7 +92,7 @@ export function RecruitmentHeader({ recruitment: r }: { recruitment: Recruitment
               <Button
                 variant="default"
                 leftSection={<IconLockOpen size={16} aria-hidden />}
-                loading={update.isPending && update.variables?.status === 'open'}
+                loading={changing.busy && update.variables?.status === 'open'}
                 onClick={() => setState('open')}
               >
                 {r.status === 'on_hold' ? 'Resume' : 'Reopen'}
@@ -125,15 +132,15 @@ export function RecruitmentHeader({ recruitment: r }: { recruitment: Recruitment
             maxLength={500}
           />
           {update.isError && update.variables?.status === 'closed' ? (
-            <Alert color="red" variant="light" c="red.9" title="The recruitment was not closed" role="alert">
+            <Alert color="red" variant="light" c="red" title="The recruitment was not closed" role="alert">
               {describeError(update.error).message}
             </Alert>
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setClosing(false)} disabled={update.isPending}>
+            <Button variant="default" onClick={() => setClosing(false)} disabled={changing.busy}>
               Cancel
             </Button>
-            <Button color="red.9" loading={update.isPending} onClick={() => setState('closed', reason)}>
+            <Button color="red.9" loading={changing.busy} onClick={() => setState('closed', reason)}>
               Close recruitment
             </Button>
           </Group>
@@ -149,20 +156,14 @@ export function RecruitmentHeader({ recruitment: r }: { recruitment: Recruitment
               }
             : null
         }
-        loading={remove.isPending}
-        error={remove.error ? { title: 'The recruitment was not deleted', message: describeError(remove.error).message } : null}
-        onClose={() => {
-          setDeleting(false);
-          remove.reset();
+        pending={remove.isPending}
+        failedTitle="The recruitment was not deleted"
+        onClose={() => setDeleting(false)}
+        onConfirm={async () => {
+          await remove.mutateAsync(undefined);
+          toastSuccess(`Recruitment “${r.name}” deleted.`);
+          void navigate('/recruitment', { replace: true });
         }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              toastSuccess(`Recruitment “${r.name}” deleted.`);
-              void navigate('/recruitment', { replace: true });
-            },
-          })
-        }
       />
     </Stack>
   );

@@ -21,7 +21,7 @@ import { activitySentence } from '../candidate-panel/activity-text.ts';
 import { InterviewsSection } from '../candidate-panel/components/interviews-section.tsx';
 import { InterviewsTab } from './components/interviews-tab.tsx';
 import { HIDDEN_UNTIL_SUBMITTED, ScorecardsPanel } from './components/scorecards-panel.tsx';
-import { validateSchedule, emptySchedule } from './schedule-model.ts';
+import { validateSchedule, emptySchedule, toScheduleBody } from './schedule-model.ts';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -248,8 +248,27 @@ describe('schedule interview form', { timeout: 30_000 }, () => {
       location: 'Room',
       interviewer_ids: [ELENA],
     };
-    expect(validateSchedule(values, { now })).toEqual({ time: 'The interview must start in the future.' });
+    expect(validateSchedule(values, { now })).toEqual({ time: INTERVIEW_TEXTS.inPast });
     expect(validateSchedule({ ...values, time: '16:00' }, { now })).toEqual({});
+  });
+
+  it('logs a past interview only with a start in the past, at most a year back', () => {
+    const now = new Date('2030-05-04T15:00:00Z');
+    const values = {
+      ...emptySchedule({ applicationId: 'a1', timezone: 'UTC' }),
+      type_id: TECHNICAL,
+      day: '2030-05-04',
+      time: '09:00',
+      location: 'Room',
+      interviewer_ids: [ELENA],
+    };
+    expect(validateSchedule(values, { now, tookPlace: true })).toEqual({});
+    expect(validateSchedule({ ...values, day: '2030-05-01' }, { now, tookPlace: true })).toEqual({});
+    expect(validateSchedule({ ...values, time: '16:00' }, { now, tookPlace: true })).toEqual({ time: INTERVIEW_TEXTS.loggedInFuture });
+    expect(validateSchedule({ ...values, day: '2030-05-05' }, { now, tookPlace: true })).toEqual({ day: INTERVIEW_TEXTS.loggedInFuture });
+    expect(validateSchedule({ ...values, day: '2029-01-01' }, { now, tookPlace: true })).toEqual({ day: INTERVIEW_TEXTS.tooFarBack });
+    expect(toScheduleBody(values, { tookPlace: true })).toMatchObject({ took_place: true, starts_at: '2030-05-04T09:00:00.000Z' });
+    expect(toScheduleBody(values)).not.toHaveProperty('took_place');
   });
 });
 
@@ -389,6 +408,9 @@ describe('interview activity sentences', () => {
     } as unknown as Parameters<typeof activitySentence>[0];
     expect(activitySentence({ ...base, type: 'interview.scheduled', data: { title: 'Technical' } })).toBe(
       'Dana Whitfield scheduled an interview (Technical)',
+    );
+    expect(activitySentence({ ...base, type: 'interview.scheduled', data: { title: 'Technical', logged: true } })).toBe(
+      'Dana Whitfield logged a past interview (Technical)',
     );
     expect(activitySentence({ ...base, type: 'interview.cancelled', data: { title: 'Final', reason: 'Withdrew' } })).toBe(
       'Dana Whitfield cancelled the interview (Final): Withdrew',

@@ -1,4 +1,5 @@
 import {
+  INTERVIEW_DAYS_BACK_MAX,
   INTERVIEW_MINUTES,
   INTERVIEW_TEXTS,
   INTERVIEWERS_MAX,
@@ -81,19 +82,40 @@ export function timesOf(values: ScheduleValues): { starts_at: string; ends_at: s
 
 const VIDEO_URL = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
-export function validateSchedule(values: ScheduleValues, options: { now?: Date; requireType?: boolean } = {}): ScheduleErrors {
+/** `day + days` as YYYY-MM-DD. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The form's errors. A planned interview starts in the future; one logged as having taken place
+ * (`tookPlace`) started in the past, at most INTERVIEW_DAYS_BACK_MAX days ago.
+ */
+export function validateSchedule(
+  values: ScheduleValues,
+  options: { now?: Date; requireType?: boolean; tookPlace?: boolean } = {},
+): ScheduleErrors {
   const errors: ScheduleErrors = {};
   const now = options.now ?? new Date();
+  const today = todayIn(values.timezone, now);
   if (values.application_id === '') errors.application_id = 'Choose the candidate.';
   if ((options.requireType ?? true) && values.type_id === '') errors.type_id = INTERVIEW_TEXTS.typeUnknown;
   if (!values.day) errors.day = 'Choose a date.';
-  else if (values.day < todayIn(values.timezone, now)) errors.day = INTERVIEW_TEXTS.inPast;
+  else if (options.tookPlace) {
+    if (values.day > today) errors.day = INTERVIEW_TEXTS.loggedInFuture;
+    else if (values.day < addDays(today, -INTERVIEW_DAYS_BACK_MAX)) errors.day = INTERVIEW_TEXTS.tooFarBack;
+  } else if (values.day < today) errors.day = INTERVIEW_TEXTS.inPast;
   if (!/^\d{1,2}:\d{2}$/.test(values.time)) errors.time = 'Enter a time.';
   const minutes = Number(values.duration);
   if (values.duration === '' || !Number.isInteger(minutes) || minutes < INTERVIEW_MINUTES.min || minutes > INTERVIEW_MINUTES.max)
     errors.duration = INTERVIEW_TEXTS.durationRange;
   const times = timesOf(values);
-  if (!errors.day && !errors.time && times && Date.parse(times.starts_at) <= now.getTime()) errors.time = INTERVIEW_TEXTS.inPast;
+  if (!errors.day && !errors.time && times) {
+    if (options.tookPlace && Date.parse(times.starts_at) > now.getTime()) errors.time = INTERVIEW_TEXTS.loggedInFuture;
+    if (!options.tookPlace && Date.parse(times.starts_at) <= now.getTime()) errors.time = INTERVIEW_TEXTS.inPast;
+  }
   if (values.location.trim() === '' && values.video_url.trim() === '') errors.location = INTERVIEW_TEXTS.locationRequired;
   if (values.video_url.trim() !== '' && !VIDEO_URL.test(values.video_url.trim())) errors.video_url = INTERVIEW_TEXTS.videoUrlInvalid;
   if (values.interviewer_ids.length === 0) errors.interviewer_ids = INTERVIEW_TEXTS.interviewersRequired;
@@ -125,10 +147,12 @@ function place(values: ScheduleValues) {
   return { location: values.location.trim() || null, video_url: values.video_url.trim() || null };
 }
 
-export function toScheduleBody(values: ScheduleValues): ScheduleInterviewBody {
+/** The body to schedule the interview, or (`tookPlace`) to log one that already happened. */
+export function toScheduleBody(values: ScheduleValues, options: { tookPlace?: boolean } = {}): ScheduleInterviewBody {
   const times = timesOf(values);
   if (!times) throw new Error('The form is not valid.');
   return {
+    ...(options.tookPlace ? { took_place: true } : {}),
     type_id: values.type_id,
     starts_at: times.starts_at,
     duration_minutes: Number(values.duration),

@@ -6,10 +6,13 @@ import type {
   CreateOfferBody,
   Offer,
   OfferResponse,
+  OfferRole,
   OffersResponse,
   RejectOfferBody,
   UpdateOfferBody,
 } from '@hireloop/contract/offers';
+import type { RecruitmentResponse } from '@hireloop/contract/recruitments';
+import type { RoleResponse } from '@hireloop/contract/roles';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
 import { userSearch } from '../../../lib/search-hooks.ts';
@@ -84,6 +87,31 @@ export function useOfferableApplications(recruitmentId: string, search: string) 
         })
       ).applications.data,
     enabled: org !== '' && recruitmentId !== '',
+    staleTime: 30_000,
+  });
+}
+
+/**
+ * The job role of the recruitment with its salary range: a new offer's currency and period
+ * default to the role's, and the form compares the salary with the range.
+ */
+export function useRecruitmentRole(recruitmentId: string, enabled = true) {
+  const org = useOrganisationId();
+  return useQuery({
+    queryKey: ['offers', org, 'recruitment-role', recruitmentId],
+    queryFn: async (): Promise<OfferRole> => {
+      const { recruitment } = await orgApi.get<RecruitmentResponse>(`recruitments/${enc(recruitmentId)}`);
+      const { role } = await orgApi.get<RoleResponse>(`role/${enc(recruitment.role.id)}`);
+      return {
+        id: role.id,
+        name: role.name,
+        salary_min: role.salary_min,
+        salary_max: role.salary_max,
+        salary_currency: role.salary_currency,
+        salary_period: role.salary_period,
+      };
+    },
+    enabled: enabled && org !== '' && recruitmentId !== '',
     staleTime: 30_000,
   });
 }

@@ -3,7 +3,7 @@ import { renderWithProviders } from '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { ApproversField } from './components/approvers-field.tsx';
 
@@ -24,7 +24,9 @@ const members = [
 let latest: string[] = [];
 function Harness({ initial }: { initial: string[] }) {
   const [value, setValue] = useState(initial);
-  latest = value;
+  useLayoutEffect(() => {
+    latest = value;
+  });
   return <ApproversField value={value} onChange={setValue} members={members} loading={false} />;
 }
 

@@ -7,6 +7,7 @@ import {
   type CreateOfferBody,
   type Offer,
   type OfferContractType,
+  type OfferRole,
   type OfferSalaryPeriod,
 } from '@hireloop/contract/offers';
 
@@ -38,12 +39,13 @@ export function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function emptyOfferValues(applicationId = ''): OfferFormValues {
+/** A new offer's values; the currency and period are the job role's (EUR and per year when it names none). */
+export function emptyOfferValues(applicationId = '', role?: Pick<OfferRole, 'salary_currency' | 'salary_period'> | null): OfferFormValues {
   return {
     application_id: applicationId,
     salary: '',
-    currency: 'EUR',
-    salary_period: 'year',
+    currency: role?.salary_currency ?? 'EUR',
+    salary_period: role?.salary_period ?? 'year',
     bonus_note: '',
     start_date: null,
     expires_on: null,
@@ -123,4 +125,10 @@ export function approvalProgress(offer: Pick<Offer, 'approvals'>): string {
   if (offer.approvals.length === 0) return 'No approvers';
   const approved = offer.approvals.filter((a) => a.decision === 'approved').length;
   return `${approved} of ${offer.approvals.length} approved`;
+}
+
+/** The salary of the form as a number, or null while it is not a whole, non-negative amount. */
+export function salaryOf(values: Pick<OfferFormValues, 'salary'>): number | null {
+  const n = typeof values.salary === 'number' ? values.salary : values.salary.trim() === '' ? NaN : Number(values.salary);
+  return Number.isInteger(n) && n >= 0 ? n : null;
 }

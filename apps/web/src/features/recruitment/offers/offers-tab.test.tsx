@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import type { Offer } from '@hireloop/contract/offers';
 import { OFFER_TEXTS } from '@hireloop/contract/offers';
@@ -31,7 +32,8 @@ function makeOffer(overrides: Partial<Offer> = {}): Offer {
     application_id: 'a1',
     candidate: { id: 'c1', name: 'Jordan Blake', email: 'jordan@example.test' },
     recruitment: { id: 'r1', name: 'Backend Engineer 2026' },
-    role: { id: 'ro1', name: 'Backend Engineer' },
+    role: { id: 'ro1', name: 'Backend Engineer', salary_min: null, salary_max: null, salary_currency: null, salary_period: 'year' },
+    salary_range_check: null,
     salary: 85000,
     currency: 'EUR',
     salary_period: 'year',
@@ -67,6 +69,11 @@ const api = setUpFakeApi(({ method, path }) => {
   if (path === 'organisation/o1/recruitments/r1/offers') return { offers: page([current]) };
   if (path === 'organisation/o1/offers/of1') return { offer: current };
   if (path === 'organisation/o1/candidates/c1/activities') return { activities: page([]) };
+  if (path === 'organisation/o1/recruitments/r1') return { recruitment: { id: 'r1', role: { id: 'ro1', name: 'Backend Engineer' } } };
+  if (path === 'organisation/o1/role/ro1')
+    return {
+      role: { id: 'ro1', name: 'Backend Engineer', salary_min: 90000, salary_max: 110000, salary_currency: 'CHF', salary_period: 'year' },
+    };
   if (path === 'organisation/o1/recruitments/r1/applications')
     return {
       applications: page([
@@ -85,6 +92,11 @@ const api = setUpFakeApi(({ method, path }) => {
   return undefined;
 });
 
+beforeEach(() => {
+  // Toasts outlive a test; past Mantine's limit of five on screen, a new one would wait in the queue.
+  notifications.clean();
+});
+
 function renderTab(path = '/recruitment/r1/offers') {
   render(
     <Providers queryClient={createQueryClient()} env="test">
@@ -101,12 +113,12 @@ describe('offers tab', { timeout: 30_000 }, () => {
     current = makeOffer();
     renderTab();
     const table = await screen.findByRole('table', { name: 'Offers' });
-    const row = within(table).getByRole('button', { name: 'Jordan Blake' }).closest('tr') as HTMLElement;
+    const row = within(table).getByRole('row', { name: /^Offer to Jordan Blake/ });
     expect(within(row).getByText('€85,000 per year')).toBeTruthy();
     expect(within(row).getByText('Pending approval')).toBeTruthy();
     expect(within(row).getByText('0 of 2 approved')).toBeTruthy();
     expect(within(row).getByText('Waiting for you')).toBeTruthy();
-    expect(within(row).getByText('Feb 1, 2030')).toBeTruthy();
+    expect(within(row).getByText('2/1/30')).toBeTruthy();
   });
 
   it('tells an interviewer that offers are not for them, and asks the server nothing', async () => {
@@ -213,6 +225,29 @@ describe('offers tab', { timeout: 30_000 }, () => {
     expect(api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/send'))).toHaveLength(1);
   });
 
+  it('saves an edited offer once for a double click, and keeps the form open with the server’s refusal', async () => {
+    signInForTest();
+    current = makeOffer({ status: 'draft', can_approve: false, current_approver_id: null });
+    api.answer = ({ method, path }) =>
+      method === 'PATCH' && path === 'organisation/o1/offers/of1'
+        ? { status: 409, body: { message: 'The offer was changed by someone else.', code: 'conflict' } }
+        : undefined;
+    renderTab('/recruitment/r1/offers?offer=of1');
+    const drawer = await screen.findByRole('dialog', { name: 'Offer to Jordan Blake' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the offer' });
+    for (const step of ['Dates & contract', 'Approvers', 'Review']) {
+      await userEvent.click(await within(dialog).findByRole('button', { name: 'Next' }));
+      expect(await within(dialog).findByRole('tab', { name: new RegExp(step), selected: true })).toBeTruthy();
+    }
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    expect(await screen.findByText('The offer was changed by someone else.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH' && c.path === 'organisation/o1/offers/of1')).toHaveLength(1);
+    expect(screen.getByRole('dialog', { name: 'Edit the offer' })).toBeTruthy();
+  });
+
   it('walks the create form step by step, refusing to move on without the candidate and salary', async () => {
     signInForTest();
     localStorage.clear();
@@ -227,7 +262,12 @@ describe('offers tab', { timeout: 30_000 }, () => {
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: /^Candidate/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Sam Lee' }));
+    // The currency is the role's; a salary below its range is a warning, not an error.
+    expect(within(dialog).getByRole('combobox', { name: /^Currency/ })).toHaveProperty('value', 'CHF');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Salary/ }), '70000');
+    expect(within(dialog).getByTestId('salary-range-warning').textContent).toMatch(
+      /below the role's range \(CHF\s90,000 – CHF\s110,000 per year\)/,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByRole('tab', { name: /Dates & contract/, selected: true })).toBeTruthy();
     // The dates are required before the approvers step.

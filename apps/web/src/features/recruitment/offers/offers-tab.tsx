@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, EmptyState, Group, Modal, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, EmptyState, Group, Modal, Pagination, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { OFFER_STATUS_LABELS } from '@hireloop/contract/offers';
 import { IconFileCertificate, IconLock, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -112,11 +113,24 @@ export function OffersTab({ recruitmentId }: { recruitmentId: string }) {
             </Table.Thead>
             <Table.Tbody>
               {list.data.map((offer) => (
-                <Table.Tr key={offer.id}>
+                <Table.Tr
+                  key={offer.id}
+                  data-testid="offer-row"
+                  // The whole row opens the offer: a click anywhere on it, or Enter on the focused row.
+                  tabIndex={0}
+                  aria-label={`Offer to ${offer.candidate.name}, ${formatSalary(offer)}, ${OFFER_STATUS_LABELS[offer.status]}`}
+                  onClick={() => setOffer(offer.id)}
+                  onKeyDown={(event) => {
+                    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+                    event.preventDefault();
+                    setOffer(offer.id);
+                  }}
+                  style={{ cursor: 'pointer' }}
+                >
                   <Table.Td>
-                    <Anchor component="button" type="button" fw={500} onClick={() => setOffer(offer.id)}>
+                    <Text size="sm" fw={500} c="var(--mantine-color-anchor)">
                       {offer.candidate.name}
-                    </Anchor>
+                    </Text>
                   </Table.Td>
                   <Table.Td>{formatSalary(offer)}</Table.Td>
                   <Table.Td>
@@ -125,12 +139,12 @@ export function OffersTab({ recruitmentId }: { recruitmentId: string }) {
                   <Table.Td>
                     <Text size="sm">{approvalProgress(offer)}</Text>
                     {offer.can_approve ? (
-                      <Text size="xs" c="blue.8" fw={600}>
+                      <Text size="xs" c="blue" fw={600}>
                         Waiting for you
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>{formatDay(offer.expires_on, 'medium')}</Table.Td>
+                  <Table.Td>{formatDay(offer.expires_on)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,6 +1,6 @@
 import { Button, EmptyState, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconDownload, IconFileImport, IconUserPlus, IconUsers } from '@tabler/icons-react';
-import type { RowSelectionState } from '@tanstack/react-table';
+import type { RowSelectionState } from '../../../components/paged-table.tsx';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/retry-alert.tsx';

@@ -5,6 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { NumbersTable, Stat } from '../../../components/figures.tsx';
 import { describeError } from '../../../lib/toasts.ts';
+import { useCan } from '../../session/permissions.ts';
 import { useRecruitmentAnalytics } from '../api.ts';
 import type { ChartKind } from '../components/analytics-charts.tsx';
 import { formatDays, formatPercent, sourceLabel } from '../format.ts';
@@ -16,11 +17,13 @@ const AnalyticsChart = lazy(async () => ({ default: (await import('../components
 export function RecruitmentAnalyticsPage() {
   const id = useParams().recruitment ?? '';
   const analytics = useRecruitmentAnalytics(id);
+  const can = useCan();
+  const canAdd = can('candidates.manage') || can('candidates.import');
 
   if (analytics.isPending) return <Loader aria-label="Loading the analytics" />;
   if (analytics.isError) {
     return (
-      <Alert color="red" variant="light" c="red.9" title="The analytics could not be loaded" role="alert">
+      <Alert color="red" variant="light" c="red" title="The analytics could not be loaded" role="alert">
         {describeError(analytics.error).message}
       </Alert>
     );
@@ -37,9 +40,11 @@ export function RecruitmentAnalyticsPage() {
           title="No candidates yet"
           description="The funnel, time in stage, time to hire and sources appear here once candidates apply or are added."
         />
-        <Anchor component={Link} to={`/recruitment/${encodeURIComponent(id)}/candidates`}>
-          Add candidates
-        </Anchor>
+        {canAdd ? (
+          <Anchor component={Link} to={`/recruitment/${encodeURIComponent(id)}/candidates`}>
+            Add candidates
+          </Anchor>
+        ) : null}
       </Stack>
     );
   }

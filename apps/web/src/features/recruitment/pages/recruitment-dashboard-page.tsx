@@ -39,6 +39,8 @@ import {
 } from '../api.ts';
 import { CreateRecruitmentForm } from '../components/create-recruitment-form.tsx';
 import { openedAgo } from '../format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { initials } from '@hireloop/contract/initials';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -172,7 +174,7 @@ export function RecruitmentDashboardPage() {
         />
       </Group>
       {recruitments.isError ? (
-        <Alert color="red" variant="light" c="red.9" title="The recruitments could not be loaded" role="alert">
+        <Alert color="red" variant="light" c="red" title="The recruitments could not be loaded" role="alert">
           {describeError(recruitments.error).message}
         </Alert>
       ) : recruitments.data && recruitments.data.data.length === 0 ? (
@@ -282,7 +284,9 @@ function RecruitmentsTable({
               <Table.Td>
                 {r.owner ? (
                   <Group gap="xs" wrap="nowrap">
-                    <Avatar name={r.owner.name} size="sm" color="dark" variant="filled" aria-hidden />
+                    <Avatar size="sm" color="dark" variant="filled" aria-hidden>
+                      {initials(r.owner.name)}
+                    </Avatar>
                     <Text size="sm">{r.owner.name}</Text>
                   </Group>
                 ) : (
@@ -292,7 +296,7 @@ function RecruitmentsTable({
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="sm" title={new Date(r.opened_at).toLocaleString('en')}>
+                <Text size="sm" title={formatDateTime(r.opened_at)}>
                   {openedAgo(r.opened_at)}
                 </Text>
               </Table.Td>

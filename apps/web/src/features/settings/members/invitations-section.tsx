@@ -3,6 +3,7 @@ import type { Invitation } from '@hireloop/contract/invitations';
 import { IconMailForward, IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { useInvitationsPage, useResendInvitation, useRevokeInvitation } from '../members-api.ts';
@@ -26,15 +27,13 @@ export function InvitationsSection({ onInvite }: { onInvite: () => void }) {
     }
   }
 
+  // One resend at a time: the other rows' buttons wait, so a click on them is not silently dropped.
+  const resending = useSubmitOnce(resendTo, resend.isPending);
+
   async function confirmRevoke() {
     if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toastSuccess(`The invitation to ${revoking.email} was revoked.`);
-      setRevoking(null);
-    } catch (error) {
-      toastError(error);
-    }
+    await revoke.mutateAsync(revoking.id);
+    toastSuccess(`The invitation to ${revoking.email} was revoked.`);
   }
 
   const data = invitations.data;
@@ -99,7 +98,8 @@ export function InvitationsSection({ onInvite }: { onInvite: () => void }) {
                           variant="default"
                           leftSection={<IconMailForward size={14} aria-hidden />}
                           loading={resend.isPending && resend.variables === invitation.id}
-                          onClick={() => void resendTo(invitation)}
+                          disabled={resending.busy}
+                          onClick={() => void resending.run(invitation)}
                           aria-label={`Resend the invitation to ${invitation.email}`}
                         >
                           Resend
@@ -143,8 +143,9 @@ export function InvitationsSection({ onInvite }: { onInvite: () => void }) {
               }
             : null
         }
-        loading={revoke.isPending}
-        onConfirm={() => void confirmRevoke()}
+        pending={revoke.isPending}
+        failedTitle="The invitation was not revoked"
+        onConfirm={confirmRevoke}
         onClose={() => setRevoking(null)}
       />
     </Section>

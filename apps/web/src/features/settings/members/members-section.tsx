@@ -4,6 +4,7 @@ import type { OrganisationUser } from '@hireloop/contract/users';
 import { IconSearch, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
@@ -11,6 +12,7 @@ import { useChangeRole, useMembersPage, useRemoveMember } from '../members-api.t
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { isMemberRole, roleOptions } from './role-options.ts';
+import { initials } from '@hireloop/contract/initials';
 
 /** Search waits for a pause in typing before asking the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -52,16 +54,14 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
     }
   }
 
+  // One role change at a time; every role select waits meanwhile, so a choice is never dropped unseen.
+  const changing = useSubmitOnce(updateRole, changeRole.isPending);
+
   async function confirmRemove() {
     if (!removing) return;
-    try {
-      await removeMember.mutateAsync(removing.id);
-      toastSuccess(`${removing.name} was removed from ${organisationName}.`);
-      if (removing.id === currentUserId) await refresh().catch(() => undefined);
-      setRemoving(null);
-    } catch (error) {
-      toastError(error);
-    }
+    await removeMember.mutateAsync(removing.id);
+    toastSuccess(`${removing.name} was removed from ${organisationName}.`);
+    if (removing.id === currentUserId) await refresh().catch(() => undefined);
   }
 
   const data = members.data;
@@ -114,7 +114,7 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
                       <Table.Td>
                         <Group gap="sm" wrap="nowrap">
                           <Avatar src={member.avatar_url} alt="" size="sm" radius="xl" color="indigo">
-                            {member.name.slice(0, 2).toUpperCase()}
+                            {initials(member.name)}
                           </Avatar>
                           <Text size="sm" fw={500}>
                             {member.name}
@@ -134,8 +134,8 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
                             data={roleOptions(actorIsOwner)}
                             value={member.role}
                             allowDeselect={false}
-                            onChange={(value) => void updateRole(member, value)}
-                            disabled={changeRole.isPending && changeRole.variables?.userId === member.id}
+                            onChange={(value) => void changing.run(member, value)}
+                            disabled={changing.busy}
                             size="xs"
                             w={170}
                           />
@@ -191,8 +191,9 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
               }
             : null
         }
-        loading={removeMember.isPending}
-        onConfirm={() => void confirmRemove()}
+        pending={removeMember.isPending}
+        failedTitle="The member was not removed"
+        onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
       />
     </Section>

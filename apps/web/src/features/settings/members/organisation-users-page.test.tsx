@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Invitation } from '@hireloop/contract/invitations';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 const page = <T,>(data: T[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
 const member = (id: string, name: string, role: OrganisationUser['role']): OrganisationUser => ({
@@ -31,11 +33,25 @@ const api = setUpFakeApi(({ path, search }) =>
             : undefined,
 );
 
+const invitation = (id: string, email: string): Invitation => ({
+  id,
+  email,
+  role: 'recruiter',
+  state: 'pending',
+  invited_by: { id: 'u1', name: 'Dana Whitfield' },
+  created_at: '2030-01-01T00:00:00Z',
+  last_sent_at: '2030-01-01T00:00:00Z',
+  expires_at: '2030-01-08T00:00:00Z',
+});
+
+const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
+
 describe('/settings/organisation-users', () => {
   it('searches on the server with filter[name] once typing pauses', async () => {
     signInForTest();
     renderApp('/settings/organisation-users');
-    const table = await screen.findByRole('table', { name: 'Members' });
+    // The first page of the file loads the whole app: more than findBy's default second on a busy machine.
+    const table = await screen.findByRole('table', { name: 'Members' }, { timeout: 5000 });
     expect(within(table).getByText('Elena García')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search members'), { target: { value: 'ele' } });
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Members' })).queryByText('Dana Whitfield')).toBeNull());
@@ -69,6 +85,35 @@ describe('/settings/organisation-users', () => {
         body: { email: 'elena@example.test', role: 'interviewer' },
       }),
     );
+  });
+
+  it('resends an invitation once for a double click; every Resend waits until the server answers', async () => {
+    signInForTest();
+    const open = [invitation('i1', 'amira@example.test'), invitation('i2', 'tom@example.test')];
+    api.answer = (call) =>
+      call.method === 'GET' && call.path === 'organisation/o1/invitations'
+        ? { status: 200, body: { invitations: page(open) } }
+        : call.method === 'POST' && call.path === 'organisation/o1/invitations/i1/resend'
+          ? { status: 200, body: { invitation: open[0] } }
+          : undefined;
+    renderApp('/settings/organisation-users');
+    const resend = await screen.findByRole('button', { name: 'Resend the invitation to amira@example.test' }, { timeout: 5000 });
+    const other = screen.getByRole('button', { name: 'Resend the invitation to tom@example.test' }) as HTMLButtonElement;
+    const { release } = holdAnswers((method) => method === 'POST');
+    act(() => {
+      fireEvent.click(resend);
+      fireEvent.click(resend);
+    });
+    const resends = () => api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/resend'));
+    await waitFor(() => expect(loading(resend)).toBe(true));
+    expect(resends()).toHaveLength(1);
+    expect(other.disabled).toBe(true);
+    expect(loading(other)).toBe(false);
+    await act(async () => release());
+    expect(await screen.findByText('A new link was sent to amira@example.test.')).toBeTruthy();
+    await waitFor(() => expect(other.disabled).toBe(false));
+    expect(loading(resend)).toBe(false);
+    expect(resends().map((c) => c.path)).toEqual(['organisation/o1/invitations/i1/resend']);
   });
 
   it('shows members without any control to someone who may not manage them', async () => {

@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { authStore } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
@@ -17,13 +18,6 @@ export function DangerZone({ organisationName }: { organisationName: string }) {
   const remove = useDeleteOrganisation();
   const { refresh } = useSessionActions();
   const navigate = useNavigate();
-
-  function close() {
-    if (remove.isPending) return;
-    setOpened(false);
-    setTyped('');
-    setError(null);
-  }
 
   async function confirm() {
     setError(null);
@@ -46,6 +40,16 @@ export function DangerZone({ organisationName }: { organisationName: string }) {
     navigate(authStore.getState().organisations.length > 0 ? '/settings/my-organisations' : '/get-started', { replace: true });
   }
 
+  // Enter and the button share one run; it lasts until the session is read again and the page left.
+  const deleting = useSubmitOnce(confirm, remove.isPending);
+
+  function close() {
+    if (deleting.busy) return;
+    setOpened(false);
+    setTyped('');
+    setError(null);
+  }
+
   return (
     <Section id="organisation-danger" title="Danger zone" tone="danger">
       <Group justify="space-between" align="center" wrap="wrap" gap="md">
@@ -64,7 +68,7 @@ export function DangerZone({ organisationName }: { organisationName: string }) {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void confirm();
+            void deleting.run();
           }}
           noValidate
         >
@@ -83,10 +87,10 @@ export function DangerZone({ organisationName }: { organisationName: string }) {
               data-autofocus
             />
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" onClick={close} disabled={remove.isPending}>
+              <Button variant="default" onClick={close} disabled={deleting.busy}>
                 Cancel
               </Button>
-              <Button type="submit" color="red.8" loading={remove.isPending} disabled={typed !== organisationName}>
+              <Button type="submit" color="red.8" loading={deleting.busy} disabled={typed !== organisationName}>
                 Delete organisation
               </Button>
             </Group>

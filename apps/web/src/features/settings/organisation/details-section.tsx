@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { updateOrganisationBody, type OrganisationSettings } from '@hireloop/contract/organisation-settings';
 import { IconBuilding } from '@tabler/icons-react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
@@ -48,6 +49,8 @@ function DetailsForm({ organisation, canEdit }: { organisation: OrganisationSett
     }
   }
 
+  const saving = useSubmitOnce(submit, update.isPending);
+
   return (
     <Stack gap="lg">
       {canEdit ? (
@@ -63,7 +66,7 @@ function DetailsForm({ organisation, canEdit }: { organisation: OrganisationSett
           onRemove={() => remove.mutateAsync()}
         />
       ) : null}
-      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => void saving.run(values))} noValidate>
         <Stack gap="md" maw={520}>
           {!canEdit ? (
             <Text size="sm" c="dimmed">
@@ -103,7 +106,7 @@ function DetailsForm({ organisation, canEdit }: { organisation: OrganisationSett
           )}
           {canEdit ? (
             <Group>
-              <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+              <Button type="submit" loading={saving.busy} disabled={!form.isDirty()}>
                 Save changes
               </Button>
             </Group>

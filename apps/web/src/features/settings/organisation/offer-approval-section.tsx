@@ -8,6 +8,7 @@ import {
 } from '@hireloop/contract/organisation-settings';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
@@ -34,6 +35,21 @@ function OfferApprovalForm({ setting, canEdit }: { setting: OfferApprovalSetting
   const [error, setError] = useState<string | null>(null);
   const unavailable = setting?.kind === 'people' ? setting.people.filter((p) => !p.can_approve) : [];
 
+  async function save() {
+    setError(null);
+    const body: OfferApprovalBody | null =
+      kind === 'none' ? null : kind === 'role' ? { kind: 'role', role } : { kind: 'people', user_ids: people };
+    try {
+      const { organisation } = await update.mutateAsync({ offer_approval: body });
+      toastSuccess(describeOfferApproval(organisation.offer_approval));
+    } catch (e) {
+      if (e instanceof ApiError) setError(e.message);
+      else toastError(e);
+    }
+  }
+
+  const saving = useSubmitOnce(save, update.isPending);
+
   if (!canEdit)
     return (
       <Stack gap="xs">
@@ -50,19 +66,6 @@ function OfferApprovalForm({ setting, canEdit }: { setting: OfferApprovalSetting
       .map((m) => ({ value: m.id, label: `${m.name} (${roleLabel(m.role)})` })),
     ...unavailable.map((p) => ({ value: p.id, label: `${p.name} (can no longer approve)` })),
   ];
-
-  async function save() {
-    setError(null);
-    const body: OfferApprovalBody | null =
-      kind === 'none' ? null : kind === 'role' ? { kind: 'role', role } : { kind: 'people', user_ids: people };
-    try {
-      const { organisation } = await update.mutateAsync({ offer_approval: body });
-      toastSuccess(describeOfferApproval(organisation.offer_approval));
-    } catch (e) {
-      if (e instanceof ApiError) setError(e.message);
-      else toastError(e);
-    }
-  }
 
   return (
     <Stack gap="md" maw={520}>
@@ -108,12 +111,12 @@ function OfferApprovalForm({ setting, canEdit }: { setting: OfferApprovalSetting
         />
       ) : null}
       {error ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       ) : null}
       <Group>
-        <Button onClick={() => void save()} loading={update.isPending} disabled={kind === 'people' && people.length === 0}>
+        <Button onClick={() => void saving.run()} loading={saving.busy} disabled={kind === 'people' && people.length === 0}>
           Save approval setting
         </Button>
       </Group>

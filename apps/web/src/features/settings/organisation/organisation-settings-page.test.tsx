@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { AuditEntry, OrganisationSettings } from '@hireloop/contract/organisation-settings';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 const organisation: OrganisationSettings = {
   id: 'o1',
@@ -40,6 +41,8 @@ const api = setUpFakeApi(({ method, path }) =>
 );
 
 const as = (role: OrganisationSummary['role']) => signInForTest([{ ...testOrganisation, role, permissions: permissionsOf(role) }]);
+
+const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 describe('Organisation Settings', () => {
   it('shows an owner the editable form, the danger zone and the audit log with before → after', async () => {
@@ -80,6 +83,27 @@ describe('Organisation Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('This URL slug is already taken.')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ slug: 'taken-slug' });
+  });
+
+  it('saves the details once for a double click, and the button is busy until the server answers', async () => {
+    as('admin');
+    api.answer = (call) =>
+      call.method === 'PATCH' ? { status: 200, body: { organisation: { ...organisation, website: 'https://northwind.test' } } } : undefined;
+    renderApp('/settings/organisation');
+    const website = await screen.findByDisplayValue('https://northwind.example', {}, { timeout: 5000 });
+    fireEvent.change(website, { target: { value: 'https://northwind.test' } });
+    const { release } = holdAnswers((method) => method === 'PATCH');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    act(() => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    await waitFor(() => expect(loading(save)).toBe(true));
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    await act(async () => release());
+    expect(await screen.findByText('The organisation is saved.')).toBeTruthy();
+    await waitFor(() => expect(loading(save)).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
   it('lets an admin set “Offers need approval from” to a role', async () => {
@@ -150,5 +174,31 @@ describe('Organisation Settings', () => {
       }),
     );
     await screen.findByRole('heading', { level: 1, name: 'My Organisations and Memberships' }, { timeout: 5000 });
+  });
+
+  it('deletes once for Enter pressed twice, and holds the dialog (Cancel too) until the server answers', async () => {
+    as('owner');
+    api.answer = (call) =>
+      call.path === 'auth' && call.method === 'GET'
+        ? { status: 200, body: { auth: { user: testUser, organisations: [{ ...testOrganisation, id: 'o2', name: 'Other Co' }] } } }
+        : undefined;
+    renderApp('/settings/organisation');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete organisation' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Northwind Labs?' });
+    const input = within(dialog).getByLabelText('Type Northwind Labs to confirm');
+    fireEvent.change(input, { target: { value: 'Northwind Labs' } });
+    const { release } = holdAnswers((method, path) => method === 'DELETE' && path === 'organisation/o1');
+    // Enter in the field submits the form: twice in a row.
+    act(() => {
+      fireEvent.submit(input.closest('form')!);
+      fireEvent.submit(input.closest('form')!);
+    });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete organisation' });
+    await waitFor(() => expect(loading(confirm)).toBe(true));
+    expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.calls.filter((c) => c.method === 'DELETE' && c.path === 'organisation/o1')).toHaveLength(1);
+    await act(async () => release());
+    await screen.findByRole('heading', { level: 1, name: 'My Organisations and Memberships' }, { timeout: 5000 });
+    expect(api.calls.filter((c) => c.method === 'DELETE' && c.path === 'organisation/o1')).toHaveLength(1);
   });
 });

@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router';
 import { ConfirmChangeModal } from '../../../components/confirm-change-modal.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatPrice, perInterval } from '../../../lib/price.ts';
-import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { productSubscriptionLines } from '../../../lib/subscription-terms.ts';
+import { toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useBillingChange, type BillingChange } from '../../session/billing-change.ts';
 import { useBilling } from '../../session/queries.ts';
@@ -68,10 +69,9 @@ function describe(change: BillingChange, billing: Billing, currency: string): { 
   }
   const product = PRODUCT_TABLE[change.product];
   if (change.kind === 'subscribe') {
-    const price = product.price_cents[billing.interval];
     return {
       title: `Subscribe to ${product.name}`,
-      lines: [`Add ${product.name} for ${formatPrice(price, currency)} per ${perInterval(billing.interval)}.`, ...payment],
+      lines: productSubscriptionLines(change.product, billing, currency),
       confirm: `Subscribe to ${product.name}`,
     };
   }
@@ -122,23 +122,16 @@ export function BillingPage() {
   const interval = chosenInterval ?? current.interval;
   const dialog = pending ? describe(pending, current, currency) : null;
 
-  function confirm() {
+  /** A rejection stays in the confirmation; with Stripe the browser goes to the checkout. */
+  async function confirm() {
     if (!pending) return;
     const asked = pending;
-    change.mutate(asked, {
-      onSuccess: (result) => {
-        if (result.checkout_url) {
-          window.location.assign(result.checkout_url);
-          return;
-        }
-        setPending(null);
-        toastSuccess(successText(asked, result.billing));
-      },
-      onError: (error) => {
-        setPending(null);
-        toastError(error);
-      },
-    });
+    const result = await change.mutateAsync(asked);
+    if (result.checkout_url) {
+      window.location.assign(result.checkout_url);
+      return;
+    }
+    toastSuccess(successText(asked, result.billing));
   }
 
   return (
@@ -221,9 +214,9 @@ export function BillingPage() {
         title={dialog?.title ?? ''}
         lines={dialog?.lines ?? []}
         confirmLabel={dialog?.confirm ?? 'Confirm'}
-        loading={change.isPending}
+        pending={change.isPending}
         onConfirm={confirm}
-        onClose={() => (change.isPending ? undefined : setPending(null))}
+        onClose={() => setPending(null)}
       />
     </Stack>
   );

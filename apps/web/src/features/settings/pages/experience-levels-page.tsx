@@ -3,6 +3,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconCheck, IconPlus, IconStairs, IconX } from '@tabler/icons-react';
 import { EXPERIENCE_LEVEL_NAME_MAX, experienceLevelBody, type ExperienceLevel } from '@hireloop/contract/experience-levels';
 import { SortableSettingsList } from '../../../components/sortable-settings-list.tsx';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { showFieldErrorOrToast, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useExperienceLevelMutations, useExperienceLevels } from '../recruitment/api.ts';
@@ -18,18 +19,17 @@ function showError(error: unknown, setFieldError: (field: string, message: strin
 function AddLevelForm() {
   const { create } = useExperienceLevelMutations();
   const form = useForm({ initialValues: { name: '' }, validate: resolveName });
+  const adding = useSubmitOnce(async ({ name }: { name: string }) => {
+    try {
+      const level = await create.mutateAsync(name.trim());
+      toastSuccess(`${level.name} added.`);
+      form.reset();
+    } catch (error) {
+      showError(error, form.setFieldError);
+    }
+  }, create.isPending);
   return (
-    <form
-      onSubmit={form.onSubmit(async ({ name }) => {
-        try {
-          const level = await create.mutateAsync(name.trim());
-          toastSuccess(`${level.name} added.`);
-          form.reset();
-        } catch (error) {
-          showError(error, form.setFieldError);
-        }
-      })}
-    >
+    <form onSubmit={form.onSubmit((values) => void adding.run(values))}>
       <Group align="flex-end" gap="sm">
         <TextInput
           label="New experience level"
@@ -39,7 +39,7 @@ function AddLevelForm() {
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
-        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={create.isPending}>
+        <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />} loading={adding.busy}>
           Add level
         </Button>
       </Group>
@@ -50,20 +50,22 @@ function AddLevelForm() {
 function RenameForm({ level, onDone }: { level: ExperienceLevel; onDone: () => void }) {
   const { rename } = useExperienceLevelMutations();
   const form = useForm({ initialValues: { name: level.name }, validate: resolveName });
+  const renaming = useSubmitOnce(async ({ name }: { name: string }) => {
+    try {
+      await rename.mutateAsync({ id: level.id, name: name.trim() });
+      toastSuccess('Level renamed.');
+      onDone();
+    } catch (error) {
+      showError(error, form.setFieldError);
+    }
+  }, rename.isPending);
   return (
     <form
       style={{ flex: 1 }}
-      onSubmit={form.onSubmit(async ({ name }) => {
-        try {
-          await rename.mutateAsync({ id: level.id, name: name.trim() });
-          toastSuccess('Level renamed.');
-          onDone();
-        } catch (error) {
-          showError(error, form.setFieldError);
-        }
-      })}
+      onSubmit={form.onSubmit((values) => void renaming.run(values))}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onDone();
+        // Like Cancel, Escape waits for a rename under way.
+        if (event.key === 'Escape' && !renaming.busy) onDone();
       }}
     >
       <Group gap="xs" align="flex-start">
@@ -75,10 +77,10 @@ function RenameForm({ level, onDone }: { level: ExperienceLevel; onDone: () => v
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
-        <ActionIcon type="submit" size="lg" variant="light" aria-label="Save name" loading={rename.isPending}>
+        <ActionIcon type="submit" size="lg" variant="light" aria-label="Save name" loading={renaming.busy}>
           <IconCheck size={18} aria-hidden />
         </ActionIcon>
-        <ActionIcon size="lg" variant="subtle" color="gray" aria-label="Cancel renaming" onClick={onDone}>
+        <ActionIcon size="lg" variant="subtle" color="gray" aria-label="Cancel renaming" onClick={onDone} disabled={renaming.busy}>
           <IconX size={18} aria-hidden />
         </ActionIcon>
       </Group>
@@ -117,7 +119,10 @@ export function ExperienceLevelsPage() {
               : 'An admin has not set any up yet.',
           }}
           canManage={canManage}
-          onMove={(from, to) => reorder.mutate({ from, to })}
+          onMove={(from, to) =>
+            // submit-once: exempt — a drag, not a click: the row moves at once, each drop is its own move
+            reorder.mutate({ from, to })
+          }
           editVerb="Rename"
           renderEditor={(level, onDone) => <RenameForm level={level} onDone={onDone} />}
           confirmDelete={(level) => ({

@@ -57,7 +57,9 @@ export function RecruitmentStatusPage() {
           loadErrorTitle="The pipeline could not be loaded"
           empty={{
             title: 'No recruitment statuses yet',
-            description: 'Add the stages of your pipeline: at least one in progress, one for hires and one for rejections.',
+            description: canManage
+              ? 'Add the stages of your pipeline: at least one in progress, one for hires and one for rejections.'
+              : 'An admin has not set any up yet.',
           }}
           deleteMessage={(status) =>
             `The stage “${status.name}” will be removed from the pipeline of every recruitment. The stages after it move up one place.`

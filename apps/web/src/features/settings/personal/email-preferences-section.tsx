@@ -1,6 +1,6 @@
 import { Stack, Switch } from '@mantine/core';
 import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_TEXTS, type NotificationType } from '@hireloop/contract/notification-types';
-import { useState } from 'react';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { useProfile, useUpdateProfile } from './api.ts';
@@ -9,19 +9,18 @@ import { useProfile, useUpdateProfile } from './api.ts';
 export function EmailPreferencesSection() {
   const profile = useProfile();
   const update = useUpdateProfile();
-  const [saving, setSaving] = useState<NotificationType | null>(null);
 
   async function toggle(type: NotificationType, on: boolean) {
-    setSaving(type);
     try {
       await update.mutateAsync({ email_preferences: { [type]: on } });
       toastSuccess(`${NOTIFICATION_TYPE_TEXTS[type].label}: email ${on ? 'on' : 'off'}.`);
     } catch (error) {
       toastError(error);
-    } finally {
-      setSaving(null);
     }
   }
+
+  // One switch saves at a time; all of them wait meanwhile.
+  const toggling = useSubmitOnce(toggle, update.isPending);
 
   return (
     <Section
@@ -37,8 +36,8 @@ export function EmailPreferencesSection() {
               label={NOTIFICATION_TYPE_TEXTS[type].label}
               description={NOTIFICATION_TYPE_TEXTS[type].description}
               checked={profile.data.email_preferences[type]}
-              disabled={saving !== null}
-              onChange={(event) => void toggle(type, event.currentTarget.checked)}
+              disabled={toggling.busy}
+              onChange={(event) => void toggling.run(type, event.currentTarget.checked)}
             />
           ))}
         </Stack>

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Profile, UserSession } from '@hireloop/contract/me';
 import { NOTIFICATION_TYPES } from '@hireloop/contract/notification-types';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
 import { authStore } from '../../session/auth-store.ts';
 import { checkImageFile } from '../../../components/image-upload-field.tsx';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 const profile: Profile = {
   id: 'u1',
@@ -45,6 +46,8 @@ const api = setUpFakeApi(({ method, path }) =>
 
 beforeEach(() => signInForTest());
 
+const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
+
 describe('My Personal Settings', () => {
   it('saves the name, then reads GET auth again so the header follows', async () => {
     api.answer = (call) => (call.method === 'PATCH' ? { status: 200, body: { profile: { ...profile, name: 'Dana W.' } } } : undefined);
@@ -64,6 +67,44 @@ describe('My Personal Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
     expect(await screen.findByText('Your name must be at least 2 characters.')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('saves the profile once for a double click, and the button is busy until the server answers', async () => {
+    api.answer = (call) => (call.method === 'PATCH' ? { status: 200, body: { profile: { ...profile, name: 'Dana W.' } } } : undefined);
+    renderApp('/settings/me');
+    const name = await screen.findByDisplayValue('Dana Whitfield', {}, { timeout: 5000 });
+    fireEvent.change(name, { target: { value: 'Dana W.' } });
+    const { release } = holdAnswers((method) => method === 'PATCH');
+    const save = screen.getByRole('button', { name: 'Save profile' });
+    act(() => {
+      fireEvent.click(save);
+      fireEvent.click(save);
+    });
+    await waitFor(() => expect(loading(save)).toBe(true));
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+    await act(async () => release());
+    expect(await screen.findByText('Your profile is saved.')).toBeTruthy();
+    await waitFor(() => expect(loading(save)).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('saves one email switch at a time: a double click sends one change, and every switch waits for it', async () => {
+    api.answer = (call) =>
+      call.method === 'PATCH'
+        ? { status: 200, body: { profile: { ...profile, email_preferences: { ...profile.email_preferences, mention: false } } } }
+        : undefined;
+    renderApp('/settings/me');
+    const mentions = await screen.findByRole('switch', { name: /Mentions/ }, { timeout: 5000 });
+    const { release } = holdAnswers((method) => method === 'PATCH');
+    act(() => {
+      fireEvent.click(mentions);
+      fireEvent.click(mentions);
+    });
+    await waitFor(() => expect((mentions as HTMLInputElement).disabled).toBe(true));
+    for (const other of screen.getAllByRole('switch')) expect((other as HTMLInputElement).disabled).toBe(true);
+    await act(async () => release());
+    await waitFor(() => expect((mentions as HTMLInputElement).disabled).toBe(false));
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ email_preferences: { mention: false } }]);
   });
 
   it('turns an email notification off with one switch', async () => {

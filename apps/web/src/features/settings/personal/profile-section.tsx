@@ -2,16 +2,13 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { updateProfileBody, type Profile } from '@hireloop/contract/me';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { TimezoneSelect } from '../shared/timezone-select.tsx';
 import { useProfile, useRemoveAvatar, useUpdateProfile, useUploadAvatar } from './api.ts';
-
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (parts.length > 1 ? `${parts[0]?.[0] ?? ''}${parts.at(-1)?.[0] ?? ''}` : name.slice(0, 2)).toUpperCase();
-}
+import { initials } from '@hireloop/contract/initials';
 
 type ProfileValues = { name: string; timezone: string };
 
@@ -40,6 +37,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     }
   }
 
+  const saving = useSubmitOnce(submit, update.isPending);
+
   return (
     <Stack gap="lg">
       <ImageUploadField
@@ -53,7 +52,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         onUpload={(file) => upload.mutateAsync(file)}
         onRemove={() => remove.mutateAsync()}
       />
-      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <form onSubmit={form.onSubmit((values) => void saving.run(values))} noValidate>
         <Stack gap="md" maw={520}>
           <TextInput label="Name" required autoComplete="name" maxLength={120} {...form.getInputProps('name')} />
           <TextInput
@@ -72,7 +71,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
             error={form.errors.timezone}
           />
           <Group>
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            <Button type="submit" loading={saving.busy} disabled={!form.isDirty()}>
               Save profile
             </Button>
           </Group>

@@ -1,6 +1,8 @@
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { ActionButton } from '../../../components/action-button.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
 import { useEndOtherSessions, useEndSession, useUserSessions } from './api.ts';
@@ -22,13 +24,12 @@ export function SessionsSection() {
     }
   }
 
+  // One session ends at a time: the other rows' buttons wait, so a click on them is not silently dropped.
+  const ending = useSubmitOnce(signOut, endOne.isPending);
+
   async function signOutEverywhereElse() {
-    try {
-      const { ended } = await endOthers.mutateAsync();
-      toastSuccess(ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`);
-    } catch (error) {
-      toastError(error);
-    }
+    const { ended } = await endOthers.mutateAsync();
+    toastSuccess(ended === 1 ? 'Signed out of 1 other session.' : `Signed out of ${ended} other sessions.`);
   }
 
   return (
@@ -74,8 +75,9 @@ export function SessionsSection() {
                           <Button
                             size="xs"
                             variant="default"
-                            onClick={() => void signOut(session.id, device)}
+                            onClick={() => void ending.run(session.id, device)}
                             loading={endOne.isPending && endOne.variables === session.id}
+                            disabled={ending.busy}
                             aria-label={`Sign out ${device}, last active ${formatDateTime(session.last_seen_at)}`}
                           >
                             Sign out
@@ -89,15 +91,15 @@ export function SessionsSection() {
             </Table>
           </Table.ScrollContainer>
           <Group>
-            <Button
+            <ActionButton
               color="red.8"
               leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => void signOutEverywhereElse()}
-              loading={endOthers.isPending}
+              action={signOutEverywhereElse}
+              pending={endOthers.isPending}
               disabled={others === 0}
             >
               Sign out everywhere else
-            </Button>
+            </ActionButton>
             {others === 0 ? (
               <Text size="sm" c="dimmed">
                 You are signed in on this device only.

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { setUpFakeApi, signInForTest } from '../../../app/test-helpers.tsx';
 import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { InterviewTypesSection, linesOf } from './components/interview-types-section.tsx';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -21,6 +22,8 @@ const api = setUpFakeApi(({ method, path, body }) => {
     return { interview_type: { id: 't2', position: 2, ...(body as object) } };
   return undefined;
 });
+
+const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 function renderSection(canManage: boolean) {
   render(
@@ -55,6 +58,46 @@ describe('interview types settings', { timeout: 30_000 }, () => {
       questions: ['Pair on a bug', 'Review a PR'],
       criteria: ['Collaboration'],
     });
+  });
+
+  it('adds a type once for a double click, busy until the server answers, then empties the form', async () => {
+    signInForTest();
+    renderSection(true);
+    expect(await screen.findByText('Phone screen', {}, { timeout: 5000 })).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: 'Type name' }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Take-home review' } });
+    const { release } = holdAnswers((method) => method === 'POST');
+    const add = screen.getByRole('button', { name: 'Add interview type' });
+    act(() => {
+      fireEvent.click(add);
+      fireEvent.click(add);
+    });
+    const posts = () => api.calls.filter((c) => c.method === 'POST');
+    await waitFor(() => expect(loading(add)).toBe(true));
+    expect(posts()).toHaveLength(1);
+    await act(async () => release());
+    expect(await screen.findByText('Take-home review added.')).toBeTruthy();
+    await waitFor(() => expect(loading(add)).toBe(false));
+    expect(name.value).toBe('');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('puts the server’s message on the field it names, and keeps what was typed', async () => {
+    signInForTest();
+    api.answer = (call) =>
+      call.method === 'POST'
+        ? {
+            status: 422,
+            body: { message: 'The given data was invalid.', code: 'validation_failed', errors: { name: ['This name is already used.'] } },
+          }
+        : undefined;
+    renderSection(true);
+    expect(await screen.findByText('Phone screen', {}, { timeout: 5000 })).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: 'Type name' }) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Phone screen' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add interview type' }));
+    expect(await screen.findByText('This name is already used.')).toBeTruthy();
+    expect(name.value).toBe('Phone screen');
   });
 
   it('offers no editing without the permission', async () => {

@@ -9,9 +9,12 @@ import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 import { moveItem, recruitmentKeys, useExperienceLevelMutations } from './api.ts';
+import { holdAnswers } from '../../../test/double-submit.ts';
 
 const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 100, total: data.length, last_page: 1 } });
 const levels: ExperienceLevel[] = ['Junior', 'Mid-level', 'Senior'].map((name, i) => ({ id: `l${i + 1}`, name, position: i + 1 }));
+
+const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 const api = setUpFakeApi(({ path }) => {
   const plural = path.split('/').pop()!;
@@ -106,7 +109,7 @@ describe('/settings/api-keys', () => {
       id: 'k1',
       name: 'Zapier',
       prefix: token.slice(0, 11),
-      scopes: ['read', 'write'],
+      scopes: ['candidates:write', 'candidates:read'],
       created_by: { id: 'u1', name: 'Dana Whitfield' },
       created_at: '2030-01-01T10:00:00Z',
       last_used_at: null,
@@ -121,14 +124,47 @@ describe('/settings/api-keys', () => {
     renderApp('/settings/api-keys');
     fireEvent.click(await screen.findByRole('button', { name: 'Create key' }));
     fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Zapier' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: /Write/ }));
+    // Write includes read: ticking one box gives both scopes.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Candidates: write' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create key' }));
     const shown = await screen.findByLabelText('API key “Zapier”');
     expect((shown as HTMLInputElement).value).toBe(token);
-    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Zapier', scopes: ['read', 'write'] });
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Zapier', scopes: ['candidates:write', 'candidates:read'] });
     fireEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect(await screen.findByText(`${key.prefix}…`)).toBeTruthy();
     await waitFor(() => expect(screen.queryByDisplayValue(token)).toBeNull());
+  });
+
+  it('creates one key for a double click on Create key, busy until the server answers', async () => {
+    const token = `hl_${'b'.repeat(43)}`;
+    const key = {
+      id: 'k2',
+      name: 'HRIS sync',
+      prefix: token.slice(0, 11),
+      scopes: ['candidates:read'],
+      created_by: { id: 'u1', name: 'Dana Whitfield' },
+      created_at: '2030-01-01T10:00:00Z',
+      last_used_at: null,
+    };
+    api.answer = (call) =>
+      call.method === 'POST' && call.path === 'organisation/o1/api-keys' ? { status: 201, body: { api_key: key, token } } : undefined;
+    signInForTest();
+    renderApp('/settings/api-keys');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create key' }, { timeout: 5000 }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'HRIS sync' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Candidates: read' }));
+    const { release } = holdAnswers((method) => method === 'POST');
+    const create = within(screen.getByRole('dialog')).getByRole('button', { name: 'Create key' });
+    act(() => {
+      fireEvent.click(create);
+      fireEvent.click(create);
+    });
+    const posts = () => api.calls.filter((c) => c.method === 'POST');
+    await waitFor(() => expect(loading(create)).toBe(true));
+    expect(posts()).toHaveLength(1);
+    await act(async () => release());
+    expect(((await screen.findByLabelText('API key “HRIS sync”')) as HTMLInputElement).value).toBe(token);
+    expect(posts()).toHaveLength(1);
   });
 
   it('tells a member without the permission that only owners and admins manage keys, and loads none', async () => {

@@ -1,17 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
-
-/** Every IANA timezone the browser knows, UTC first, plus `include` (the stored one) should the browser not know it. */
-export function timezoneChoices(include?: string | null): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  const all = new Set(['UTC', ...zones, ...(include ? [include] : [])]);
-  return [...all].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
-}
+import { timeZoneChoices } from '../../../lib/time-zones.ts';
 
 type TimezoneSelectProps = Omit<SelectProps, 'data' | 'onChange' | 'value'> & {
   value: string;
@@ -20,7 +9,7 @@ type TimezoneSelectProps = Omit<SelectProps, 'data' | 'onChange' | 'value'> & {
 
 /** A searchable list of IANA timezones (the server accepts exactly these). */
 export function TimezoneSelect({ value, onChange, ...props }: TimezoneSelectProps) {
-  const data = useMemo(() => timezoneChoices(value), [value]);
+  const data = useMemo(() => timeZoneChoices(value), [value]);
   return (
     <Select
       searchable

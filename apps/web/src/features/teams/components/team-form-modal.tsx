@@ -2,6 +2,7 @@ import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textare
 import { useForm } from '@mantine/form';
 import type { Team, TeamBody, TeamKind } from '@hireloop/contract/teams';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError } from '../../../lib/toasts.ts';
 
 type Values = { name: string; kind: TeamKind; description: string; contact_name: string; contact_email: string; contact_phone: string };
@@ -13,7 +14,11 @@ type Props = {
   /** The team being edited; empty fields for a new one. */
   initial?: Team | undefined;
   onClose: () => void;
-  /** Saves; a rejected ApiError's field messages are shown on the fields. */
+  /**
+   * Saves. Runs once at a time (apps/web/src/lib/submit-once.ts): Save spins and the dialog cannot be
+   * closed until it settles. The dialog closes when it resolves; a rejected ApiError's field messages are
+   * shown on the fields, anything else is toasted, and what was typed stays.
+   */
   onSubmit: (body: TeamBody) => Promise<unknown>;
 };
 
@@ -43,7 +48,7 @@ export function TeamFormModal({ opened, title, submitLabel, initial, onClose, on
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const saving = useSubmitOnce(async (values: Values) => {
     try {
       await onSubmit({ ...values, name: values.name.trim() });
       form.reset();
@@ -54,10 +59,22 @@ export function TeamFormModal({ opened, title, submitLabel, initial, onClose, on
       } else toastError(error);
     }
   });
+  // Closing waits for the request, so the person sees how it ended.
+  const close = () => {
+    if (!saving.busy) onClose();
+  };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': 'Close' }} centered>
-      <form onSubmit={submit} noValidate>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      closeOnEscape={!saving.busy}
+      closeOnClickOutside={!saving.busy}
+      closeButtonProps={{ 'aria-label': 'Close', disabled: saving.busy }}
+      centered
+    >
+      <form onSubmit={form.onSubmit((values) => void saving.run(values))} noValidate>
         <Stack gap="sm">
           <TextInput label="Name" required data-autofocus {...form.getInputProps('name')} />
           <Stack gap={4}>
@@ -78,10 +95,10 @@ export function TeamFormModal({ opened, title, submitLabel, initial, onClose, on
           <TextInput label="Contact email" type="email" {...form.getInputProps('contact_email')} />
           <TextInput label="Contact phone" type="tel" {...form.getInputProps('contact_phone')} />
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={form.submitting}>
+            <Button variant="default" onClick={close} disabled={saving.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={form.submitting}>
+            <Button type="submit" loading={saving.busy}>
               {submitLabel}
             </Button>
           </Group>

@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { userSearch } from '../../../lib/search-hooks.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useCanManageTeams, useDeleteTeam, useSetTeamMembers, useTeam, useUpdateTeam } from '../api.ts';
 import { TeamFormModal } from '../components/team-form-modal.tsx';
 import { TeamLogoField } from '../components/team-logo-field.tsx';
-import { kindLabel } from './teams-page.tsx';
+import { kindLabel, kindTextColour } from './teams-page.tsx';
 import { LoadFailure } from '../../../components/load-failure.tsx';
 import { RecruitmentsSection } from '../../../components/recruitments-section.tsx';
 
@@ -49,13 +50,9 @@ function TeamDetails({ team }: { team: TeamDetail }) {
   const canStartRecruitment = currentOrganisation?.permissions.includes('recruitments.manage') ?? false;
 
   async function confirmDelete() {
-    try {
-      await remove.mutateAsync();
-      toastSuccess(`${team.name} was deleted.`);
-      void navigate('/teams');
-    } catch (error) {
-      toastError(error);
-    }
+    await remove.mutateAsync();
+    toastSuccess(`${team.name} was deleted.`);
+    void navigate('/teams');
   }
 
   return (
@@ -68,7 +65,7 @@ function TeamDetails({ team }: { team: TeamDetail }) {
           <Group gap="sm">
             {team.logo_url ? <Avatar src={team.logo_url} alt="" size={40} radius="md" /> : null}
             <Title order={1}>{team.name}</Title>
-            <Badge variant="light" color={team.kind === 'client' ? 'grape' : 'indigo'} c={team.kind === 'client' ? 'grape.9' : 'indigo.9'}>
+            <Badge variant="light" color={team.kind === 'client' ? 'grape' : 'indigo'} c={kindTextColour(team.kind)}>
               {kindLabel(team.kind)}
             </Badge>
           </Group>
@@ -106,7 +103,7 @@ function TeamDetails({ team }: { team: TeamDetail }) {
                   <Anchor component={Link} to={`/roles/${role.id}`}>
                     {role.name}
                   </Anchor>
-                  <Badge size="sm" variant="outline" color="gray" c="gray.8">
+                  <Badge size="sm" variant="outline" color="gray" c="gray">
                     {STATUS_LABEL[role.status] ?? role.status}
                   </Badge>
                 </Group>
@@ -147,8 +144,9 @@ function TeamDetails({ team }: { team: TeamDetail }) {
                   }
                 : null
             }
-            loading={remove.isPending}
-            onConfirm={() => void confirmDelete()}
+            pending={remove.isPending}
+            failedTitle="The team was not deleted"
+            onConfirm={confirmDelete}
             onClose={() => setDeleting(false)}
           />
         </>
@@ -208,6 +206,7 @@ function HiringTeam({ team, canManage }: { team: TeamDetail; canManage: boolean 
       toastError(error);
     }
   }
+  const saving = useSubmitOnce(save, setMembers.isPending);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="team-hiring-team">
@@ -245,7 +244,7 @@ function HiringTeam({ team, canManage }: { team: TeamDetail; canManage: boolean 
             nothingFoundMessage="No member matches"
             w={420}
           />
-          <Button onClick={() => void save()} disabled={!changed} loading={setMembers.isPending}>
+          <Button onClick={() => void saving.run()} disabled={!changed} loading={saving.busy}>
             Save hiring team
           </Button>
         </Group>

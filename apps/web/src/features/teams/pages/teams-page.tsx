@@ -1,16 +1,41 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { TeamKind } from '@hireloop/contract/teams';
+import type { TeamKind, TeamListItem } from '@hireloop/contract/teams';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useCanManageTeams, useCreateTeam, useTeamsPage } from '../api.ts';
 import { TeamFormModal } from '../components/team-form-modal.tsx';
+import { schemeText } from '../../../lib/scheme-colour.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 export const kindLabel = (kind: TeamKind) => (kind === 'client' ? 'Client' : 'Team');
+
+/** The kind badge's text: dark on the light tint, light on the dark one, so it keeps its contrast in both schemes. */
+export const kindTextColour = (kind: TeamKind) => schemeText(kind === 'client' ? 'grape' : 'indigo');
+
+/** The contact person: the name (a mail link when there is an e-mail), else the e-mail, else the phone; `—` for none. */
+function ContactCell({ team }: { team: TeamListItem }) {
+  const label = team.contact_name ?? team.contact_email ?? team.contact_phone;
+  if (!label) return <>—</>;
+  if (team.contact_email) {
+    return (
+      <Anchor href={`mailto:${team.contact_email}`} size="sm" title={team.contact_name ? team.contact_email : undefined}>
+        {label}
+      </Anchor>
+    );
+  }
+  if (!team.contact_name && team.contact_phone) {
+    return (
+      <Anchor href={`tel:${team.contact_phone.replace(/\s+/g, '')}`} size="sm">
+        {label}
+      </Anchor>
+    );
+  }
+  return <>{label}</>;
+}
 
 /** /teams (alias /clients): the organisation's teams and the client companies it hires for. */
 export function TeamsPage() {
@@ -109,15 +134,13 @@ export function TeamsPage() {
                       </Anchor>
                     </Table.Td>
                     <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={team.kind === 'client' ? 'grape' : 'indigo'}
-                        c={team.kind === 'client' ? 'grape.9' : 'indigo.9'}
-                      >
+                      <Badge variant="light" color={team.kind === 'client' ? 'grape' : 'indigo'} c={kindTextColour(team.kind)}>
                         {kindLabel(team.kind)}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>{team.contact_name ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <ContactCell team={team} />
+                    </Table.Td>
                     <Table.Td ta="right">{team.roles_count}</Table.Td>
                     <Table.Td ta="right">{team.members_count}</Table.Td>
                   </Table.Tr>

@@ -5,7 +5,9 @@ import { IconAlertCircle, IconBriefcase, IconCircleCheck, IconMessageQuestion } 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RoleStatusBadge } from '../../../components/role-status-badge.tsx';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { useCan } from '../../session/permissions.ts';
 import { useUpdateWebsiteRole } from '../api.ts';
 import { QuestionsModal } from './questions-modal.tsx';
 
@@ -14,7 +16,7 @@ function LiveIndicator({ role }: { role: WebsiteRole }) {
   if (role.live) {
     return (
       <Group gap={6} wrap="nowrap">
-        <IconCircleCheck size={18} color="var(--mantine-color-teal-9)" aria-hidden />
+        <IconCircleCheck size={18} color="var(--mantine-color-teal-text)" aria-hidden />
         <Text size="sm" fw={500}>
           Live
         </Text>
@@ -30,7 +32,7 @@ function LiveIndicator({ role }: { role: WebsiteRole }) {
   }
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      <IconAlertCircle size={18} color="var(--mantine-color-orange-9)" aria-hidden style={{ flexShrink: 0 }} />
+      <IconAlertCircle size={18} color="var(--mantine-color-orange-text)" aria-hidden style={{ flexShrink: 0 }} />
       <Text size="sm">{role.not_live_reason ?? 'Not live.'}</Text>
     </Group>
   );
@@ -43,15 +45,10 @@ function place(role: WebsiteRole): string {
   return [role.location ? `${where}, ${role.location}` : where, EMPLOYMENT_TYPE_LABELS[role.employment_type]].join(' · ');
 }
 
-/** The organisation's roles: which are published on the careers site, whether they are live, and their own questions. */
-export function PublishedRoles({ roles, canManage }: { roles: WebsiteRole[]; canManage: boolean }) {
+/** A role's "published" switch: one change at a time for this role, while other rows stay free. */
+function PublishSwitch({ role, canManage }: { role: WebsiteRole; canManage: boolean }) {
   const update = useUpdateWebsiteRole();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [editing, setEditing] = useState<string | null>(null);
-  const editingRole = roles.find((r) => r.id === editing) ?? null;
-
-  async function publish(role: WebsiteRole, published: boolean) {
-    setBusy(role.id);
+  const publishing = useSubmitOnce(async (published: boolean) => {
     try {
       const saved = await update.mutateAsync({ roleId: role.id, body: { published } });
       if (!published) toastSuccess(`${saved.name} is no longer on the careers site.`);
@@ -59,10 +56,23 @@ export function PublishedRoles({ roles, canManage }: { roles: WebsiteRole[]; can
       else toastSuccess(`${saved.name} is published. ${saved.not_live_reason ?? ''}`.trim());
     } catch (error) {
       toastError(error);
-    } finally {
-      setBusy(null);
     }
-  }
+  }, update.isPending);
+  return (
+    <Switch
+      aria-label={`Publish ${role.name} on the careers site`}
+      checked={role.published}
+      disabled={!canManage || publishing.busy}
+      onChange={(e) => void publishing.run(e.currentTarget.checked)}
+    />
+  );
+}
+
+/** The organisation's roles: which are published on the careers site, whether they are live, and their own questions. */
+export function PublishedRoles({ roles, canManage }: { roles: WebsiteRole[]; canManage: boolean }) {
+  const canCreateRoles = useCan()('roles.manage');
+  const [editing, setEditing] = useState<string | null>(null);
+  const editingRole = roles.find((r) => r.id === editing) ?? null;
 
   if (roles.length === 0) {
     return (
@@ -71,11 +81,17 @@ export function PublishedRoles({ roles, canManage }: { roles: WebsiteRole[]; can
           icon={<IconBriefcase size={28} aria-hidden />}
           withIndicatorBackground
           title="No job roles yet"
-          description="Create a job role and open a recruitment for it; then publish it here to take applications on your careers site."
+          description={
+            canCreateRoles
+              ? 'Create a job role and open a recruitment for it; then publish it here to take applications on your careers site.'
+              : 'Once a colleague creates a job role, it can be published here to take applications on your careers site.'
+          }
         />
-        <Anchor component={Link} to="/jobs">
-          Go to job roles
-        </Anchor>
+        {canCreateRoles ? (
+          <Anchor component={Link} to="/jobs">
+            Go to job roles
+          </Anchor>
+        ) : null}
       </Stack>
     );
   }
@@ -116,12 +132,7 @@ export function PublishedRoles({ roles, canManage }: { roles: WebsiteRole[]; can
                   <RoleStatusBadge status={role.status} />
                 </Table.Td>
                 <Table.Td>
-                  <Switch
-                    aria-label={`Publish ${role.name} on the careers site`}
-                    checked={role.published}
-                    disabled={!canManage || busy === role.id}
-                    onChange={(e) => void publish(role, e.currentTarget.checked)}
-                  />
+                  <PublishSwitch role={role} canManage={canManage} />
                 </Table.Td>
                 <Table.Td maw={280}>
                   <LiveIndicator role={role} />

@@ -10,6 +10,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useState } from 'react';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useUpdateWebsiteRole } from '../api.ts';
 import {
@@ -91,6 +92,7 @@ function QuestionsEditor({ role, onDone }: { role: WebsiteRole; onDone: () => vo
       else toastError(error);
     }
   }
+  const saving = useSubmitOnce(save, update.isPending);
 
   const items = drafts.map((d, index) => ({ ...d, id: d.key, name: d.label.trim() || `Question ${index + 1}` }));
   return (
@@ -179,7 +181,7 @@ function QuestionsEditor({ role, onDone }: { role: WebsiteRole; onDone: () => vo
         />
       )}
       {errors.list ? (
-        <Alert color="red" variant="light" c="red.9" role="alert">
+        <Alert color="red" variant="light" c="red" role="alert">
           {errors.list}
         </Alert>
       ) : null}
@@ -198,10 +200,10 @@ function QuestionsEditor({ role, onDone }: { role: WebsiteRole; onDone: () => vo
           </Badge>
         </Group>
         <Group gap="xs">
-          <Button variant="default" onClick={onDone} disabled={update.isPending}>
+          <Button variant="default" onClick={onDone} disabled={saving.busy}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} loading={update.isPending}>
+          <Button onClick={() => void saving.run()} loading={saving.busy}>
             Save questions
           </Button>
         </Group>

@@ -12,7 +12,7 @@ const VISITS = 'var(--mantine-color-indigo-6)';
 const APPLICATIONS = 'var(--mantine-color-teal-7)';
 
 export function WebsiteChart({ days }: { days: WebsiteStats['days'] }) {
-  const data = days.map((d) => ({ ...d, label: formatDay(d.day, 'short') }));
+  const data = days.map((d) => ({ ...d, label: formatDay(d.day) }));
   return (
     <ResponsiveContainer width="100%" height={HEIGHT}>
       <ComposedChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, left: 0, bottom: 0 }}>

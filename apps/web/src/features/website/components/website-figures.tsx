@@ -53,7 +53,7 @@ export function WebsiteFigures() {
         </Group>
       </Group>
       {stats.isError ? (
-        <Alert color="red" variant="light" c="red.9" title="The figures could not be loaded" role="alert">
+        <Alert color="red" variant="light" c="red" title="The figures could not be loaded" role="alert">
           {describeError(stats.error).message}
         </Alert>
       ) : stats.data === undefined ? (
@@ -68,7 +68,7 @@ export function WebsiteFigures() {
 }
 
 function Figures({ stats, role, busy }: { stats: WebsiteStats; role: ChosenRole | null; busy: boolean }) {
-  const range = `${formatDay(stats.from, 'short')} – ${formatDay(stats.to, 'short')}`;
+  const range = `${formatDay(stats.from)} – ${formatDay(stats.to)}`;
   const forRole = role ? ` for ${role.name}` : '';
   const nothing = stats.totals.visits === 0 && stats.totals.applications === 0;
   return (
@@ -104,7 +104,7 @@ function Figures({ stats, role, busy }: { stats: WebsiteStats; role: ChosenRole 
                 <NumbersTable
                   caption={`Visits and applications per day${forRole}, ${range}`}
                   head={['Day', 'Visits', 'Applications']}
-                  rows={stats.days.map((d) => [formatDay(d.day, 'short'), d.visits, d.applications])}
+                  rows={stats.days.map((d) => [formatDay(d.day), d.visits, d.applications])}
                 />
               </Box>
             </>

@@ -7,6 +7,8 @@ import { useOrganisationUsers } from '../../session/queries.ts';
 import { useInvalidateWebsite } from '../api.ts';
 
 const product = PRODUCT_TABLE.website;
+/** Until the organisation's billing has loaded: its price on the monthly interval, no trial claimed. */
+const NO_BILLING = { plan: 'free', trail_ends_at: null, stripe_enabled: false, interval: 'monthly' } as const;
 
 /** Who may subscribe, by name, for members who may not: "Dana Whitfield", "Dana and Sam". */
 function useOwnerNames(): string {
@@ -27,8 +29,7 @@ export function WebsiteOffer({ billing, canSubscribe }: { billing: Billing | und
   return (
     <ProductOffer
       product="website"
-      interval={billing?.interval ?? 'monthly'}
-      stripeEnabled={billing?.stripe_enabled ?? false}
+      billing={billing ?? NO_BILLING}
       icon={<IconWorld size={14} aria-hidden />}
       title={`Get a careers site with the ${product.name} product`}
       points={[

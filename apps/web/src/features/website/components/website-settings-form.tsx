@@ -4,6 +4,7 @@ import { WEBSITE_HEADLINE_MAX, WEBSITE_INTRO_MAX, websitePatchBody, type Website
 import { IconWorld } from '@tabler/icons-react';
 import { ImageUploadField } from '../../../components/image-upload-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useUpdateWebsite, useWebsiteLogo } from '../api.ts';
 
@@ -45,6 +46,7 @@ export function WebsiteSettingsForm({ site, canManage }: { site: Website; canMan
       else toastError(error);
     }
   }
+  const saving = useSubmitOnce(submit, update.isPending);
 
   return (
     <Stack gap="lg">
@@ -60,7 +62,7 @@ export function WebsiteSettingsForm({ site, canManage }: { site: Website; canMan
         onUpload={(file) => upload.mutateAsync(file)}
         onRemove={() => remove.mutateAsync()}
       />
-      <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate aria-label="Careers site settings">
+      <form onSubmit={form.onSubmit((values) => void saving.run(values))} noValidate aria-label="Careers site settings">
         <Stack gap="md" maw={640}>
           {!canManage ? (
             <Text size="sm" c="dimmed">
@@ -97,7 +99,7 @@ export function WebsiteSettingsForm({ site, canManage }: { site: Website; canMan
           />
           {canManage ? (
             <Group>
-              <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+              <Button type="submit" loading={saving.busy} disabled={!form.isDirty()}>
                 Save changes
               </Button>
             </Group>

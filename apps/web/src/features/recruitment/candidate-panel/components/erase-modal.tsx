@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { ApplicationDetail } from '@hireloop/contract/candidates';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastPromise } from '../../../../lib/toasts.ts';
 import { useEraseCandidate } from '../api.ts';
 
@@ -28,6 +29,7 @@ export function EraseModal({ application, opened, onClose, onErased }: Props) {
       // The toast says why; the modal stays open.
     }
   }
+  const erasing = useSubmitOnce(submit, erase.isPending);
 
   return (
     <Modal opened={opened} onClose={close} title="Erase personal data" closeButtonProps={{ 'aria-label': 'Close' }} centered>
@@ -51,10 +53,10 @@ export function EraseModal({ application, opened, onClose, onErased }: Props) {
           data-autofocus
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={erase.isPending}>
+          <Button variant="default" onClick={close} disabled={erasing.busy}>
             Cancel
           </Button>
-          <Button color="red.9" onClick={() => void submit()} loading={erase.isPending} disabled={!confirmed}>
+          <Button color="red.9" onClick={() => void erasing.run()} loading={erasing.busy} disabled={!confirmed}>
             Erase personal data
           </Button>
         </Group>

@@ -11,7 +11,7 @@ import {
   type CandidateFileKind,
 } from '@hireloop/contract/candidates';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
-import { describeError, toastPromise } from '../../../../lib/toasts.ts';
+import { describeError, toastPromise, toastSuccess } from '../../../../lib/toasts.ts';
 import { uploadCandidateFile, useDeleteFile, usePanelPermissions, useRefreshApplication } from '../api.ts';
 import { exactTime } from '../time.tsx';
 
@@ -89,12 +89,8 @@ export function FilesTab({ application }: { application: ApplicationDetail }) {
   async function confirmDelete() {
     if (!deleting) return;
     const file = deleting;
-    try {
-      await toastPromise(remove.mutateAsync(file.id), { loading: `Deleting ${file.filename}…`, success: `${file.filename} deleted.` });
-      setDeleting(null);
-    } catch {
-      // The toast says why.
-    }
+    await remove.mutateAsync(file.id);
+    toastSuccess(`${file.filename} deleted.`);
   }
 
   return (
@@ -230,8 +226,9 @@ export function FilesTab({ application }: { application: ApplicationDetail }) {
         subject={
           deleting ? { title: 'Delete file', message: `Delete ${deleting.filename}? This cannot be undone.`, confirmLabel: 'Delete' } : null
         }
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+        failedTitle="The file was not deleted"
+        onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
     </Stack>

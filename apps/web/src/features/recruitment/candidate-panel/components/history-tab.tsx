@@ -1,10 +1,14 @@
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApplicationDetail } from '@hireloop/contract/candidates';
 import { exactTime, formatDuration } from '../time.tsx';
 
 /** Each stage the application went through, who moved it and how long it stayed. */
-export function HistoryTab({ application, now = Date.now() }: { application: ApplicationDetail; now?: number }) {
+export function HistoryTab({ application, now: given }: { application: ApplicationDetail; now?: number }) {
+  // "Until now" for the current stage: the time the tab opened, unless a test gives its own clock.
+  const [openedAt] = useState(Date.now);
+  const now = given ?? openedAt;
   const history = [...application.history].sort((a, b) => a.moved_at.localeCompare(b.moved_at));
   if (history.length === 0)
     return (
@@ -80,7 +84,7 @@ export function OtherApplicationsTab({ application }: { application: Application
               {other.status.name}
             </Badge>
             {other.rejected_at ? (
-              <Badge color="red.9" variant="outline">
+              <Badge color="red" c="red" variant="outline">
                 Rejected
               </Badge>
             ) : null}

@@ -62,7 +62,7 @@ function InterviewCard({ interview, onOpen }: { interview: Interview; onOpen: ()
     <Paper component="li" withBorder p="sm" radius="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={2}>
-          <UnstyledButton onClick={onOpen} fw={600} c="blue.8" td="underline">
+          <UnstyledButton onClick={onOpen} fw={600} c="blue" td="underline">
             {interview.title}
           </UnstyledButton>
           <Text size="sm">

@@ -8,6 +8,7 @@ import { userSearch } from '../../../../lib/search-hooks.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { useOrganisationId } from '../api.ts';
 import { activeMentionQuery, serialiseMentions, type Mention } from '../mentions.ts';
+import { initials } from '@hireloop/contract/initials';
 
 const SUGGESTIONS_MAX = 6;
 
@@ -200,7 +201,9 @@ export function MentionComposer({ onSubmit, submitting, error = null }: Props) {
                 onClick={() => choose(user)}
               >
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar src={user.avatar_url} name={user.name} size="sm" alt="" />
+                  <Avatar src={user.avatar_url} size="sm" alt="">
+                    {initials(user.name)}
+                  </Avatar>
                   <Text size="sm">{user.name}</Text>
                   {user.email ? (
                     <Text size="xs" c="dimmed" truncate>

@@ -4,12 +4,13 @@ import { IconTrash } from '@tabler/icons-react';
 import type { ApplicationDetail, Note } from '@hireloop/contract/candidates';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { describeError, toastPromise } from '../../../../lib/toasts.ts';
+import { describeError, toastPromise, toastSuccess } from '../../../../lib/toasts.ts';
 import { useAuth } from '../../../session/auth-store.ts';
 import { useCreateNote, useDeleteNote, useNotes, usePanelPermissions } from '../api.ts';
 import { noteSegments } from '../mentions.ts';
 import { RelativeTime } from '../time.tsx';
 import { MentionComposer } from './mention-composer.tsx';
+import { initials } from '@hireloop/contract/initials';
 
 /** A note's text with its mentions as highlighted names (the signed-in user's own in another colour). */
 export function NoteBody({ body, me }: { body: string; me: string | null }) {
@@ -64,12 +65,8 @@ export function NotesTab({ application }: { application: ApplicationDetail }) {
 
   async function confirmDelete() {
     if (!deleting) return;
-    try {
-      await toastPromise(remove.mutateAsync(deleting.id), { loading: 'Deleting the note…', success: 'Note deleted.' });
-      setDeleting(null);
-    } catch {
-      // The toast says why.
-    }
+    await remove.mutateAsync(deleting.id);
+    toastSuccess('Note deleted.');
   }
 
   return (
@@ -91,7 +88,9 @@ export function NotesTab({ application }: { application: ApplicationDetail }) {
             <Paper key={note.id} component="li" withBorder p="sm" radius="md">
               <Group justify="space-between" align="flex-start" wrap="nowrap" mb={4}>
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar src={note.author?.avatar_url} name={note.author?.name ?? 'Former member'} size="sm" alt="" />
+                  <Avatar src={note.author?.avatar_url} size="sm" alt="">
+                    {initials(note.author?.name ?? 'Former member')}
+                  </Avatar>
                   <Text size="sm" fw={600}>
                     {note.author?.name ?? 'Former member'}
                   </Text>
@@ -112,8 +111,9 @@ export function NotesTab({ application }: { application: ApplicationDetail }) {
       )}
       <ConfirmModal
         subject={deleting ? { title: 'Delete note', message: 'Delete this note? This cannot be undone.', confirmLabel: 'Delete' } : null}
-        loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        pending={remove.isPending}
+        failedTitle="The note was not deleted"
+        onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
       />
     </Stack>

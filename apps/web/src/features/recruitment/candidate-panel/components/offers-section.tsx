@@ -60,7 +60,7 @@ export function OffersSection({
                 </Anchor>
                 <OfferStatusBadge status={offer.status} />
                 <Text size="xs" c="dimmed">
-                  {approvalProgress(offer)} · expires {formatDay(offer.expires_on, 'medium')}
+                  {approvalProgress(offer)} · expires {formatDay(offer.expires_on)}
                 </Text>
               </Group>
             </li>

@@ -66,8 +66,14 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
     move.isPending,
   );
 
+  const restoring = useSubmitOnce(
+    () => toastPromise(restore.mutateAsync(), { loading: 'Restoring…', success: `${candidate.name} is back in the pipeline.` }),
+    restore.isPending,
+  );
+
   function rate(value: number) {
     const rating = value === 0 || value === application.rating ? null : value;
+    // submit-once: exempt — a value saved as it changes (shown at once, useUpdateApplication): a guard would drop a quick second pick
     toastPromise(update.mutateAsync({ rating }), {
       loading: 'Saving the rating…',
       success: rating === null ? 'Rating cleared.' : `Rated ${rating} of ${APPLICATION_RATING_MAX}.`,
@@ -78,15 +84,10 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
     const tooLong = tags.find((t) => t.trim().length > TAG_MAX);
     if (tooLong) return setTagError(`A tag may not be longer than ${TAG_MAX} characters.`);
     setTagError(null);
+    // submit-once: exempt — a value saved as it changes (shown at once): each sends the whole list; a guard would drop a quick second tag
     toastPromise(update.mutateAsync({ tags }), { loading: 'Saving tags…', success: 'Tags saved.' }).catch((error: unknown) => {
       if (error instanceof ApiError && error.errors) setTagError(Object.values(error.errors)[0]?.[0] ?? error.message);
     });
-  }
-
-  function doRestore() {
-    toastPromise(restore.mutateAsync(), { loading: 'Restoring…', success: `${candidate.name} is back in the pipeline.` }).catch(
-      () => undefined,
-    );
   }
 
   function doExport() {
@@ -236,7 +237,7 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
             </Button>
           ) : null}
           {editable && rejected ? (
-            <Button variant="default" onClick={doRestore} loading={restore.isPending}>
+            <Button variant="default" onClick={() => void restoring.run()} loading={restoring.busy}>
               Restore
             </Button>
           ) : null}

@@ -12,6 +12,7 @@ import {
   type ConsentSource,
 } from '@hireloop/contract/candidates';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastPromise } from '../../../../lib/toasts.ts';
 import { usePanelPermissions, useUpdateCandidate } from '../api.ts';
 import { exactTime } from '../time.tsx';
@@ -94,6 +95,8 @@ export function ProfileTab({ application }: { application: ApplicationDetail }) 
       else if (error instanceof ApiError && error.errors) setErrors(fieldErrorsOf(error.errors));
     }
   }
+  // Enter in a field and the button both submit the form: one save at a time.
+  const saving = useSubmitOnce(save, update.isPending);
 
   const consent = application.candidate;
   return (
@@ -102,7 +105,7 @@ export function ProfileTab({ application }: { application: ApplicationDetail }) 
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        void save();
+        void saving.run();
       }}
       aria-label="Candidate profile"
     >
@@ -195,7 +198,7 @@ export function ProfileTab({ application }: { application: ApplicationDetail }) 
       />
       {readOnly ? null : (
         <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={saving.busy}>
             Save profile
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { REJECTION_REASONS, type ApplicationDetail } from '@hireloop/contract/candidates';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastPromise } from '../../../../lib/toasts.ts';
 import { useRejectApplication } from '../api.ts';
 
@@ -34,6 +35,7 @@ export function RejectModal({ application, opened, onClose }: Props) {
       if (error instanceof ApiError && error.errors) setErrors({ reason: error.errors.reason?.[0], note: error.errors.note?.[0] });
     }
   }
+  const rejecting = useSubmitOnce(submit, reject.isPending);
 
   return (
     <Modal
@@ -79,10 +81,10 @@ export function RejectModal({ application, opened, onClose }: Props) {
           minRows={2}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={reject.isPending}>
+          <Button variant="default" onClick={close} disabled={rejecting.busy}>
             Cancel
           </Button>
-          <Button color="red.9" onClick={() => void submit()} loading={reject.isPending}>
+          <Button color="red.9" onClick={() => void rejecting.run()} loading={rejecting.busy}>
             Reject
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import type { ApplicationDetail } from '@hireloop/contract/candidates';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastPromise } from '../../../../lib/toasts.ts';
 import { useOpenRecruitments, useTransferApplication } from '../api.ts';
 
@@ -38,6 +39,7 @@ export function TransferModal({ application, opened, onClose, onTransferred }: P
       setError(e instanceof ApiError ? (e.errors?.recruitment_id?.[0] ?? e.message) : null);
     }
   }
+  const moving = useSubmitOnce(submit, transfer.isPending);
 
   return (
     <Modal opened={opened} onClose={close} title="Move to another recruitment" closeButtonProps={{ 'aria-label': 'Close' }} centered>
@@ -60,10 +62,10 @@ export function TransferModal({ application, opened, onClose, onTransferred }: P
           comboboxProps={{ withinPortal: false }}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={close} disabled={transfer.isPending}>
+          <Button variant="default" onClick={close} disabled={moving.busy}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={transfer.isPending}>
+          <Button onClick={() => void moving.run()} loading={moving.busy}>
             Move
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   APPLICATION_RATING_MAX,
@@ -16,6 +16,8 @@ import type { RecruitmentStatus } from '@hireloop/contract/recruitment-statuses'
 import { useState } from 'react';
 import type { z } from 'zod';
 import { MultiStepForm, type FormStep } from '../../../../components/multi-step-form.tsx';
+import { ReviewSummary } from '../../../../components/review-summary.tsx';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { DuplicateCandidateError, useCreateApplication } from '../api.ts';
 
@@ -159,20 +161,20 @@ function ReviewStep({ form, statuses }: { form: UseFormReturnType<AddCandidateVa
   const v = form.values;
   const stage = statuses.find((s) => s.id === v.status_id)?.name ?? 'First stage';
   return (
-    <List size="sm" spacing={4} aria-label="Summary">
-      <List.Item>
-        <strong>{v.name || '—'}</strong> &lt;{v.email || '—'}&gt;
-      </List.Item>
-      {v.phone ? <List.Item>Phone: {v.phone}</List.Item> : null}
-      {v.location ? <List.Item>Location: {v.location}</List.Item> : null}
-      {v.links.length > 0 ? <List.Item>Links: {v.links.join(', ')}</List.Item> : null}
-      <List.Item>
-        Source: {CANDIDATE_SOURCE_LABELS[v.source]} · Stage: {stage}
-        {v.rating ? ` · ${v.rating} stars` : ''}
-      </List.Item>
-      {v.tags.length > 0 ? <List.Item>Tags: {v.tags.join(', ')}</List.Item> : null}
-      <List.Item>Consent: {v.consent_source ? CONSENT_SOURCE_LABELS[v.consent_source] : 'not recorded'}</List.Item>
-    </List>
+    <ReviewSummary
+      rows={[
+        { label: 'Name', value: v.name.trim() || 'Not given yet' },
+        { label: 'E-mail', value: v.email.trim() || 'Not given yet' },
+        ...(v.phone ? [{ label: 'Phone', value: v.phone }] : []),
+        ...(v.location ? [{ label: 'Location', value: v.location }] : []),
+        ...(v.links.length > 0 ? [{ label: 'Links', value: v.links.join(', ') }] : []),
+        { label: 'Source', value: CANDIDATE_SOURCE_LABELS[v.source] },
+        { label: 'Stage', value: stage },
+        ...(v.rating ? [{ label: 'Rating', value: `${v.rating} stars` }] : []),
+        ...(v.tags.length > 0 ? [{ label: 'Tags', value: v.tags.join(', ') }] : []),
+        { label: 'Consent', value: v.consent_source ? CONSENT_SOURCE_LABELS[v.consent_source] : 'Not recorded' },
+      ]}
+    />
   );
 }
 
@@ -211,7 +213,7 @@ export function AddCandidateModal({ recruitmentId, statuses, onClose, onCreated 
     onCreated(applicationId);
   };
 
-  const addExisting = async () => {
+  const addingExisting = useSubmitOnce(async () => {
     if (!duplicate) return;
     try {
       const application = await create.mutateAsync(toCreateBody(duplicate.values, duplicate.candidate.id));
@@ -219,7 +221,7 @@ export function AddCandidateModal({ recruitmentId, statuses, onClose, onCreated 
     } catch (error) {
       toastError(error);
     }
-  };
+  }, create.isPending);
 
   return (
     <Modal opened onClose={onClose} title="Add a candidate" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
@@ -229,10 +231,10 @@ export function AddCandidateModal({ recruitmentId, statuses, onClose, onCreated 
             {duplicate.candidate.name} &lt;{duplicate.candidate.email}&gt; already exists — add them to this recruitment instead.
           </Alert>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDuplicate(null)}>
+            <Button variant="default" onClick={() => setDuplicate(null)} disabled={addingExisting.busy}>
               Back to the form
             </Button>
-            <Button onClick={() => void addExisting()} loading={create.isPending}>
+            <Button onClick={() => void addingExisting.run()} loading={addingExisting.busy}>
               Add {duplicate.candidate.name} to this recruitment
             </Button>
           </Group>
@@ -251,11 +253,9 @@ export function AddCandidateModal({ recruitmentId, statuses, onClose, onCreated 
               const application = await create.mutateAsync(toCreateBody(values));
               created(application.id, values.name.trim());
             } catch (error) {
-              if (error instanceof DuplicateCandidateError) {
-                setDuplicate({ candidate: error.duplicate, values });
-                return;
-              }
-              throw error;
+              // A duplicate e-mail is offered above; any other failure goes back to the form (field errors or a toast).
+              if (error instanceof DuplicateCandidateError) setDuplicate({ candidate: error.duplicate, values });
+              else throw error;
             }
           }}
         />

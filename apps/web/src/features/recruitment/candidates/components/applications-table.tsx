@@ -1,9 +1,16 @@
 import { Checkbox, Group, Text } from '@mantine/core';
-import type { ColumnDef, RowSelectionState, OnChangeFn } from '@tanstack/react-table';
+
 import { CANDIDATE_SOURCE_LABELS, type ApplicationListItem } from '@hireloop/contract/candidates';
 import type { PageMeta } from '@hireloop/contract/pagination';
 import type { MouseEvent } from 'react';
-import { PagedTable, PersonLinkCell, toggleSort } from '../../../../components/paged-table.tsx';
+import {
+  PagedTable,
+  PersonLinkCell,
+  toggleSort,
+  type OnChangeFn,
+  type PagedColumn,
+  type RowSelectionState,
+} from '../../../../components/paged-table.tsx';
 import { StageBadge } from '../../../../components/stage-badge.tsx';
 import { PAGE_SIZES, type ApplicationSort } from '../url-state.ts';
 import { RatingStars, TagList, shortDate } from './bits.tsx';
@@ -53,7 +60,7 @@ export function ApplicationsTable({
   onOpen,
   busy,
 }: Props) {
-  const columns: ColumnDef<ApplicationListItem>[] = [
+  const columns: PagedColumn<ApplicationListItem>[] = [
     ...(selectable
       ? [
           {
@@ -74,7 +81,7 @@ export function ApplicationsTable({
                 onClick={(event: MouseEvent) => event.stopPropagation()}
               />
             ),
-          } satisfies ColumnDef<ApplicationListItem>,
+          } satisfies PagedColumn<ApplicationListItem>,
         ]
       : []),
     {
@@ -91,7 +98,7 @@ export function ApplicationsTable({
         <Group gap={4}>
           <StageBadge name={row.original.status.name} colour={row.original.status.colour} />
           {row.original.rejected_at ? (
-            <Text size="xs" c="red.8" component="span">
+            <Text size="xs" c="red" component="span">
               Rejected
             </Text>
           ) : null}

@@ -1,5 +1,6 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { APPLICATION_RATING_MAX } from '@hireloop/contract/candidates';
+import { formatDate } from '../../../../lib/dates.ts';
 
 /** Read-only stars with a text equivalent. */
 export function RatingStars({ rating }: { rating: number | null }) {
@@ -13,7 +14,7 @@ export function RatingStars({ rating }: { rating: number | null }) {
   }
   const stars = '★'.repeat(rating) + '☆'.repeat(Math.max(0, APPLICATION_RATING_MAX - rating));
   return (
-    <Text size="sm" c="yellow.9" component="span" role="img" aria-label={`${rating} of ${APPLICATION_RATING_MAX} stars`}>
+    <Text size="sm" c="yellow" component="span" role="img" aria-label={`${rating} of ${APPLICATION_RATING_MAX} stars`}>
       {stars}
     </Text>
   );
@@ -25,7 +26,14 @@ export function TagList({ tags, max = 3 }: { tags: readonly string[]; max?: numb
   return (
     <Group gap={4} wrap="wrap">
       {shown.map((tag) => (
-        <Badge key={tag} size="sm" variant="outline" color="gray" c="dark.6" styles={{ root: { textTransform: 'none' } }}>
+        <Badge
+          key={tag}
+          size="sm"
+          variant="outline"
+          color="gray"
+          c="var(--mantine-color-text)"
+          styles={{ root: { textTransform: 'none' } }}
+        >
           {tag}
         </Badge>
       ))}
@@ -38,7 +46,7 @@ export function TagList({ tags, max = 3 }: { tags: readonly string[]; max?: numb
   );
 }
 
-/** "3d ago", "Mar 4" or "Mar 4, 2025": short and relative while recent. */
+/** "Today", "Yesterday", "3d ago", then the short date ("3/4/26"): relative while recent. */
 export function shortDate(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
@@ -46,6 +54,5 @@ export function shortDate(iso: string, now: Date = new Date()): string {
   if (days <= 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days < 7) return `${days}d ago`;
-  const sameYear = date.getFullYear() === now.getFullYear();
-  return date.toLocaleDateString('en', sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' });
+  return formatDate(date);
 }

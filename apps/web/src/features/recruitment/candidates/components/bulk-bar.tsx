@@ -3,6 +3,7 @@ import { IconArrowRight, IconDownload, IconTag, IconX } from '@tabler/icons-reac
 import { REJECTION_REASONS, TAG_MAX, type BulkApplicationsBody } from '@hireloop/contract/candidates';
 import type { RecruitmentStatus } from '@hireloop/contract/recruitment-statuses';
 import { useState } from 'react';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastPromise } from '../../../../lib/toasts.ts';
 import { downloadExport, useBulkApplications, useOrganisationId } from '../api.ts';
 
@@ -28,7 +29,6 @@ export function BulkBar({ recruitmentId, ids, statuses, canManage, canExport, on
   const [reason, setReason] = useState<string | null>(null);
   const [otherReason, setOtherReason] = useState('');
   const [tags, setTags] = useState<string[]>([]);
-  const [exporting, setExporting] = useState(false);
   const count = ids.length;
 
   const close = () => {
@@ -49,7 +49,7 @@ export function BulkBar({ recruitmentId, ids, statuses, canManage, canExport, on
           ? { action: 'tag', ids, tags }
           : null;
 
-  const confirm = async () => {
+  const confirming = useSubmitOnce(async () => {
     if (!body) return;
     const done = { move: 'Moved', reject: 'Rejected', tag: 'Tagged' }[body.action as Action];
     try {
@@ -62,22 +62,16 @@ export function BulkBar({ recruitmentId, ids, statuses, canManage, canExport, on
     } catch {
       // The toast said why; the dialog stays open to try again.
     }
-  };
+  }, bulk.isPending);
 
-  const exportSelection = async () => {
-    setExporting(true);
-    try {
-      await toastPromise(downloadExport(organisationId, recruitmentId, { ids }), {
-        loading: `Exporting ${plural(count)}…`,
-        success: `Exported ${plural(count)}.`,
-      });
-      onDone();
-    } catch {
-      // Shown in the toast.
-    } finally {
-      setExporting(false);
-    }
-  };
+  // A download, not a change, but a double click would still fetch the file twice. A failure is in the toast.
+  const exporting = useSubmitOnce(async () => {
+    await toastPromise(downloadExport(organisationId, recruitmentId, { ids }), {
+      loading: `Exporting ${plural(count)}…`,
+      success: `Exported ${plural(count)}.`,
+    });
+    onDone();
+  });
 
   const title = action === 'move' ? `Move ${plural(count)}` : action === 'reject' ? `Reject ${plural(count)}` : `Tag ${plural(count)}`;
 
@@ -118,8 +112,8 @@ export function BulkBar({ recruitmentId, ids, statuses, canManage, canExport, on
                 size="xs"
                 variant="default"
                 leftSection={<IconDownload size={14} aria-hidden />}
-                loading={exporting}
-                onClick={() => void exportSelection()}
+                loading={exporting.busy}
+                onClick={() => void exporting.run()}
               >
                 Export CSV
               </Button>
@@ -175,14 +169,14 @@ export function BulkBar({ recruitmentId, ids, statuses, canManage, canExport, on
             />
           ) : null}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={bulk.isPending}>
+            <Button variant="default" onClick={close} disabled={confirming.busy}>
               Cancel
             </Button>
             <Button
               color={action === 'reject' ? 'red' : undefined}
               disabled={!body}
-              loading={bulk.isPending}
-              onClick={() => void confirm()}
+              loading={confirming.busy}
+              onClick={() => void confirming.run()}
             >
               {action === 'move' ? 'Move' : action === 'reject' ? `Reject ${plural(count)}` : 'Add tags'}
             </Button>

@@ -29,6 +29,7 @@ export function CandidatesBoard({ recruitmentId, board, canManage, linkOf, onOpe
       onOpen={onOpen}
       onMove={(moved) => {
         const { card, statusId, beforeId } = moved;
+        // submit-once: exempt — a drop, not a click: the card moves at once and each drop is its own move (versioned)
         move.mutate(
           { applicationId: card.id, statusId, beforeId, version: card.version },
           moveFeedback(moved, CANDIDATE_TEXTS.concurrentMove, onConflict),

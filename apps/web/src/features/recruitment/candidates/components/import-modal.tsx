@@ -1,11 +1,18 @@
-import { Alert, Button, FileInput, Group, Modal, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, FileInput, Group, Loader, Modal, Progress, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { IMPORT_FIELDS, IMPORT_REFUSED_LIST_MAX, type CandidateImport, type ImportField } from '@hireloop/contract/candidates';
+import {
+  IMPORT_FIELDS,
+  IMPORT_REFUSED_LIST_MAX,
+  type CandidateImport,
+  type CandidateImportPreview,
+  type ImportField,
+  type ImportPreviewProblem,
+} from '@hireloop/contract/candidates';
 import Papa from 'papaparse';
 import { useEffect, useState } from 'react';
 import { describeError } from '../../../../lib/toasts.ts';
-import { invalidateRecruitmentCandidates, uploadImport, useImportProgress, useOrganisationId } from '../api.ts';
+import { invalidateRecruitmentCandidates, uploadImport, useImportPreview, useImportProgress, useOrganisationId } from '../api.ts';
 import { IMPORT_FIELD_LABELS, autoMatch, completeMapping, importFileProblem } from '../import-mapping.ts';
 
 /** Rows read in the browser: the header plus a preview. The server reads the whole file. */
@@ -70,6 +77,14 @@ export function ImportModal({ recruitmentId, onClose }: Props) {
   };
 
   const complete = completeMapping(mapping);
+  const check = useImportPreview(recruitmentId, fileError ? null : file, complete);
+  // Nothing to show until a check starts; then "checking…", the result, or why it failed.
+  const preview =
+    check.status === 'pending' && check.fetchStatus === 'idle'
+      ? null
+      : { result: check.data ?? null, error: check.error ? describeError(check.error).message : null };
+  const checked = preview?.result ?? null;
+
   const start = async () => {
     if (!file || !complete) return;
     setUploadError(null);
@@ -100,6 +115,7 @@ export function ImportModal({ recruitmentId, onClose }: Props) {
             onChange={(chosen) => void choose(chosen)}
             error={fileError}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remove the file' }}
             disabled={upload !== null}
           />
           {parsed ? (
@@ -122,7 +138,7 @@ export function ImportModal({ recruitmentId, onClose }: Props) {
                 ))}
               </SimpleGrid>
               {!complete ? (
-                <Text size="sm" c="red.8" role="alert">
+                <Text size="sm" c="red" role="alert">
                   Map a column to the name and one to the e-mail.
                 </Text>
               ) : null}
@@ -150,6 +166,7 @@ export function ImportModal({ recruitmentId, onClose }: Props) {
               </Table.ScrollContainer>
             </>
           ) : null}
+          {parsed && complete ? <PreviewCheck preview={preview} /> : null}
           {upload !== null ? (
             <Stack gap={4}>
               <Text size="sm">Uploading…</Text>
@@ -165,8 +182,12 @@ export function ImportModal({ recruitmentId, onClose }: Props) {
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button disabled={!complete || !file || fileError !== null} loading={upload !== null} onClick={() => void start()}>
-              Import
+            <Button
+              disabled={!complete || !file || fileError !== null || !checked || checked.importable_rows === 0}
+              loading={upload !== null}
+              onClick={() => void start()}
+            >
+              {checked ? `Import ${checked.importable_rows} ${checked.importable_rows === 1 ? 'row' : 'rows'}` : 'Import'}
             </Button>
           </Group>
         </Stack>
@@ -212,7 +233,7 @@ function ImportProgressView({ result, onClose }: { result: CandidateImport | und
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col" w={80}>
-                  Row
+                  Line
                 </Table.Th>
                 <Table.Th scope="col">Reason</Table.Th>
               </Table.Tr>
@@ -236,6 +257,79 @@ function ImportProgressView({ result, onClose }: { result: CandidateImport | und
       <Group justify="flex-end">
         <Button onClick={onClose}>Done</Button>
       </Group>
+    </Stack>
+  );
+}
+
+const PROBLEM_LABELS: Record<ImportPreviewProblem, { label: string; color: string }> = {
+  unreadable: { label: 'Unreadable', color: 'red.8' },
+  invalid: { label: 'Invalid', color: 'red.8' },
+  duplicate: { label: 'Duplicate', color: 'orange.9' },
+  existing: { label: 'Existing candidate', color: 'blue.8' },
+};
+
+/** The whole file checked before importing: how many rows would be imported, and each flagged row with its line and reason. */
+function PreviewCheck({ preview }: { preview: { result: CandidateImportPreview | null; error: string | null } | null }) {
+  if (!preview || (!preview.result && !preview.error)) {
+    return (
+      <Group gap="xs" aria-live="polite">
+        <Loader size="xs" aria-hidden />
+        <Text size="sm">Checking every row of the file…</Text>
+      </Group>
+    );
+  }
+  if (preview.error || !preview.result) {
+    return (
+      <Alert color="red" title="The file cannot be imported" role="alert">
+        {preview.error}
+      </Alert>
+    );
+  }
+  const p = preview.result;
+  return (
+    <Stack gap="xs">
+      <Alert color={p.refused_count > 0 ? 'orange.9' : 'teal'} title="Checked before importing" role="status">
+        {p.importable_rows} of {p.total_rows} {p.total_rows === 1 ? 'row' : 'rows'} will be imported ({p.new_count} new, {p.matched_count}{' '}
+        added to existing candidates).{' '}
+        {p.refused_count > 0
+          ? `${p.refused_count} ${p.refused_count === 1 ? 'row is' : 'rows are'} flagged below and will not be imported.`
+          : ''}
+      </Alert>
+      {p.flagged.length > 0 ? (
+        <Table.ScrollContainer minWidth={320} mah={260}>
+          <Table withTableBorder fz="sm" aria-label="Flagged rows">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col" w={64}>
+                  Line
+                </Table.Th>
+                <Table.Th scope="col" w={150}>
+                  Flag
+                </Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.flagged.map((f) => (
+                <Table.Tr key={`${f.row}-${f.problem}`}>
+                  <Table.Td>{f.row}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={PROBLEM_LABELS[f.problem].color} tt="none">
+                      {PROBLEM_LABELS[f.problem].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{f.reason}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+      {p.flagged_count > p.flagged.length ? (
+        <Text size="xs" c="dimmed">
+          The first {p.flagged.length} of {p.flagged_count} flagged rows are listed.
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -1,24 +1,16 @@
 import { Alert, Avatar, Badge, Tooltip } from '@mantine/core';
 import { INTERVIEW_STATUS_LABELS, type Interview, type Interviewer, type InterviewStatus } from '@hireloop/contract/interviews';
 import { describeError } from '../../../../lib/toasts.ts';
+import { initials } from '@hireloop/contract/initials';
 
 const STATUS_COLOURS: Record<InterviewStatus, string> = { scheduled: 'blue', completed: 'teal', cancelled: 'gray' };
 
 export function InterviewStatusBadge({ status }: { status: InterviewStatus }) {
   return (
-    <Badge color={STATUS_COLOURS[status]} variant="light" autoContrast>
+    <Badge color={STATUS_COLOURS[status]} variant="light" c="var(--mantine-color-text)">
       {INTERVIEW_STATUS_LABELS[status]}
     </Badge>
   );
-}
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
 }
 
 /** The interviewers as a group of avatars; the names are in the accessible label. */
@@ -54,7 +46,7 @@ export function myScorecardState(interview: Interview, now: Date = new Date()): 
 /** Something on this screen could not be loaded: the error's own message, in a red alert that keeps 4.5:1 contrast. */
 export function LoadError({ title, error }: { title: string; error: unknown }) {
   return (
-    <Alert color="red" variant="light" c="red.9" styles={{ title: { color: 'inherit' } }} role="alert" title={title}>
+    <Alert color="red" variant="light" c="red" styles={{ title: { color: 'inherit' } }} role="alert" title={title}>
       {describeError(error).message}
     </Alert>
   );

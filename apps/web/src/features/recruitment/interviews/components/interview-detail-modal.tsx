@@ -3,7 +3,7 @@ import type { Interview } from '@hireloop/contract/interviews';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { formatDateTime, formatTime } from '../../../../lib/dates.ts';
-import { describeError, toastSuccess } from '../../../../lib/toasts.ts';
+import { toastSuccess } from '../../../../lib/toasts.ts';
 import { useCancelInterview, useInterview, useInterviewPermissions } from '../api.ts';
 import { InterviewStatusBadge } from './interview-bits.tsx';
 import { ScheduleInterviewModal } from './schedule-interview-modal.tsx';
@@ -17,7 +17,6 @@ export function InterviewDetailModal({ interview: initial, onClose }: { intervie
   const cancel = useCancelInterview();
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const [cancelError, setCancelError] = useState<{ title: string; message: string } | null>(null);
   const changeable = can.manage && interview.status === 'scheduled';
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -97,24 +96,13 @@ export function InterviewDetailModal({ interview: initial, onClose }: { intervie
               }
             : null
         }
-        loading={cancel.isPending}
-        error={cancelError}
-        onClose={() => {
-          setConfirmCancel(false);
-          setCancelError(null);
+        pending={cancel.isPending}
+        failedTitle="Not cancelled"
+        onClose={() => setConfirmCancel(false)}
+        onConfirm={async () => {
+          await cancel.mutateAsync({ id: interview.id });
+          toastSuccess('Interview cancelled.');
         }}
-        onConfirm={() =>
-          cancel.mutate(
-            { id: interview.id },
-            {
-              onSuccess: () => {
-                toastSuccess('Interview cancelled.');
-                setConfirmCancel(false);
-              },
-              onError: (error) => setCancelError({ title: 'Not cancelled', message: describeError(error).message }),
-            },
-          )
-        }
       />
     </>
   );

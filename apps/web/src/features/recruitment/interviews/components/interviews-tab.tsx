@@ -165,7 +165,18 @@ export function InterviewsTab({ recruitmentId }: { recruitmentId: string }) {
         </>
       )}
 
-      {scheduling ? <ScheduleInterviewModal recruitmentId={recruitmentId} onClose={() => setScheduling(false)} /> : null}
+      {scheduling ? (
+        <ScheduleInterviewModal
+          recruitmentId={recruitmentId}
+          onClose={() => setScheduling(false)}
+          onSaved={(saved) => {
+            // A logged past interview: show it among the past ones, opened, so its scorecards can be filled in.
+            if (saved.status !== 'completed') return;
+            update({ when: 'past' });
+            setOpenId(saved.id);
+          }}
+        />
+      ) : null}
       {open ? <InterviewDetailModal interview={open} onClose={() => setOpenId(null)} /> : null}
     </Stack>
   );
@@ -175,7 +186,7 @@ function InterviewRow({ interview, onOpen }: { interview: Interview; onOpen: () 
   return (
     <Table.Tr>
       <Table.Td>
-        <UnstyledButton onClick={onOpen} c="blue.8" fw={500} td="underline">
+        <UnstyledButton onClick={onOpen} c="light-dark(var(--mantine-color-blue-8), var(--mantine-color-blue-3))" fw={500} td="underline">
           <time dateTime={interview.starts_at}>{formatDateTime(interview.starts_at)}</time>
         </UnstyledButton>
       </Table.Td>

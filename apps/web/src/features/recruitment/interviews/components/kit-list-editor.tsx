@@ -40,7 +40,7 @@ export function KitListEditor({ label, itemLabel, items, onChange, error }: Prop
           Add {itemLabel.toLowerCase()}
         </AddRowButton>
         {error ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {error}
           </Text>
         ) : null}

@@ -24,7 +24,7 @@ export function NoInterviewTypes({ canManage }: { canManage: boolean }) {
       aria-labelledby={titleId}
       color="blue"
       variant="light"
-      c="blue.9"
+      c="blue"
       styles={{ title: { color: 'inherit' } }}
       icon={<IconInfoCircle size={20} aria-hidden />}
       title={<span id={titleId}>No interview types yet</span>}

@@ -1,9 +1,29 @@
-import { Alert, Button, Group, List, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
-import { INTERVIEW_DAYS_AHEAD_MAX, INTERVIEW_MINUTES, type Interview, type InterviewConflict } from '@hireloop/contract/interviews';
+import {
+  INTERVIEW_DAYS_AHEAD_MAX,
+  INTERVIEW_DAYS_BACK_MAX,
+  INTERVIEW_MINUTES,
+  type Interview,
+  type InterviewConflict,
+} from '@hireloop/contract/interviews';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DatePickerField } from '../../../../components/date-picker-field.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDateTime, formatTime } from '../../../../lib/dates.ts';
@@ -20,6 +40,7 @@ import {
   useUserOptions,
 } from '../api.ts';
 import {
+  addDays,
   emptySchedule,
   errorsAfterEdit,
   SERVER_FIELDS,
@@ -35,6 +56,7 @@ import {
 import { browserTimeZone, todayIn } from '../zoned-time.ts';
 import { KitListEditor } from './kit-list-editor.tsx';
 import { NoInterviewTypes } from './no-interview-types.tsx';
+import { timeZoneChoices } from '../../../../lib/time-zones.ts';
 
 type Props = {
   recruitmentId: string;
@@ -47,25 +69,17 @@ type Props = {
   onSaved?: (interview: Interview) => void;
 };
 
-function timezoneChoices(include: string): string[] {
-  let zones: string[] = [];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  return [...new Set(['UTC', ...zones, include])].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
-}
+/** Planning an interview, or recording one that already took place (no invitations; scorecards open at once). */
+type Mode = 'schedule' | 'log';
 
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** The form to schedule (or reschedule) an interview; warns of the interviewers' overlapping interviews before saving. */
+/**
+ * The form to schedule (or reschedule) an interview; warns of the interviewers' overlapping
+ * interviews before saving. A new interview may instead be logged as one that already took place.
+ */
 export function ScheduleInterviewModal({ recruitmentId, application, interview, onClose, onSaved }: Props) {
   const rescheduling = interview !== undefined;
+  const [mode, setMode] = useState<Mode>('schedule');
+  const logging = !rescheduling && mode === 'log';
   const queryClient = useQueryClient();
   const types = useInterviewTypes();
   const { manageTypes } = useInterviewPermissions();
@@ -86,10 +100,13 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
   /** The conflicts found for `seenKey`; saving that same slot again goes ahead. */
   const [conflicts, setConflicts] = useState<{ key: string; items: InterviewConflict[] } | null>(null);
 
-  // The organisation's default length, until the user picks their own.
-  useEffect(() => {
-    if (!durationTouched && defaultMinutes.data !== undefined) setValues((v) => ({ ...v, duration: defaultMinutes.data }));
-  }, [defaultMinutes.data, durationTouched]);
+  // The organisation's default length, until the user picks their own: applied once it arrives
+  // (state adjusted while rendering, as React advises for values derived from a prop).
+  const [defaultApplied, setDefaultApplied] = useState<number | undefined>(undefined);
+  if (!durationTouched && defaultMinutes.data !== undefined && defaultApplied !== defaultMinutes.data) {
+    setDefaultApplied(defaultMinutes.data);
+    setValues((v) => ({ ...v, duration: defaultMinutes.data }));
+  }
 
   const set = <K extends keyof ScheduleValues>(field: K, value: ScheduleValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -101,18 +118,19 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
   const slotKey = times ? JSON.stringify([values.interviewer_ids, times.starts_at, times.ends_at]) : '';
   const confirming = conflicts !== null && conflicts.items.length > 0 && conflicts.key === slotKey;
   const today = todayIn(values.timezone);
-  const zones = useMemo(() => timezoneChoices(values.timezone), [values.timezone]);
+  const zones = useMemo(() => timeZoneChoices(values.timezone), [values.timezone]);
   const pending = schedule.isPending || reschedule.isPending || checking;
 
   const submit = async () => {
-    const found = validateSchedule(values, { requireType: !rescheduling });
+    const found = validateSchedule(values, { requireType: !rescheduling, tookPlace: logging });
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
     }
     const slot = timesOf(values);
     if (!slot) return;
-    if (!confirming) {
+    // A past interview is a record: whoever else was busy then no longer matters.
+    if (!confirming && !logging) {
       setChecking(true);
       try {
         const items = await queryClient.fetchQuery({
@@ -132,9 +150,13 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
     try {
       const saved = interview
         ? await reschedule.mutateAsync({ id: interview.id, body: toRescheduleBody(values) })
-        : await schedule.mutateAsync({ applicationId: values.application_id, body: toScheduleBody(values) });
+        : await schedule.mutateAsync({ applicationId: values.application_id, body: toScheduleBody(values, { tookPlace: logging }) });
       toastSuccess(
-        interview ? 'Interview rescheduled; updated invitations are on their way.' : 'Interview scheduled; invitations are on their way.',
+        interview
+          ? 'Interview rescheduled; updated invitations are on their way.'
+          : logging
+            ? 'Interview logged; the interviewers can fill in their scorecards now.'
+            : 'Interview scheduled; invitations are on their way.',
       );
       onSaved?.(saved);
       onClose();
@@ -162,7 +184,13 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
       opened
       onClose={onClose}
       size="lg"
-      title={rescheduling ? `Reschedule: ${interview.title} with ${interview.candidate.name}` : 'Schedule an interview'}
+      title={
+        rescheduling
+          ? `Reschedule: ${interview.title} with ${interview.candidate.name}`
+          : logging
+            ? 'Log a past interview'
+            : 'Schedule an interview'
+      }
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form
@@ -173,6 +201,31 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
         }}
       >
         <Stack gap="sm">
+          {rescheduling ? null : (
+            <Stack gap={4}>
+              <SegmentedControl
+                aria-label="Interview"
+                fullWidth
+                data={[
+                  { value: 'schedule', label: 'Schedule upcoming' },
+                  { value: 'log', label: 'Log a past interview' },
+                ]}
+                value={mode}
+                onChange={(v) => {
+                  setMode(v as Mode);
+                  setErrors((e) => ({ ...e, day: undefined, time: undefined }));
+                  setConflicts(null);
+                  setFailure(null);
+                }}
+              />
+              {logging ? (
+                <Text size="sm" c="dimmed">
+                  A record of an interview that already took place: no invitations are sent, and the interviewers can fill in their
+                  scorecards straight away.
+                </Text>
+              ) : null}
+            </Stack>
+          )}
           {rescheduling ? null : application ? (
             <Text size="sm">
               Candidate: <strong>{application.name}</strong>
@@ -218,8 +271,8 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
             <DatePickerField
               label="Date"
               withAsterisk
-              minDate={today}
-              maxDate={addDays(today, INTERVIEW_DAYS_AHEAD_MAX)}
+              minDate={logging ? addDays(today, -INTERVIEW_DAYS_BACK_MAX) : today}
+              maxDate={logging ? today : addDays(today, INTERVIEW_DAYS_AHEAD_MAX)}
               value={values.day}
               onChange={(v) => set('day', v)}
               error={errors.day}
@@ -248,7 +301,7 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
           </SimpleGrid>
           <Select
             label="Timezone"
-            description="The organiser's timezone; the invitation carries it."
+            description={logging ? 'The timezone of the date and time above.' : "The organiser's timezone; the invitation carries it."}
             data={zones}
             searchable
             allowDeselect={false}
@@ -328,10 +381,10 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
             <Alert
               color="red"
               variant="light"
-              c="red.9"
+              c="red"
               styles={{ title: { color: 'inherit' } }}
               role="alert"
-              title={rescheduling ? 'Not rescheduled' : 'Not scheduled'}
+              title={rescheduling ? 'Not rescheduled' : logging ? 'Not logged' : 'Not scheduled'}
             >
               {failure}
             </Alert>
@@ -341,7 +394,15 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
               Cancel
             </Button>
             <Button type="submit" loading={saving.busy}>
-              {confirming ? (rescheduling ? 'Reschedule anyway' : 'Schedule anyway') : rescheduling ? 'Reschedule' : 'Schedule interview'}
+              {confirming
+                ? rescheduling
+                  ? 'Reschedule anyway'
+                  : 'Schedule anyway'
+                : rescheduling
+                  ? 'Reschedule'
+                  : logging
+                    ? 'Log interview'
+                    : 'Schedule interview'}
             </Button>
           </Group>
         </Stack>

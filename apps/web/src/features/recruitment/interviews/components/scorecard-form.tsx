@@ -85,7 +85,7 @@ export function ScorecardForm({ interview }: { interview: Interview }) {
           </Radio.Group>
         ))}
         {errors.ratings ? (
-          <Text size="sm" c="red.8">
+          <Text size="sm" c="red">
             {errors.ratings}
           </Text>
         ) : null}
@@ -114,7 +114,7 @@ export function ScorecardForm({ interview }: { interview: Interview }) {
           }}
         />
         {failure ? (
-          <Alert color="red" variant="light" c="red.9" styles={{ title: { color: 'inherit' } }} role="alert" title="Not submitted">
+          <Alert color="red" variant="light" c="red" styles={{ title: { color: 'inherit' } }} role="alert" title="Not submitted">
             {failure}
           </Alert>
         ) : null}

@@ -50,7 +50,7 @@ export function ScorecardsPanel({ interview, now = new Date() }: { interview: In
           <Alert
             color="blue"
             variant="light"
-            c="blue.9"
+            c="blue"
             styles={{ title: { color: 'inherit' } }}
             role="status"
             title="Others' scorecards are hidden"
@@ -77,7 +77,7 @@ export function ScorecardsPanel({ interview, now = new Date() }: { interview: In
       ) : (
         <Stack gap="sm">
           {scorecards.data.hidden ? (
-            <Alert color="blue" variant="light" c="blue.9" styles={{ title: { color: 'inherit' } }} role="status">
+            <Alert color="blue" variant="light" c="blue" styles={{ title: { color: 'inherit' } }} role="status">
               {HIDDEN_UNTIL_SUBMITTED}
             </Alert>
           ) : null}

@@ -101,7 +101,7 @@ export function ApproversField({ value, onChange, members, loading, error }: Pro
         />
       )}
       {error ? (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="red" role="alert">
           {error}
         </Text>
       ) : null}

@@ -30,6 +30,7 @@ import { formatSalary, toOfferBody } from '../offer-model.ts';
 import { LetterPreview } from './letter-preview.tsx';
 import { OfferForm } from './offer-form.tsx';
 import { OfferStatusBadge } from './offer-status-badge.tsx';
+import { SalaryRangeNote } from './salary-range-note.tsx';
 
 const editable = (s: OfferStatus) => (OFFER_EDITABLE_STATUSES as readonly OfferStatus[]).includes(s);
 const withdrawable = (s: OfferStatus) => (OFFER_WITHDRAWABLE_STATUSES as readonly OfferStatus[]).includes(s);
@@ -208,25 +209,21 @@ function OfferBody({ offer }: { offer: Offer }) {
   const [confirm, setConfirm] = useState<'send' | 'withdraw' | null>(null);
   const [editing, setEditing] = useState(false);
   const [emailedTo, setEmailedTo] = useState<string | null>(null);
-  const acting = useSubmitOnce(run, action.isPending);
+  const submitting = useSubmitOnce(() => perform('submit').catch(toastError), action.isPending);
 
-  async function run(kind: OfferAction) {
-    try {
-      const next = await action.mutateAsync({ offerId: offer.id, action: kind });
-      if (kind === 'send') setEmailedTo(next.candidate.email ?? offer.candidate.email);
-      toastSuccess(
-        kind === 'submit'
-          ? next.status === 'approved'
-            ? 'Offer approved (it has no approvers).'
-            : 'Offer submitted for approval.'
-          : kind === 'send'
-            ? 'Offer sent to the candidate.'
-            : 'Offer withdrawn.',
-      );
-      setConfirm(null);
-    } catch (e) {
-      toastError(e);
-    }
+  /** Rejects with the server's refusal: the confirmation shows it, Submit for approval toasts it. */
+  async function perform(kind: OfferAction) {
+    const next = await action.mutateAsync({ offerId: offer.id, action: kind });
+    if (kind === 'send') setEmailedTo(next.candidate.email ?? offer.candidate.email);
+    toastSuccess(
+      kind === 'submit'
+        ? next.status === 'approved'
+          ? 'Offer approved (it has no approvers).'
+          : 'Offer submitted for approval.'
+        : kind === 'send'
+          ? 'Offer sent to the candidate.'
+          : 'Offer withdrawn.',
+    );
   }
 
   return (
@@ -245,9 +242,11 @@ function OfferBody({ offer }: { offer: Offer }) {
         </Stack>
       </Group>
 
+      <SalaryRangeNote check={offer.salary_range_check} role={offer.role} context={offer.can_approve ? 'approver' : 'offer'} />
+
       <Stack gap={4} component="dl" m={0}>
-        <Fact label="Start date" value={formatDay(offer.start_date, 'medium')} />
-        <Fact label="Expires on" value={formatDay(offer.expires_on, 'medium')} />
+        <Fact label="Start date" value={formatDay(offer.start_date)} />
+        <Fact label="Expires on" value={formatDay(offer.expires_on)} />
         <Fact label="Contract" value={OFFER_CONTRACT_TYPE_LABELS[offer.contract_type]} />
         <Fact label="Bonus and equity" value={offer.bonus_note ?? 'None'} />
         {offer.decline_reason ? <Fact label="Decline reason" value={offer.decline_reason} /> : null}
@@ -272,7 +271,7 @@ function OfferBody({ offer }: { offer: Offer }) {
       {permissions.manage ? (
         <Group gap="sm">
           {offer.status === 'draft' ? (
-            <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void acting.run('submit')} loading={acting.busy}>
+            <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void submitting.run()} loading={submitting.busy}>
               Submit for approval
             </Button>
           ) : null}
@@ -330,8 +329,9 @@ function OfferBody({ offer }: { offer: Offer }) {
             ? { title: CONFIRM[confirm].title, message: CONFIRM[confirm].message(offer), confirmLabel: CONFIRM[confirm].confirmLabel }
             : null
         }
-        loading={acting.busy}
-        onConfirm={() => confirm && acting.run(confirm)}
+        pending={action.isPending}
+        failedTitle={confirm === 'send' ? 'The offer was not sent' : 'The offer was not withdrawn'}
+        onConfirm={() => (confirm ? perform(confirm) : Promise.resolve())}
         onClose={() => setConfirm(null)}
       />
       <Modal

@@ -1,4 +1,4 @@
-import { Alert, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Loader, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -7,17 +7,32 @@ import {
   OFFER_SALARY_MAX,
   OFFER_SALARY_PERIOD_LABELS,
   OFFER_SALARY_PERIODS,
+  formatSalaryRange,
+  salaryRangeCheck,
   type Offer,
   type OfferContractType,
+  type OfferRole,
   type OfferSalaryPeriod,
 } from '@hireloop/contract/offers';
 import { useState } from 'react';
 import { DatePickerField } from '../../../../components/date-picker-field.tsx';
 import { MultiStepForm, type FormStep } from '../../../../components/multi-step-form.tsx';
+import { ReviewSummary } from '../../../../components/review-summary.tsx';
 import { formatDay } from '../../../../lib/dates.ts';
-import { useMembers, useOfferableApplications } from '../api.ts';
-import { emptyOfferValues, formatSalary, isoToday, nextDay, offerToValues, validateOffer, type OfferFormValues } from '../offer-model.ts';
+import { describeError } from '../../../../lib/toasts.ts';
+import { useMembers, useOfferableApplications, useRecruitmentRole } from '../api.ts';
+import {
+  emptyOfferValues,
+  formatSalary,
+  isoToday,
+  nextDay,
+  offerToValues,
+  salaryOf,
+  validateOffer,
+  type OfferFormValues,
+} from '../offer-model.ts';
 import { ApproversField } from './approvers-field.tsx';
+import { SalaryRangeNote } from './salary-range-note.tsx';
 
 export type OfferFormProps = {
   recruitmentId: string;
@@ -25,6 +40,7 @@ export type OfferFormProps = {
   offer?: Offer;
   /** The candidate, when the form is opened for one application (the slide-over). */
   application?: { id: string; name: string };
+  /** Saves; MultiStepForm runs it once at a time and shows a rejection (field errors, toast), keeping the draft. */
   onSubmit: (values: OfferFormValues) => Promise<void>;
 };
 
@@ -75,21 +91,32 @@ function CandidateSelect({
   );
 }
 
+/** The form's salary against the role's range, as the server will judge it. */
+function RangeNote({ form, role }: { form: UseFormReturnType<OfferFormValues>; role: OfferRole }) {
+  const salary = salaryOf(form.values);
+  if (salary === null) return null;
+  const check = salaryRangeCheck({ salary, currency: form.values.currency, salary_period: form.values.salary_period }, role);
+  return <SalaryRangeNote check={check} role={role} context="form" />;
+}
+
+const hasRange = (role: OfferRole) => role.salary_min !== null || role.salary_max !== null;
+
 type TermsStepProps = {
   form: UseFormReturnType<OfferFormValues>;
+  role: OfferRole;
   recruitmentId: string;
   fixed?: OfferFormProps['application'];
   onChosen: (name: string | null) => void;
 };
 
-function TermsStep({ form, recruitmentId, fixed, onChosen }: TermsStepProps) {
+function TermsStep({ form, role, recruitmentId, fixed, onChosen }: TermsStepProps) {
   return (
     <Stack gap="sm">
       <CandidateSelect form={form} recruitmentId={recruitmentId} fixed={fixed} onChosen={onChosen} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label="Salary"
-          description="Whole currency units."
+          description={hasRange(role) ? `The role's range: ${formatSalaryRange(role)}.` : 'Whole currency units.'}
           withAsterisk
           min={0}
           max={OFFER_SALARY_MAX}
@@ -100,7 +127,7 @@ function TermsStep({ form, recruitmentId, fixed, onChosen }: TermsStepProps) {
         />
         <Select
           label="Currency"
-          description="ISO 4217 code."
+          description={role.salary_currency ? `The role's currency is ${role.salary_currency}.` : 'ISO 4217 code.'}
           data={Array.from(new Set([...COMMON_CURRENCIES, form.values.currency]))}
           searchable
           allowDeselect={false}
@@ -117,6 +144,7 @@ function TermsStep({ form, recruitmentId, fixed, onChosen }: TermsStepProps) {
           onChange={(value) => value && form.setFieldValue('salary_period', value as OfferSalaryPeriod)}
         />
       </SimpleGrid>
+      <RangeNote form={form} role={role} />
       <Textarea
         label="Bonus and equity"
         description="Optional: sign-on bonus, commission, stock options."
@@ -175,52 +203,66 @@ function ApproversStep({ form }: { form: UseFormReturnType<OfferFormValues> }) {
   );
 }
 
-function ReviewStep({ form, candidateName }: { form: UseFormReturnType<OfferFormValues>; candidateName: string | null }) {
+function ReviewStep({
+  form,
+  role,
+  candidateName,
+}: {
+  form: UseFormReturnType<OfferFormValues>;
+  role: OfferRole;
+  candidateName: string | null;
+}) {
   const members = useMembers();
   const v = form.values;
   const salary = Number(v.salary);
   const nameOf = (id: string) => members.data?.find((m) => m.id === id)?.name ?? 'Unknown colleague';
   return (
-    <Stack gap="xs" component="dl" m={0}>
-      <Line label="Candidate" value={candidateName ?? (v.application_id ? 'Chosen' : 'Not chosen')} />
-      <Line
-        label="Salary"
-        value={
-          v.salary === '' || Number.isNaN(salary)
-            ? 'Not set'
-            : formatSalary({ salary, currency: v.currency, salary_period: v.salary_period })
-        }
-      />
-      <Line label="Bonus and equity" value={v.bonus_note.trim() || 'None'} />
-      <Line label="Start date" value={v.start_date ? formatDay(v.start_date, 'medium') : 'Not set'} />
-      <Line label="Expires on" value={v.expires_on ? formatDay(v.expires_on, 'medium') : 'Not set'} />
-      <Line label="Contract" value={OFFER_CONTRACT_TYPE_LABELS[v.contract_type]} />
-      <Line
-        label="Approvers"
-        value={v.approver_ids.length === 0 ? 'None' : v.approver_ids.map((id, i) => `${i + 1}. ${nameOf(id)}`).join(', ')}
+    <Stack gap="sm">
+      <RangeNote form={form} role={role} />
+      <ReviewSummary
+        rows={[
+          { label: 'Candidate', value: candidateName ?? (v.application_id ? 'Chosen' : 'Not chosen') },
+          {
+            label: 'Salary',
+            value:
+              v.salary === '' || Number.isNaN(salary)
+                ? 'Not set'
+                : formatSalary({ salary, currency: v.currency, salary_period: v.salary_period }),
+          },
+          { label: 'Bonus and equity', value: v.bonus_note.trim() || 'None' },
+          { label: 'Start date', value: v.start_date ? formatDay(v.start_date) : 'Not set' },
+          { label: 'Expires on', value: v.expires_on ? formatDay(v.expires_on) : 'Not set' },
+          { label: 'Contract', value: OFFER_CONTRACT_TYPE_LABELS[v.contract_type] },
+          {
+            label: 'Approvers',
+            value: v.approver_ids.length === 0 ? 'None' : v.approver_ids.map((id, i) => `${i + 1}. ${nameOf(id)}`).join(', '),
+          },
+        ]}
       />
     </Stack>
   );
 }
 
-function Line({ label, value }: { label: string; value: string }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="flex-start">
-      <Text component="dt" size="sm" fw={600} w={140}>
-        {label}
-      </Text>
-      <Text component="dd" size="sm" m={0}>
-        {value}
-      </Text>
-    </Group>
-  );
-}
-
 /**
  * Create or edit an offer: candidate & terms → dates & contract → approvers → review, on the
- * shared multi-step form with a local draft for a new offer.
+ * shared multi-step form with a local draft for a new offer. A new offer starts in the job role's
+ * currency and period; the salary is compared with the role's range as it is typed.
  */
-export function OfferForm({ recruitmentId, offer, application, onSubmit }: OfferFormProps) {
+export function OfferForm(props: OfferFormProps) {
+  const role = useRecruitmentRole(props.recruitmentId, !props.offer);
+  if (props.offer) return <OfferFormFor {...props} role={props.offer.role} />;
+  if (role.isError) {
+    return (
+      <Alert color="red" variant="light" title="The job role could not be loaded" role="alert">
+        {describeError(role.error).message}
+      </Alert>
+    );
+  }
+  if (!role.data) return <Loader aria-label="Loading the job role" />;
+  return <OfferFormFor {...props} role={role.data} />;
+}
+
+function OfferFormFor({ recruitmentId, offer, application, onSubmit, role }: OfferFormProps & { role: OfferRole }) {
   const fixed = offer ? { id: offer.application_id, name: offer.candidate.name } : application;
   const [candidateName, setCandidateName] = useState<string | null>(fixed?.name ?? null);
   const resetsApprovals = offer && (offer.status === 'pending_approval' || offer.status === 'approved');
@@ -229,7 +271,7 @@ export function OfferForm({ recruitmentId, offer, application, onSubmit }: Offer
       id: 'terms',
       label: 'Candidate & terms',
       fields: ['application_id', 'salary', 'currency', 'salary_period', 'bonus_note'],
-      render: (form) => <TermsStep form={form} recruitmentId={recruitmentId} fixed={fixed} onChosen={setCandidateName} />,
+      render: (form) => <TermsStep form={form} role={role} recruitmentId={recruitmentId} fixed={fixed} onChosen={setCandidateName} />,
     },
     {
       id: 'dates',
@@ -238,18 +280,25 @@ export function OfferForm({ recruitmentId, offer, application, onSubmit }: Offer
       render: (form) => <DatesStep form={form} />,
     },
     { id: 'approvers', label: 'Approvers', fields: ['approver_ids'], render: (form) => <ApproversStep form={form} /> },
-    { id: 'review', label: 'Review', fields: [], render: (form) => <ReviewStep form={form} candidateName={candidateName} /> },
+    { id: 'review', label: 'Review', fields: [], render: (form) => <ReviewStep form={form} role={role} candidateName={candidateName} /> },
   ];
   return (
     <Stack gap="md">
       {resetsApprovals ? (
-        <Alert color="yellow" variant="light" c="yellow.9" title="Saving resets the approvals" role="note">
+        <Alert
+          color="yellow"
+          variant="light"
+          c="var(--mantine-color-text)"
+          styles={{ title: { color: 'inherit' } }}
+          title="Saving resets the approvals"
+          role="note"
+        >
           Every approver will have to approve the changed offer again, in order.
         </Alert>
       ) : null}
       <MultiStepForm<OfferFormValues>
         steps={steps}
-        initialValues={offer ? offerToValues(offer) : emptyOfferValues(application?.id ?? '')}
+        initialValues={offer ? offerToValues(offer) : emptyOfferValues(application?.id ?? '', role)}
         validate={(values) => validateOffer(values)}
         draft={offer ? undefined : { group: 'create-offer', key: application?.id ?? recruitmentId }}
         allowIncompleteNavigation={false}

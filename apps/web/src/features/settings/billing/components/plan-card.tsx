@@ -38,7 +38,7 @@ export function PlanCard({ plan, billing, interval, currency, canManage, onChoos
               Current plan
             </Badge>
           ) : billing.plan === 'trial' && plan.id === TRIAL_PLAN ? (
-            <Badge variant="outline" color="indigo.9">
+            <Badge variant="outline" color="indigo" c="indigo">
               Your trial
             </Badge>
           ) : null}

@@ -21,40 +21,142 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
 import {
   API_KEY_NAME,
-  API_KEY_SCOPES,
+  API_KEY_RESOURCES,
+  API_KEY_RESOURCE_INFO,
   createApiKeyBody,
+  scopeOf,
   type ApiKey,
+  type ApiKeyResource,
   type ApiKeyScope,
   type CreateApiKeyBody,
 } from '@hireloop/contract/api-keys';
 import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../lib/dates.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useApiKeyMutations, useApiKeys } from '../api.ts';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
+import { schemeText } from '../../../../lib/scheme-colour.ts';
 
 const resolve = schemaResolver(createApiKeyBody, { sync: true });
-const SCOPE_HELP: Record<ApiKeyScope, string> = {
-  read: 'Read: list and view members, job roles, levels and statuses.',
-  write: 'Write: also create and change job roles (includes read).',
-};
+
+/** Write implies read: ticking write ticks read; unticking read unticks write. */
+export function toggleScope(
+  scopes: readonly ApiKeyScope[],
+  resource: ApiKeyResource,
+  access: 'read' | 'write',
+  on: boolean,
+): ApiKeyScope[] {
+  const read = scopeOf(resource, 'read');
+  const write = scopeOf(resource, 'write');
+  const next = new Set(scopes);
+  if (on) {
+    next.add(scopeOf(resource, access));
+    if (access === 'write') next.add(read);
+  } else {
+    next.delete(scopeOf(resource, access));
+    if (access === 'read') next.delete(write);
+  }
+  return [...next];
+}
+
+/** Per resource, the strongest access the key has (write includes read), in the resources' order. */
+export function scopeSummary(scopes: readonly string[]): { resource: ApiKeyResource; access: 'read' | 'write' }[] {
+  return API_KEY_RESOURCES.flatMap<{ resource: ApiKeyResource; access: 'read' | 'write' }>((resource) =>
+    scopes.includes(scopeOf(resource, 'write'))
+      ? [{ resource, access: 'write' as const }]
+      : scopes.includes(scopeOf(resource, 'read'))
+        ? [{ resource, access: 'read' as const }]
+        : [],
+  );
+}
+
+/** The scopes as a table: one row per resource with its read and write boxes. */
+function ScopesField({ value, onChange, error }: { value: ApiKeyScope[]; onChange: (scopes: ApiKeyScope[]) => void; error?: string }) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }} aria-describedby={error ? 'api-key-scopes-error' : undefined}>
+      <Text component="legend" size="sm" fw={500}>
+        Scopes
+      </Text>
+      <Text size="xs" c="dimmed">
+        What the key may reach. Write includes read. A key never does more than the member who created it may.
+      </Text>
+      <Table mt="xs" verticalSpacing={6} aria-label="Scopes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Resource</Table.Th>
+            <Table.Th scope="col" w={64} ta="center">
+              Read
+            </Table.Th>
+            <Table.Th scope="col" w={64} ta="center">
+              Write
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {API_KEY_RESOURCES.map((resource) => {
+            const info = API_KEY_RESOURCE_INFO[resource];
+            return (
+              <Table.Tr key={resource}>
+                <Table.Th scope="row" fw={400}>
+                  <Text size="sm" fw={500}>
+                    {info.label}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {info.covers}
+                  </Text>
+                </Table.Th>
+                <Table.Td ta="center">
+                  <Checkbox
+                    aria-label={`${info.label}: read`}
+                    checked={value.includes(scopeOf(resource, 'read'))}
+                    onChange={(e) => onChange(toggleScope(value, resource, 'read', e.currentTarget.checked))}
+                    styles={{ body: { justifyContent: 'center' } }}
+                  />
+                </Table.Td>
+                <Table.Td ta="center">
+                  {info.write ? (
+                    <Checkbox
+                      aria-label={`${info.label}: write`}
+                      checked={value.includes(scopeOf(resource, 'write'))}
+                      onChange={(e) => onChange(toggleScope(value, resource, 'write', e.currentTarget.checked))}
+                      styles={{ body: { justifyContent: 'center' } }}
+                    />
+                  ) : (
+                    <Text size="xs" c="dimmed">
+                      —<VisuallyHidden>read only</VisuallyHidden>
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {error ? (
+        <Text id="api-key-scopes-error" size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </fieldset>
+  );
+}
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; token: string }) => void }) {
   const { create } = useApiKeyMutations();
-  const form = useForm<CreateApiKeyBody>({ initialValues: { name: '', scopes: ['read'] }, validate: resolve });
+  const form = useForm<CreateApiKeyBody>({ initialValues: { name: '', scopes: [] }, validate: resolve });
+  const creating = useSubmitOnce(async (values: CreateApiKeyBody) => {
+    try {
+      const { api_key: key, token } = await create.mutateAsync({ ...values, name: values.name.trim() });
+      onCreated({ name: key.name, token });
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
+      else toastError(error);
+    }
+  }, create.isPending);
   return (
-    <form
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          const { api_key: key, token } = await create.mutateAsync({ ...values, name: values.name.trim() });
-          onCreated({ name: key.name, token });
-        } catch (error) {
-          if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-          else toastError(error);
-        }
-      })}
-    >
+    <form onSubmit={form.onSubmit((values) => void creating.run(values))}>
       <Stack gap="md">
         <TextInput
           label="Name"
@@ -64,15 +166,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; tok
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
-        <Checkbox.Group label="Scopes" key={form.key('scopes')} {...form.getInputProps('scopes')}>
-          <Stack gap="xs" mt="xs">
-            {API_KEY_SCOPES.map((scope) => (
-              <Checkbox key={scope} value={scope} label={scope === 'read' ? 'Read' : 'Write'} description={SCOPE_HELP[scope]} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        <ScopesField
+          value={form.values.scopes}
+          onChange={(scopes) => form.setFieldValue('scopes', scopes)}
+          error={typeof form.errors.scopes === 'string' ? form.errors.scopes : undefined}
+        />
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={creating.busy}>
             Create key
           </Button>
         </Group>
@@ -139,10 +239,17 @@ function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey)
                 <Code>{key.prefix}…</Code>
               </Table.Td>
               <Table.Td>
-                <Group gap={4}>
-                  {key.scopes.map((scope) => (
-                    <Badge key={scope} variant="light" color={scope === 'write' ? 'orange.9' : 'blue'}>
-                      {scope}
+                <Group gap={4} maw={360}>
+                  {scopeSummary(key.scopes).map(({ resource, access }) => (
+                    <Badge
+                      key={resource}
+                      variant="light"
+                      // Grape, not orange: orange's darkest shade is too light for text on its own tint.
+                      color={access === 'write' ? 'grape' : 'blue'}
+                      c={schemeText(access === 'write' ? 'grape' : 'blue')}
+                      tt="none"
+                    >
+                      {API_KEY_RESOURCE_INFO[resource].label}: {access === 'write' ? 'read & write' : 'read'}
                     </Badge>
                   ))}
                 </Group>
@@ -254,15 +361,13 @@ export function ApiKeysPanel({ canManage }: { canManage: boolean }) {
               }
             : null
         }
-        loading={revoke.isPending}
+        pending={revoke.isPending}
+        failedTitle="The key was not revoked"
         onClose={() => setRevoking(null)}
-        onConfirm={() => {
+        onConfirm={async () => {
           if (!revoking) return;
-          revoke.mutate(revoking.id, {
-            onSuccess: () => toastSuccess(`${revoking.name} revoked.`),
-            onError: toastError,
-            onSettled: () => setRevoking(null),
-          });
+          await revoke.mutateAsync(revoking.id);
+          toastSuccess(`${revoking.name} revoked.`);
         }}
       />
     </Stack>

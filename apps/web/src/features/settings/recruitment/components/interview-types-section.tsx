@@ -4,6 +4,7 @@ import { IconCalendarEvent, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SortableSettingsList } from '../../../../components/sortable-settings-list.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useInterviewTypeMutations, useInterviewTypes } from '../interview-types-api.ts';
 
@@ -17,6 +18,9 @@ export function linesOf(text: string): string[] {
 
 type KitValues = { name: string; questions: string; criteria: string };
 type KitErrors = Partial<Record<keyof KitValues, string>>;
+type KitBody = { name: string; questions: string[]; criteria: string[] };
+/** What a save does to the form it came from: empty it after success, show a refusal. */
+type KitFormHandle = { reset: () => void; fail: (error: unknown) => void };
 
 function validate(values: KitValues): KitErrors {
   const errors: KitErrors = {};
@@ -36,18 +40,21 @@ function serverErrors(error: unknown): KitErrors | null {
   return found.name || found.questions || found.criteria ? found : null;
 }
 
-/** The name and kit of a type (new or edited): questions and criteria one a line. */
+/**
+ * The name and kit of a type (new or edited): questions and criteria one a line. The save runs in
+ * the section, through its useSubmitOnce; `busy` is that run.
+ */
 function KitForm({
   initial,
   submitLabel,
-  pending,
+  busy,
   onSubmit,
   onCancel,
 }: {
   initial: KitValues;
   submitLabel: string;
-  pending: boolean;
-  onSubmit: (values: { name: string; questions: string[]; criteria: string[] }) => Promise<void>;
+  busy: boolean;
+  onSubmit: (values: KitBody, form: KitFormHandle) => void;
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
@@ -65,12 +72,15 @@ function KitForm({
         const found = validate(values);
         setErrors(found);
         if (Object.values(found).some(Boolean)) return;
-        onSubmit({ name: values.name.trim(), questions: linesOf(values.questions), criteria: linesOf(values.criteria) }).then(
-          () => setValues(initial),
-          (error: unknown) => {
-            const mapped = serverErrors(error);
-            if (mapped) setErrors(mapped);
-            else toastError(error);
+        onSubmit(
+          { name: values.name.trim(), questions: linesOf(values.questions), criteria: linesOf(values.criteria) },
+          {
+            reset: () => setValues(initial),
+            fail: (error) => {
+              const mapped = serverErrors(error);
+              if (mapped) setErrors(mapped);
+              else toastError(error);
+            },
           },
         );
       }}
@@ -104,11 +114,11 @@ function KitForm({
           />
         </Group>
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={pending} leftSection={onCancel ? undefined : <IconPlus size={14} aria-hidden />}>
+          <Button type="submit" size="xs" loading={busy} leftSection={onCancel ? undefined : <IconPlus size={14} aria-hidden />}>
             {submitLabel}
           </Button>
           {onCancel ? (
-            <Button size="xs" variant="default" onClick={onCancel}>
+            <Button size="xs" variant="default" onClick={onCancel} disabled={busy}>
               Cancel
             </Button>
           ) : null}
@@ -128,6 +138,25 @@ const kitValuesOf = (type: InterviewType): KitValues => ({
 export function InterviewTypesSection({ canManage }: { canManage: boolean }) {
   const types = useInterviewTypes();
   const { create, update, remove, reorder } = useInterviewTypeMutations();
+  const adding = useSubmitOnce(async (body: KitBody, form: KitFormHandle) => {
+    try {
+      const created = await create.mutateAsync(body);
+      toastSuccess(`${created.name} added.`);
+      form.reset();
+    } catch (error) {
+      form.fail(error);
+    }
+  }, create.isPending);
+  // One editor is open at a time, so one guard serves them all.
+  const saving = useSubmitOnce(async (type: InterviewType, body: KitBody, form: KitFormHandle, onDone: () => void) => {
+    try {
+      const saved = await update.mutateAsync({ id: type.id, ...body });
+      toastSuccess(`${saved.name} saved.`);
+      onDone();
+    } catch (error) {
+      form.fail(error);
+    }
+  }, update.isPending);
   return (
     <Stack gap="md" component="section" aria-labelledby="interview-types-title">
       <div>
@@ -149,7 +178,10 @@ export function InterviewTypesSection({ canManage }: { canManage: boolean }) {
           description: 'Add the kinds of interview you run, such as a phone screen or a technical interview.',
         }}
         canManage={canManage}
-        onMove={(from, to) => reorder.mutate({ from, to })}
+        onMove={(from, to) =>
+          // submit-once: exempt — a drag, not a click: the row moves at once, each drop is its own move
+          reorder.mutate({ from, to })
+        }
         editVerb="Edit"
         renderAfterName={(type) => (
           <Text size="sm" c="dimmed">
@@ -161,13 +193,9 @@ export function InterviewTypesSection({ canManage }: { canManage: boolean }) {
           <KitForm
             initial={kitValuesOf(type)}
             submitLabel="Save"
-            pending={update.isPending}
+            busy={saving.busy}
             onCancel={onDone}
-            onSubmit={async (body) => {
-              const saved = await update.mutateAsync({ id: type.id, ...body });
-              toastSuccess(`${saved.name} saved.`);
-              onDone();
-            }}
+            onSubmit={(body, form) => void saving.run(type, body, form, onDone)}
           />
         )}
         confirmDelete={(type) => ({
@@ -181,11 +209,8 @@ export function InterviewTypesSection({ canManage }: { canManage: boolean }) {
         <KitForm
           initial={{ name: '', questions: '', criteria: '' }}
           submitLabel="Add interview type"
-          pending={create.isPending}
-          onSubmit={async (body) => {
-            const created = await create.mutateAsync(body);
-            toastSuccess(`${created.name} added.`);
-          }}
+          busy={adding.busy}
+          onSubmit={(body, form) => void adding.run(body, form)}
         />
       ) : null}
     </Stack>

@@ -13,6 +13,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, orgApi } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useAuth } from '../../../session/auth-store.ts';
 
@@ -77,6 +78,8 @@ function TemplateForm({ template, canManage }: { template: OfferLetterTemplate; 
     }
   }
 
+  const saving = useSubmitOnce(submit, save.isPending);
+
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -101,7 +104,7 @@ function TemplateForm({ template, canManage }: { template: OfferLetterTemplate; 
           />
           {canManage ? (
             <Group gap="sm">
-              <Button onClick={() => void submit()} loading={save.isPending} disabled={!dirty}>
+              <Button onClick={() => void saving.run()} loading={saving.busy} disabled={!dirty}>
                 Save template
               </Button>
               <Button
@@ -128,7 +131,14 @@ function TemplateForm({ template, canManage }: { template: OfferLetterTemplate; 
             </Text>
           </Paper>
           {preview.unknown.length > 0 ? (
-            <Alert color="yellow" variant="light" c="yellow.9" icon={<IconAlertTriangle size={18} aria-hidden />} role="status">
+            <Alert
+              color="yellow"
+              variant="light"
+              c="var(--mantine-color-text)"
+              styles={{ title: { color: 'inherit' } }}
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              role="status"
+            >
               Unknown placeholder{preview.unknown.length > 1 ? 's' : ''}: {preview.unknown.map((n) => `{{${n}}}`).join(', ')}
             </Alert>
           ) : null}

@@ -8,6 +8,7 @@ import {
   type RecruitmentSettings,
 } from '@hireloop/contract/recruitment-settings';
 import { ApiError } from '../../../../lib/api-client.ts';
+import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useRecruitmentSettings, useUpdateRecruitmentSettings } from '../api.ts';
 
@@ -16,20 +17,19 @@ const resolve = schemaResolver(updateRecruitmentSettingsBody, { sync: true });
 function DefaultsForm({ settings, canManage }: { settings: RecruitmentSettings; canManage: boolean }) {
   const update = useUpdateRecruitmentSettings();
   const form = useForm<RecruitmentSettings>({ initialValues: settings, validate: resolve });
+  const saving = useSubmitOnce(async (values: RecruitmentSettings) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      form.setInitialValues(saved);
+      form.reset();
+      toastSuccess('Recruitment defaults saved.');
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
+      toastError(error);
+    }
+  }, update.isPending);
   return (
-    <form
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          const saved = await update.mutateAsync(values);
-          form.setInitialValues(saved);
-          form.reset();
-          toastSuccess('Recruitment defaults saved.');
-        } catch (error) {
-          if (error instanceof ApiError && error.errors) form.setErrors(error.errors);
-          toastError(error);
-        }
-      })}
-    >
+    <form onSubmit={form.onSubmit((values) => void saving.run(values))}>
       <Stack gap="md" maw={420}>
         <NumberInput
           label="Default interview length"
@@ -56,7 +56,7 @@ function DefaultsForm({ settings, canManage }: { settings: RecruitmentSettings; 
         />
         {canManage ? (
           <Group>
-            <Button type="submit" loading={update.isPending} disabled={!form.isDirty()}>
+            <Button type="submit" loading={saving.busy} disabled={!form.isDirty()}>
               Save defaults
             </Button>
           </Group>

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Many HTTP clients send `Content-Type: application/json` with an empty body on a DELETE or a POST
+ * that carries nothing. Such a body is no body (the route's schema decides whether one was needed);
+ * anything else goes to Fastify's own JSON parser, with its prototype-poisoning protection.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,143 @@
+import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offers } from '../src/db/schema/interviews.ts';
+import { recruitments } from '../src/db/schema/recruitments.ts';
+import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
+import { createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+
+/*
+ * An offer's terms follow its job role: the currency (and period) default to the role's salary
+ * range, and the offer says how its salary compares with that range (apps/server/src/features/offers/presenter.ts).
+ */
+
+let t: TestApp;
+let org: { id: string };
+let owner: Client;
+let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
+
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const o = (rest = '') => `organisation/${org.id}${rest}`;
+const terms = (extra: Record<string, unknown> = {}) => ({ salary: 100_000, start_date: future(40), expires_on: future(14), ...extra });
+
+/** A job role (through the API) with a recruitment for it. */
+async function roleWithRecruitment(role: Record<string, unknown>) {
+  const res = await owner.post(o('/role'), { name: `Role ${Math.random().toString(36).slice(2, 8)}`, status: 'open', ...role });
+  expect(res.status, res.text).toBe(201);
+  const [recruitment] = await t.database.db
+    .insert(recruitments)
+    .values({ organisationId: org.id, roleId: res.json.role.id, name: res.json.role.name, status: 'open' })
+    .returning();
+  return { roleId: res.json.role.id as string, recruitmentId: recruitment!.id };
+}
+
+async function applicationIn(recruitmentId: string) {
+  const { applications } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, {}, [recruitmentId]);
+  return applications[0]!.id;
+}
+
+let chf: { roleId: string; recruitmentId: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const user = await createUser(t, { name: 'Dana Whitfield' });
+  org = await createOrganisation(t, user);
+  owner = await signIn(t, user);
+  pipeline = await seedPipeline(t, org.id);
+  chf = await roleWithRecruitment({ salary_min: 90_000, salary_max: 110_000, salary_currency: 'CHF', salary_period: 'year' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("an offer's currency comes from its role", () => {
+  it("defaults the currency and the period to the role's when the client omits them", async () => {
+    const monthly = await roleWithRecruitment({ salary_min: 6000, salary_max: 8000, salary_currency: 'GBP', salary_period: 'month' });
+    const res = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms());
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.offer).toMatchObject({ currency: 'CHF', salary_period: 'year' });
+    const [stored] = await t.database.db.select().from(offers).where(eq(offers.id, res.json.offer.id));
+    expect(stored).toMatchObject({ currency: 'CHF', salaryPeriod: 'year' });
+
+    const gbp = await owner.post(o(`/applications/${await applicationIn(monthly.recruitmentId)}/offers`), terms({ salary: 7000 }));
+    expect(gbp.status, gbp.text).toBe(201);
+    expect(gbp.json.offer).toMatchObject({ currency: 'GBP', salary_period: 'month', salary_range_check: 'within' });
+  });
+
+  it('keeps a currency chosen deliberately, and says it is not compared with the range', async () => {
+    const res = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ currency: 'EUR' }));
+    expect(res.status, res.text).toBe(201);
+    expect(res.json.offer).toMatchObject({ currency: 'EUR', salary_range_check: 'not_comparable' });
+  });
+
+  it('asks for the currency when the role names none, and stores nothing', async () => {
+    const bare = await roleWithRecruitment({});
+    const applicationId = await applicationIn(bare.recruitmentId);
+    const res = await owner.post(o(`/applications/${applicationId}/offers`), terms());
+    expect(res.status, res.text).toBe(422);
+    expect(res.json.errors).toEqual({ currency: [OFFER_TEXTS.currencyRequired] });
+    expect(await t.database.db.select().from(offers).where(eq(offers.applicationId, applicationId))).toHaveLength(0);
+
+    // With a currency it is made, and without a range on the role there is nothing to compare.
+    const made = await owner.post(o(`/applications/${applicationId}/offers`), terms({ currency: 'USD' }));
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.offer).toMatchObject({
+      currency: 'USD',
+      salary_range_check: null,
+      role: { salary_min: null, salary_max: null, salary_currency: null },
+    });
+  });
+});
+
+describe("the salary against the role's range", () => {
+  it('carries the range on the offer and says below, within (edges included) or above', async () => {
+    const cases: Array<[number, string]> = [
+      [89_999, 'below'],
+      [90_000, 'within'],
+      [110_000, 'within'],
+      [110_001, 'above'],
+    ];
+    for (const [salary, check] of cases) {
+      const res = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary }));
+      expect(res.status, res.text).toBe(201);
+      expect(res.json.offer.salary_range_check, String(salary)).toBe(check);
+      expect(res.json.offer.role).toMatchObject({
+        id: chf.roleId,
+        salary_min: 90_000,
+        salary_max: 110_000,
+        salary_currency: 'CHF',
+        salary_period: 'year',
+      });
+    }
+  });
+
+  it('follows edits of the salary and the period, and the list and the single offer say the same', async () => {
+    const created = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary: 95_000 }));
+    const id = created.json.offer.id as string;
+    expect(created.json.offer.salary_range_check).toBe('within');
+
+    const above = await owner.patch(o(`/offers/${id}`), { salary: 150_000 });
+    expect(above.status, above.text).toBe(200);
+    expect(above.json.offer.salary_range_check).toBe('above');
+    expect((await owner.get(o(`/offers/${id}`))).json.offer.salary_range_check).toBe('above');
+    const listed = (await owner.get(o(`/recruitments/${chf.recruitmentId}/offers?per_page=100`))).json.offers.data as Array<{
+      id: string;
+      salary_range_check: string;
+    }>;
+    expect(listed.find((x) => x.id === id)?.salary_range_check).toBe('above');
+
+    const monthly = await owner.patch(o(`/offers/${id}`), { salary: 8000, salary_period: 'month' });
+    expect(monthly.json.offer.salary_range_check).toBe('not_comparable');
+  });
+
+  it("follows a change of the role's range", async () => {
+    const created = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary: 100_000 }));
+    expect(created.json.offer.salary_range_check).toBe('within');
+    const raised = await owner.patch(o(`/role/${chf.roleId}`), { salary_min: 120_000, salary_max: 140_000 });
+    expect(raised.status, raised.text).toBe(200);
+    const again = await owner.get(o(`/offers/${created.json.offer.id}`));
+    expect(again.json.offer.salary_range_check).toBe('below');
+    expect(again.json.offer.role).toMatchObject({ salary_min: 120_000, salary_max: 140_000 });
+    await owner.patch(o(`/role/${chf.roleId}`), { salary_min: 90_000, salary_max: 110_000 });
+  });
+});
