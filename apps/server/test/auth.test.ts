@@ -163,6 +163,22 @@ describe('anti-forgery', () => {
     expect(cookie).toBeDefined();
     expect(cookie).not.toMatch(/HttpOnly/i);
   });
+
+  it('keeps the browser’s token when the cookie is asked for again, so a write in flight from another tab still passes', async () => {
+    const client = await signIn(t, await createUser(t));
+    const tokenOf = (res: { headers: Headers }) =>
+      /^XSRF-TOKEN=([^;]*)/.exec(res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')) ?? '')?.[1];
+    const first = tokenOf(await client.get('auth/init/csrf-cookie'));
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(tokenOf(await client.get('auth/init/csrf-cookie'))).toBe(first);
+    const write = await client.post('organisations', { name: 'Written after the second ask' });
+    expect(write.status).toBe(201);
+    // A token we did not make (forged or truncated) is replaced rather than kept.
+    const other = new Client(t.baseUrl);
+    other.setCookie('XSRF-TOKEN', 'short');
+    const replaced = tokenOf(await other.get('auth/init/csrf-cookie'));
+    expect(replaced).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
 });
 
 async function subOf(userId: string) {

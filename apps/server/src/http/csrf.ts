@@ -5,6 +5,8 @@ import { randomToken, safeEqual } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What randomToken() makes: 32 random bytes, base64url. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Double-submit anti-forgery check (Laravel Sanctum style): the SPA reads the readable
@@ -25,8 +27,9 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
       throw new AppError('csrf_mismatch', ERROR_TEXTS.csrfMismatch);
     }
   });
-  app.decorateReply('issueXsrfToken', function (this: FastifyReply) {
-    this.setCookie(XSRF_COOKIE, randomToken(), { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });
+  app.decorateReply('issueXsrfToken', function (this: FastifyReply, keep?: string) {
+    const token = keep !== undefined && TOKEN_SHAPE.test(keep) ? keep : randomToken();
+    this.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });
     return this;
   });
 }
@@ -37,7 +40,11 @@ declare module 'fastify' {
     skipCsrf?: boolean;
   }
   interface FastifyReply {
-    /** Sets a fresh readable XSRF-TOKEN cookie. */
-    issueXsrfToken(): FastifyReply;
+    /**
+     * Sets the readable XSRF-TOKEN cookie: `keep` (the browser's current token) when it is one of
+     * ours, else a fresh one. Keeping it means a second tab, or a page that loads while another
+     * request is in flight, does not invalidate the token that request carries.
+     */
+    issueXsrfToken(keep?: string): FastifyReply;
   }
 }

@@ -1,4 +1,5 @@
 import { authResponse, switchOrganisationBody } from '@hireloop/contract/auth';
+import { XSRF_COOKIE } from '@hireloop/contract/constants';
 import { errorResponse } from '@hireloop/contract/error-response';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         config: { public: true },
         schema: { tags: ['auth'], summary: 'Sets the XSRF-TOKEN cookie to echo as X-XSRF-TOKEN', response: { 204: z.null() } },
       },
-      async (_request, reply) => reply.issueXsrfToken().code(204).send(null),
+      async (request, reply) => reply.issueXsrfToken(request.cookies[XSRF_COOKIE]).code(204).send(null),
     );
 
     r.get(
