@@ -53,6 +53,8 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: `.e2e-data/${PORT}`,
       DEMO: '1',
+      // Tests move the app's clock ahead through PUT /dev/clock instead of waiting (e2e/api-helpers.ts).
+      TEST_CLOCK: '1',
       LOG_LEVEL: 'warn',
     },
   },

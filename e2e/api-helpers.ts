@@ -32,6 +32,16 @@ export async function organisationApi(page: Page) {
   return { organisationId, base: `/api/v1/organisation/${organisationId}`, headers: { 'x-xsrf-token': xsrf } };
 }
 
+/**
+ * Moves the app's clock `offsetMs` ahead of the real time (0: back to it), through the browser tests'
+ * server's PUT /dev/clock (TEST_CLOCK). Returns the app's time now.
+ */
+export async function setServerClockOffset(page: Page, offsetMs: number): Promise<Date> {
+  const res = await page.request.put('/dev/clock', { data: { offset_ms: offsetMs } });
+  expect(res.status(), await res.text()).toBe(200);
+  return new Date((await res.json()).now);
+}
+
 /** The newest dev-mailbox message to `email` whose subject matches, as HTML (polled: the outbox delivers shortly after). */
 export async function mailTo(page: Page, email: string, subject: RegExp): Promise<string> {
   let messageId = '';

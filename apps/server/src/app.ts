@@ -60,6 +60,8 @@ import { meRoutes } from './features/me/routes.ts';
 import { organisationSettingsRoutes } from './features/organisation-settings/routes.ts';
 import { createStorage } from './lib/storage.ts';
 import { devMailboxRoutes } from './features/mail/routes.ts';
+import { devClockRoutes } from './features/dev-clock/routes.ts';
+import { adjustableClock, systemClock, type Clock } from './lib/clock.ts';
 import { CAREERS_PREFIX, careersRoutes } from './features/careers/routes.ts';
 import { invitationRoutes, inviteeRoutes } from './features/invitations/routes.ts';
 import { memberRoutes, myMembershipRoutes } from './features/members/routes.ts';
@@ -78,7 +80,7 @@ export type AppDeps = {
   /** The candidate import runner (tests: node id, clock, timer, a hook between batches). */
   imports?: ImportRunnerOptions;
   /** The time now (tests: a fixed instant); interviews judge "past" and "started" by it. */
-  clock?: () => Date;
+  clock?: Clock;
 };
 
 export type RegisteredRoute = {
@@ -99,8 +101,20 @@ declare module 'fastify' {
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-export async function buildApp({ config, database, logger, stripe, realtime, imports, clock }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  stripe,
+  realtime,
+  imports,
+  clock: givenClock,
+}: AppDeps): Promise<FastifyInstance> {
   const production = config.env === 'production';
+  // The browser tests' server (TEST_CLOCK, refused in production by config.ts): a clock they move ahead
+  // through PUT /dev/clock, instead of waiting for an interview to start.
+  const devClock = config.testClock && !production ? adjustableClock() : undefined;
+  const clock = givenClock ?? devClock?.now ?? systemClock;
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -264,7 +278,7 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
             websiteRoutes(database.db, files, { appUrl: config.appUrl }),
             applicationRoutes(database.db),
             recruitmentRoutes(database.db),
-            dashboardRoutes(database.db),
+            dashboardRoutes(database.db, clock),
             offerRoutes(database.db, { appUrl: config.appUrl }),
             candidateRoutes(database.db, files),
             candidateImportRoutes(database.db, storage, imports),
@@ -289,6 +303,7 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
   );
 
   await app.register(devMailboxRoutes(database.db, { production }));
+  if (devClock) await app.register(devClockRoutes(devClock));
   // The public careers site (Website product): server-rendered HTML outside /api, before the SPA fallback.
   await app.register(
     careersRoutes({ db: database.db, storage: files.storage, appUrl: config.appUrl, applyRate: config.careersApplyRate }),

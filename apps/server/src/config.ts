@@ -21,6 +21,8 @@ const configSchema = z
     OIDC_ISSUER: z.url().default('https://accounts.google.com'),
     /** Demo data on first start; default: on for the embedded database, off for a server. */
     DEMO: booleanFlag.optional(),
+    /** The browser tests' server: a clock they may move ahead through PUT /dev/clock (never in production). */
+    TEST_CLOCK: booleanFlag.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
     /** Where the built web app lives; served with SPA fallback when present. */
@@ -129,6 +131,9 @@ const configSchema = z
       if (c.NODE_ENV === 'production' && c.PUSHER_SECRET === DEV_PUSHER.secret)
         ctx.addIssue({ code: 'custom', path: ['PUSHER_SECRET'], message: 'must not be the development secret in production' });
     }
+    if (c.NODE_ENV === 'production' && c.TEST_CLOCK) {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'is for browser tests only, never in production' });
+    }
     if (c.NODE_ENV === 'production' && !c.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production' });
     }
@@ -157,6 +162,8 @@ export type Config = {
   oidc:
     { kind: 'google'; issuer: string; clientId: string; clientSecret: string } | { kind: 'local'; clientId: string; clientSecret: string };
   demo: boolean | undefined;
+  /** TEST_CLOCK: the app's clock can be moved ahead through PUT /dev/clock (browser tests). */
+  testClock: boolean;
   logLevel: string;
   trustProxy: boolean;
   webDist: string | undefined;
@@ -196,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { kind: 'google', issuer: c.OIDC_ISSUER, clientId: c.GOOGLE_CLIENT_ID, clientSecret: c.GOOGLE_CLIENT_SECRET }
         : { kind: 'local', clientId: 'hireloop-local', clientSecret: 'hireloop-local-development-secret' },
     demo: c.DEMO,
+    testClock: c.TEST_CLOCK,
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     webDist: c.WEB_DIST,

@@ -5,10 +5,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { createDashboardService } from './service.ts';
 
 /** Issue 4: `organisation/{id}/dashboard` — the signed-in user's day. */
-export function dashboardRoutes(db: Db) {
+export function dashboardRoutes(db: Db, clock: Clock = systemClock) {
   const dashboards = createDashboardService(db);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +28,7 @@ export function dashboardRoutes(db: Db) {
         const actor = actorOf(request);
         // dashboard.view allows no API key: the caller is a member.
         if (actor.kind !== 'user') throw new AppError('forbidden', ERROR_TEXTS.forbidden);
-        return { dashboard: await dashboards.of(organisationIdOf(request), actor) };
+        return { dashboard: await dashboards.of(organisationIdOf(request), actor, clock()) };
       },
     );
   };

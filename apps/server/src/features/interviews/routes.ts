@@ -25,6 +25,7 @@ import { AppError, validationFailed } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
+import { systemClock, type Clock } from '../../lib/clock.ts';
 import { createInterviewService } from './service.ts';
 
 const tags = ['interviews'];
@@ -44,7 +45,7 @@ const idList = (value: string | undefined) =>
     .filter(Boolean);
 
 /** Interviews of applications, their invitations, and scorecards. */
-export function interviewRoutes(db: Db, clock: () => Date = () => new Date()) {
+export function interviewRoutes(db: Db, clock: Clock = systemClock) {
   const service = createInterviewService(db);
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
