@@ -13,6 +13,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // `npm run validate` runs these beside typecheck and lint on two cores: a component test
+          // that takes 4 s alone must not fail for being slowed down (it is not a timed assertion).
+          testTimeout: 15_000,
         },
       },
       {

@@ -22,6 +22,9 @@ export const theme = createTheme({
     // A wide table scrolls sideways on a phone; the scroll region takes focus so it can be scrolled
     // from the keyboard even when nothing inside is focusable (axe: scrollable-region-focusable).
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A loader is a <span>, where a name (aria-label) is prohibited without a role (axe:
+    // aria-prohibited-attr); as a status its name is announced. One with aria-hidden stays silent.
+    Loader: { defaultProps: { role: 'status' } },
     // The toast close button is an icon: it needs a name (axe: button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },

@@ -8,6 +8,7 @@ import { afterEach, vi } from 'vitest';
 import { cleanup, render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { theme } from '../app/theme.ts';
 import { FIRST_DAY_OF_WEEK } from '@hireloop/contract/constants';
 
 if (typeof window !== 'undefined') {
@@ -46,11 +47,11 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** Mantine with `env="test"` (no transitions, no portals) and the app's date settings. */
+/** Mantine with the app's theme, `env="test"` (no transitions, no portals) and the app's date settings. */
 export function TestProviders({ children }: { children?: ReactNode }): ReactElement {
   return createElement(
     MantineProvider,
-    { env: 'test' },
+    { env: 'test', theme },
     createElement(DatesProvider, { settings: { locale: 'en', firstDayOfWeek: FIRST_DAY_OF_WEEK } }, children),
   );
 }
