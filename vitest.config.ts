@@ -23,6 +23,9 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Each file has its own database and app: they mostly wait on PostgreSQL, so three at a time
+          // keep two cores busy (Vitest's default here would be one).
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
