@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -7,7 +8,7 @@ import { devMailbox, outbox, storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { offsetOf } from '../../lib/paging.ts';
 import { outer } from '../../lib/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
@@ -23,41 +24,83 @@ const ofOrganisation = (organisationId: string) => eq(candidates.organisationId,
 /* ---------- candidates ---------- */
 
 /**
- * People of the organisation, by name; `search` is a substring of the name or e-mail. Erased ones never.
- * With a search of three characters or more (a trigram), the matches are found first (the trigram
- * index of migration 0007, behind an `offset 0` fence) and only they are sorted: walking the name
- * index in order and filtering would read most of a large organisation for a term that matches late
- * in the alphabet. A shorter term matches nearly everyone: walking the name index finds a page at once.
+ * People of the organisation, by name. Erased ones never. With a search term, see searchCandidates.
  */
 export async function listCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
-  const where = and(
-    ofOrganisation(organisationId),
-    isNull(candidates.erasedAt),
-    // `search_text` is the lower-cased name and e-mail (a generated column of migration 0007), with a
-    // GIN index on (organisation_id, search_text).
-    o.search ? sql`${candidates}."search_text" like ${containsPattern(o.search.toLowerCase())}` : undefined,
-  );
-  const page = async () => {
-    if (!o.search || o.search.length < 3) {
-      return db
-        .select()
-        .from(candidates)
-        .where(where)
-        .orderBy(asc(candidates.name), asc(candidates.id))
-        .limit(o.perPage)
-        .offset(offsetOf(o.page, o.perPage));
-    }
-    // (drizzle drops `.offset(0)`, so the fenced query is written out; it returns the page's ids in order.)
-    const ids = (
-      (await db.execute(sql`select m.id from (select id, name from candidates where ${where} offset 0) m
-        order by m.name, m.id limit ${o.perPage} offset ${offsetOf(o.page, o.perPage)}`)) as unknown as { rows: { id: string }[] }
-    ).rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, ids))).map((c) => [c.id, c]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  };
-  const [rows, [total]] = await Promise.all([page(), db.select({ n: count() }).from(candidates).where(where)]);
+  if (o.search) return searchCandidates(db, organisationId, { ...o, search: o.search });
+  const where = and(ofOrganisation(organisationId), isNull(candidates.erasedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(candidates)
+      .where(where)
+      .orderBy(asc(candidates.name), asc(candidates.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db.select({ n: count() }).from(candidates).where(where),
+  ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The organisation's people matching a search term (docs/decisions/012-candidate-search.md), best
+ * first: the person with exactly that e-mail; names that begin with the term; names with a word
+ * beginning with each word of the term; then matches through the e-mail. Each of these four is
+ * ordered by name (unaccented) and counted up to SEARCH_MATCH_CAP: every one is a separate
+ * subquery with that limit, served by its own index (the e-mail btree, the (organisation, name)
+ * btree, the GIN indexes on the name's words and on all words), so a word every e-mail has
+ * ("gmail") reads at most that many rows, never the whole organisation. When nothing matches and
+ * the term is long enough, names alike in trigrams (typos: "jonh" finds "John") are the answer,
+ * most alike first.
+ */
+async function searchCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search: string }) {
+  const s = candidateSearch(o.search);
+  if (!s) return { rows: [], total: 0 };
+  const offset = offsetOf(o.page, o.perPage);
+  const base = sql`c.organisation_id = ${organisationId} and c.erased_at is null`;
+  const notEmail = sql`c.email is distinct from ${s.email}`;
+  const prefixed = sql`c.search_name like ${s.prefix}`;
+  const named = sql`c.name_vector @@ ${s.query}`;
+  const segment = (n: number, condition: SQL) =>
+    sql`(select c.id, c.search_name, ${sql.raw(String(n))} as seg from candidates c where ${base} and ${condition} limit ${SEARCH_MATCH_CAP})`;
+  const matches = sql.join(
+    [
+      segment(0, sql`c.email = ${s.email}`),
+      segment(1, sql`${prefixed} and ${notEmail}`),
+      segment(2, sql`${named} and not ${prefixed} and ${notEmail}`),
+      segment(3, sql`c.search_vector @@ ${s.query} and not ${named} and not ${prefixed} and ${notEmail}`),
+    ],
+    sql` union all `,
+  );
+  let found = await pageOf(db, matches, sql`m.seg, m.search_name, m.id`, o.perPage, offset);
+  if (found.total === 0 && s.typos) {
+    found = await withTypoThreshold(db, (tx) =>
+      pageOf(
+        tx,
+        sql`select c.id, c.search_name, word_similarity(${s.name}, c.search_name) as sim from candidates c
+          where ${base} and ${s.name} <% c.search_name limit ${SEARCH_MATCH_CAP}`,
+        sql`m.sim desc, m.search_name, m.id`,
+        o.perPage,
+        offset,
+      ),
+    );
+  }
+  if (found.ids.length === 0) return { rows: [], total: found.total };
+  const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, found.ids))).map((c) => [c.id, c]));
+  return { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
+}
+
+/** One page of ids out of `matches` (a query of at most SEARCH_MATCH_CAP rows each part) and how many there are. */
+async function pageOf(db: Db, matches: SQL, order: SQL, limit: number, offset: number) {
+  const result = (await db.execute(sql`with m as materialized (${matches})
+    select p.id, t.n from (select count(*)::int as n from m) t
+    left join lateral (select m.id from m order by ${order} limit ${limit} offset ${offset}) p on true`)) as unknown as {
+    rows: { id: string | null; n: number }[];
+  };
+  return {
+    ids: result.rows.flatMap((r) => (r.id ? [r.id] : [])),
+    total: Math.min(result.rows[0]?.n ?? 0, SEARCH_MATCH_CAP),
+  };
 }
 
 export function findCandidate(db: Db, organisationId: string, id: string, forUpdate = false) {
