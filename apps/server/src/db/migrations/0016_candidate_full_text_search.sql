@@ -46,17 +46,20 @@ ALTER TABLE "candidates"
     setweight(to_tsvector('simple'::regconfig, hireloop_unaccent("name")), 'A')
     || setweight(to_tsvector('simple'::regconfig, regexp_replace(hireloop_unaccent(coalesce("email", '')), '[[:punct:]]+', ' ', 'g')), 'B')
   ) STORED;--> statement-breakpoint
+-- GIN indexes keep new entries in a pending list that every search reads through until it is merged
+-- (at the limit, or by autovacuum): a 256 kB limit instead of 4 MB bounds that read, and inserts
+-- (an import) still merge in batches.
 CREATE INDEX "candidates_search_name_idx" ON "candidates" USING btree ("organisation_id", "search_name", "id");--> statement-breakpoint
-CREATE INDEX "candidates_name_vector_idx" ON "candidates" USING gin ("organisation_id", "name_vector");--> statement-breakpoint
-CREATE INDEX "candidates_search_vector_idx" ON "candidates" USING gin ("organisation_id", "search_vector");--> statement-breakpoint
-CREATE INDEX "candidates_search_name_trgm_idx" ON "candidates" USING gin ("organisation_id", "search_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "candidates_name_vector_idx" ON "candidates" USING gin ("organisation_id", "name_vector") WITH (gin_pending_list_limit = 256);--> statement-breakpoint
+CREATE INDEX "candidates_search_vector_idx" ON "candidates" USING gin ("organisation_id", "search_vector") WITH (gin_pending_list_limit = 256);--> statement-breakpoint
+CREATE INDEX "candidates_search_name_trgm_idx" ON "candidates" USING gin ("organisation_id", "search_name" gin_trgm_ops) WITH (gin_pending_list_limit = 256);--> statement-breakpoint
 ALTER TABLE "applications"
   ADD COLUMN "search_name" text COLLATE "C" NOT NULL DEFAULT '',
   ADD COLUMN "search_vector" tsvector NOT NULL DEFAULT ''::tsvector;--> statement-breakpoint
 UPDATE "applications" a SET "search_name" = c."search_name", "search_vector" = c."search_vector"
   FROM "candidates" c WHERE c."id" = a."candidate_id";--> statement-breakpoint
-CREATE INDEX "applications_search_vector_idx" ON "applications" USING gin ("recruitment_id", "search_vector");--> statement-breakpoint
-CREATE INDEX "applications_search_name_trgm_idx" ON "applications" USING gin ("recruitment_id", "search_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "applications_search_vector_idx" ON "applications" USING gin ("recruitment_id", "search_vector") WITH (gin_pending_list_limit = 256);--> statement-breakpoint
+CREATE INDEX "applications_search_name_trgm_idx" ON "applications" USING gin ("recruitment_id", "search_name" gin_trgm_ops) WITH (gin_pending_list_limit = 256);--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "applications_search_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT c."search_name", c."search_vector" INTO NEW."search_name", NEW."search_vector"

@@ -45,13 +45,15 @@ export async function listCandidates(db: Db, organisationId: string, o: { page: 
 /**
  * The organisation's people matching a search term (docs/decisions/012-candidate-search.md), best
  * first: the person with exactly that e-mail; names that begin with the term; names with a word
- * beginning with each word of the term; then matches through the e-mail. Each of these four is
- * ordered by name (unaccented) and counted up to SEARCH_MATCH_CAP: every one is a separate
- * subquery with that limit, served by its own index (the e-mail btree, the (organisation, name)
- * btree, the GIN indexes on the name's words and on all words), so a word every e-mail has
- * ("gmail") reads at most that many rows, never the whole organisation. When nothing matches and
- * the term is long enough, names alike in trigrams (typos: "jonh" finds "John") are the answer,
- * most alike first.
+ * beginning with each word of the term; then matches through the e-mail only. Each of these four
+ * tiers is a subquery of its first SEARCH_MATCH_CAP by name (unaccented), so a tier is read either
+ * from its GIN index (few matches: all gathered, then sorted) or along the (organisation,
+ * search_name) btree with a limit (a word most rows have, such as "gmail": the walk stops after that
+ * many rows); the planner picks with the statistics hireloop_word_query gives it. Either way no
+ * term reads the whole organisation; the total is counted up to SEARCH_MATCH_CAP. When nothing
+ * matches and the term is long enough, names alike in trigrams (typos: "jonh" finds "John") are
+ * the answer, most alike first (of the first SEARCH_MATCH_CAP the trigram index gives: checking
+ * each candidate's trigrams is the cost, so it stops there).
  */
 async function searchCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search: string }) {
   const s = candidateSearch(o.search);
@@ -62,7 +64,8 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   const prefixed = sql`c.search_name like ${s.prefix}`;
   const named = sql`c.name_vector @@ ${s.query}`;
   const segment = (n: number, condition: SQL) =>
-    sql`(select c.id, c.search_name, ${sql.raw(String(n))} as seg from candidates c where ${base} and ${condition} limit ${SEARCH_MATCH_CAP})`;
+    sql`(select c.id, c.search_name, ${sql.raw(String(n))} as seg from candidates c where ${base} and ${condition}
+      order by c.search_name, c.id limit ${SEARCH_MATCH_CAP})`;
   const matches = sql.join(
     [
       segment(0, sql`c.email = ${s.email}`),
