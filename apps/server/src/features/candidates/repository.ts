@@ -45,12 +45,10 @@ export async function listCandidates(db: Db, organisationId: string, o: { page: 
 /**
  * The organisation's people matching a search term (docs/decisions/012-candidate-search.md), best
  * first: the person with exactly that e-mail; names that begin with the term; names with a word
- * beginning with each word of the term; then matches through the e-mail only. Each of these four
- * tiers is a subquery of its first SEARCH_MATCH_CAP by name (unaccented), so a tier is read either
- * from its GIN index (few matches: all gathered, then sorted) or along the (organisation,
- * search_name) btree with a limit (a word most rows have, such as "gmail": the walk stops after that
- * many rows); the planner picks with the statistics hireloop_word_query gives it. Either way no
- * term reads the whole organisation; the total is counted up to SEARCH_MATCH_CAP. When nothing
+ * beginning with each word of the term; then matches through the e-mail only; each tier by name
+ * (unaccented). Each tier is a subquery of at most SEARCH_MATCH_CAP rows served by its own index,
+ * so no term reads the whole organisation; the total is counted up to SEARCH_MATCH_CAP (a tier with
+ * more matches than that shows that many of them). When nothing
  * matches and the term is long enough, names alike in trigrams (typos: "jonh" finds "John") are
  * the answer, most alike first (of the first SEARCH_MATCH_CAP the trigram index gives: checking
  * each candidate's trigrams is the cost, so it stops there).
@@ -60,29 +58,32 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   if (!s) return { rows: [], total: 0 };
   const offset = offsetOf(o.page, o.perPage);
   const base = sql`c.organisation_id = ${organisationId} and c.erased_at is null`;
-  const notEmail = sql`c.email is distinct from ${s.email}`;
-  const prefixed = sql`c.search_name like ${s.prefix}`;
-  const named = sql`c.name_vector @@ ${s.query}`;
-  const segment = (n: number, condition: SQL) =>
-    sql`(select c.id, c.search_name, ${sql.raw(String(n))} as seg from candidates c where ${base} and ${condition}
-      order by c.search_name, c.id limit ${SEARCH_MATCH_CAP})`;
+  // Each tier is a positive condition, so that the planner's estimate for it is its own, and only the
+  // name-prefix tier is read in name order (its btree range holds exactly its matches). Asking the
+  // word tiers for their first rows by name let the planner walk the name index hoping to meet
+  // matches soon; but matches of a name word sit together in name order ("nadia …"), so the walk
+  // read half the organisation first. Unordered, a tier is gathered from its GIN index (few
+  // matches) or read with a limit (a word most rows have, such as "gmail"), at most
+  // SEARCH_MATCH_CAP rows either way. A person in several tiers counts once, in the first (pageOf).
+  const tier = (n: number, condition: SQL, ordered = false) =>
+    sql`(select c.id, c.search_name, ${sql.raw(String(n))}::float8 as rank from candidates c where ${base} and ${condition}
+      ${ordered ? sql`order by c.search_name, c.id` : sql``} limit ${SEARCH_MATCH_CAP})`;
   const matches = sql.join(
     [
-      segment(0, sql`c.email = ${s.email}`),
-      segment(1, sql`${prefixed} and ${notEmail}`),
-      segment(2, sql`${named} and not ${prefixed} and ${notEmail}`),
-      segment(3, sql`c.search_vector @@ ${s.query} and not ${named} and not ${prefixed} and ${notEmail}`),
+      tier(0, sql`c.email = ${s.email}`),
+      tier(1, sql`c.search_name like ${s.prefix}`, true),
+      tier(2, sql`c.name_vector @@ ${s.query}`),
+      tier(3, sql`c.search_vector @@ ${s.query}`),
     ],
     sql` union all `,
   );
-  let found = await pageOf(db, matches, sql`m.seg, m.search_name, m.id`, o.perPage, offset);
+  let found = await pageOf(db, matches, o.perPage, offset);
   if (found.total === 0 && s.typos) {
     found = await withTypoThreshold(db, (tx) =>
       pageOf(
         tx,
-        sql`select c.id, c.search_name, word_similarity(${s.name}, c.search_name) as sim from candidates c
+        sql`select c.id, c.search_name, 1 - word_similarity(${s.name}, c.search_name) as rank from candidates c
           where ${base} and ${s.name} <% c.search_name limit ${SEARCH_MATCH_CAP}`,
-        sql`m.sim desc, m.search_name, m.id`,
         o.perPage,
         offset,
       ),
@@ -93,11 +94,15 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   return { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
 }
 
-/** One page of ids out of `matches` (a query of at most SEARCH_MATCH_CAP rows each part) and how many there are. */
-async function pageOf(db: Db, matches: SQL, order: SQL, limit: number, offset: number) {
-  const result = (await db.execute(sql`with m as materialized (${matches})
+/**
+ * One page of ids out of `matches` (rows of id, search_name and rank, a few thousand at most), each
+ * person once at their best rank, ordered by rank then name; and how many people, up to SEARCH_MATCH_CAP.
+ */
+async function pageOf(db: Db, matches: SQL, limit: number, offset: number) {
+  const result = (await db.execute(sql`with m as (select id, min(rank) as rank, min(search_name) as search_name
+      from (${matches}) x group by id)
     select p.id, t.n from (select count(*)::int as n from m) t
-    left join lateral (select m.id from m order by ${order} limit ${limit} offset ${offset}) p on true`)) as unknown as {
+    left join lateral (select m.id from m order by m.rank, m.search_name, m.id limit ${limit} offset ${offset}) p on true`)) as unknown as {
     rows: { id: string | null; n: number }[];
   };
   return {
