@@ -400,11 +400,12 @@ describe('the table', () => {
     expect(combined.meta.total).toBe(1);
   });
 
-  it('searches name and e-mail case-insensitively, wildcards taken literally', async () => {
+  it('searches name and e-mail words case-insensitively; punctuation is no wildcard', async () => {
     expect(names(await list(recruitment, '?filter[search]=aRCh'))).toEqual(['Alice Archer']);
     expect(names(await list(recruitment, '?filter[search]=COLE.EXAMPLE'))).toEqual(['Carol Cole']);
     expect(names(await list(recruitment, `?filter[search]=${encodeURIComponent('100%')}`))).toEqual(['Erin 100% Eve']);
-    expect(names(await list(recruitment, `?filter[search]=${encodeURIComponent('%')}`))).toEqual(['Erin 100% Eve']);
+    // A term without letters or digits has no word to look for: it matches nothing.
+    expect(names(await list(recruitment, `?filter[search]=${encodeURIComponent('%')}`))).toEqual([]);
     expect(names(await list(recruitment, `?filter[search]=${encodeURIComponent('_')}`))).toEqual([]);
     expect((await list(recruitment, '?filter[search]=baker')).meta.total).toBe(0); // rejected: not active
   });

@@ -154,7 +154,7 @@ export type ApplicationListItem = z.infer<typeof applicationListItem>;
  * GET organisation/{id}/recruitments/{recruitment}/applications → { applications: { data, meta } }.
  * filter[status] (status id, or several comma-separated), filter[state] (active (default) | rejected | hired | all),
  * filter[tag], filter[source], filter[rating] (minimum stars), filter[applied_from], filter[applied_to] (YYYY-MM-DD),
- * filter[search] (name or e-mail, case-insensitive substring).
+ * filter[search] (words of the name or e-mail, by their beginning, ignoring case and accents; typos when nothing matches).
  */
 export const applicationsResponse = z.object({ applications: paged(applicationListItem) });
 export type ApplicationsResponse = z.infer<typeof applicationsResponse>;
@@ -447,7 +447,10 @@ export const updateCandidateBody = z.object({
 });
 export type UpdateCandidateBody = z.infer<typeof updateCandidateBody>;
 export const candidateResponse = z.object({ candidate });
-/** GET …/candidates?filter[search]= → people of the organisation (for "add existing" and duplicates). */
+/**
+ * GET …/candidates?filter[search]= → people of the organisation (for "add existing" and duplicates), best
+ * matches first; a search's total is counted up to 1,000 (docs/decisions/012-candidate-search.md).
+ */
 export const candidatesResponse = z.object({ candidates: paged(candidate) });
 
 /** POST …/candidates/{candidate}/merge { source_id }: the source's applications, notes, files and history move to this one; the source is deleted. */

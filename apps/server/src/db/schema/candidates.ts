@@ -37,6 +37,8 @@ export const candidates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Also, from the hand-written migration 0016_candidate_full_text_search: generated columns
+  // search_name, name_vector and search_vector with their btree and GIN indexes (db/candidate-search.ts).
   (t) => [
     uniqueIndex('candidates_organisation_email_idx').on(t.organisationId, t.email),
     index('candidates_organisation_name_idx').on(t.organisationId, t.name, t.id),
@@ -83,6 +85,8 @@ export const applications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // Also, from the hand-written migration 0016_candidate_full_text_search: copies of the candidate's
+  // search_name and search_vector, kept by triggers, with GIN indexes on (recruitment_id, …).
   (t) => [
     uniqueIndex('applications_recruitment_candidate_idx').on(t.recruitmentId, t.candidateId),
     index('applications_board_idx').on(t.recruitmentId, t.statusId, t.boardPosition),

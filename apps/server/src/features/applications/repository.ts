@@ -1,13 +1,14 @@
 import type { APPLICATION_SORTS, APPLICATION_STATE_FILTERS } from '@hireloop/contract/candidates';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
+import { candidateSearch, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { applicationStageChanges, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { offsetOf } from '../../lib/paging.ts';
 import { outer } from '../../lib/sql.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -134,11 +135,29 @@ const ORDER: Record<ApplicationSort, SQL[]> = {
 const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
 /**
- * Name or e-mail search inside one recruitment: `applications.search_text` is the candidate's
- * lower-cased name and e-mail, kept by triggers (migration 0007), and the GIN index on
- * (recruitment_id, search_text) answers recruitment + substring in one index scan.
+ * Name or e-mail search inside one recruitment (docs/decisions/012-candidate-search.md):
+ * `applications.search_vector` and `search_name` are copies of the candidate's (migration 0016,
+ * kept by triggers), so the GIN indexes on (recruitment_id, …) answer recruitment + term in one
+ * index scan. By words first; when no application matches by words and the term is long enough,
+ * by names alike in trigrams (typos), in a transaction that sets the similarity threshold.
  */
-const searchOf = (term: string) => sql`${applications}."search_text" like ${containsPattern(term.toLowerCase())}`;
+type SearchMode = 'words' | 'typos';
+function searchCondition(term: string, mode: SearchMode): SQL {
+  const s = candidateSearch(term);
+  if (!s) return sql`false`;
+  return mode === 'words' ? sql`${applications}."search_vector" @@ ${s.query}` : sql`${s.name} <% ${applications}."search_name"`;
+}
+/** Runs `query` by words and, when it finds nothing for a term that allows it, again for typos. */
+async function withTypoFallback<T>(
+  db: Db,
+  f: ApplicationFilters,
+  query: (db: Db, mode: SearchMode) => Promise<T>,
+  empty: (r: T) => boolean,
+) {
+  const byWords = await query(db, 'words');
+  if (!f.search || !empty(byWords) || !candidateSearch(f.search)?.typos) return byWords;
+  return withTypoThreshold(db, (tx) => query(tx, 'typos'));
+}
 
 /**
  * The recruitment, only if it is the organisation's. Written as a scalar subquery rather than a
@@ -148,7 +167,7 @@ const searchOf = (term: string) => sql`${applications}."search_text" like ${cont
 const ofRecruitment = (organisationId: string, recruitmentId: string) =>
   sql`${applications.recruitmentId} = (select r.id from recruitments r where r.id = ${recruitmentId} and r.organisation_id = ${organisationId})`;
 
-function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFilters) {
+function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFilters, mode: SearchMode = 'words') {
   return and(
     ofRecruitment(organisationId, recruitmentId),
     f.statusIds && f.statusIds.length > 0 ? inArray(applications.statusId, f.statusIds) : undefined,
@@ -161,7 +180,7 @@ function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFi
     f.rating ? gte(applications.rating, f.rating) : undefined,
     f.appliedFrom ? gte(applications.appliedAt, dayStart(f.appliedFrom)) : undefined,
     f.appliedTo ? lt(applications.appliedAt, sql`${dayStart(f.appliedTo)} + interval '1 day'`) : undefined,
-    f.search ? searchOf(f.search) : undefined,
+    f.search ? searchCondition(f.search, mode) : undefined,
     f.ids ? inArray(applications.id, f.ids) : undefined,
   );
 }
@@ -210,15 +229,18 @@ export async function listApplications(
   recruitmentId: string,
   o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
 ) {
-  const where = whereOf(organisationId, recruitmentId, o.filters);
   // The count joins only what its filters read.
-  let counting = db.select({ n: count() }).from(applications).$dynamic();
-  if (o.filters.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
-  const [rows, [total]] = await Promise.all([
-    listRows(db, where, ORDER[o.sort], o.perPage, offsetOf(o.page, o.perPage)),
-    counting.where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const page = async (db: Db, mode: SearchMode) => {
+    const where = whereOf(organisationId, recruitmentId, o.filters, mode);
+    let counting = db.select({ n: count() }).from(applications).$dynamic();
+    if (o.filters.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
+    const [rows, [total]] = await Promise.all([
+      listRows(db, where, ORDER[o.sort], o.perPage, offsetOf(o.page, o.perPage)),
+      counting.where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  };
+  return withTypoFallback(db, o.filters, page, (r) => r.total === 0);
 }
 
 /** Every matching row (the CSV export), capped by the caller's limit. */
@@ -228,7 +250,12 @@ export async function allApplications(
   recruitmentId: string,
   o: { sort: ApplicationSort; filters: ApplicationFilters; limit: number },
 ) {
-  return listRows(db, whereOf(organisationId, recruitmentId, o.filters), ORDER[o.sort], o.limit);
+  return withTypoFallback(
+    db,
+    o.filters,
+    (db, mode) => listRows(db, whereOf(organisationId, recruitmentId, o.filters, mode), ORDER[o.sort], o.limit),
+    (rows) => rows.length === 0,
+  );
 }
 
 export async function findApplicationListRow(db: Db, organisationId: string, id: string): Promise<ApplicationListRow | null> {

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -7,7 +8,7 @@ import { devMailbox, outbox, storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { offsetOf } from '../../lib/paging.ts';
 import { outer } from '../../lib/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
@@ -23,41 +24,91 @@ const ofOrganisation = (organisationId: string) => eq(candidates.organisationId,
 /* ---------- candidates ---------- */
 
 /**
- * People of the organisation, by name; `search` is a substring of the name or e-mail. Erased ones never.
- * With a search of three characters or more (a trigram), the matches are found first (the trigram
- * index of migration 0007, behind an `offset 0` fence) and only they are sorted: walking the name
- * index in order and filtering would read most of a large organisation for a term that matches late
- * in the alphabet. A shorter term matches nearly everyone: walking the name index finds a page at once.
+ * People of the organisation, by name. Erased ones never. With a search term, see searchCandidates.
  */
 export async function listCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
-  const where = and(
-    ofOrganisation(organisationId),
-    isNull(candidates.erasedAt),
-    // `search_text` is the lower-cased name and e-mail (a generated column of migration 0007), with a
-    // GIN index on (organisation_id, search_text).
-    o.search ? sql`${candidates}."search_text" like ${containsPattern(o.search.toLowerCase())}` : undefined,
-  );
-  const page = async () => {
-    if (!o.search || o.search.length < 3) {
-      return db
-        .select()
-        .from(candidates)
-        .where(where)
-        .orderBy(asc(candidates.name), asc(candidates.id))
-        .limit(o.perPage)
-        .offset(offsetOf(o.page, o.perPage));
-    }
-    // (drizzle drops `.offset(0)`, so the fenced query is written out; it returns the page's ids in order.)
-    const ids = (
-      (await db.execute(sql`select m.id from (select id, name from candidates where ${where} offset 0) m
-        order by m.name, m.id limit ${o.perPage} offset ${offsetOf(o.page, o.perPage)}`)) as unknown as { rows: { id: string }[] }
-    ).rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, ids))).map((c) => [c.id, c]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  };
-  const [rows, [total]] = await Promise.all([page(), db.select({ n: count() }).from(candidates).where(where)]);
+  if (o.search) return searchCandidates(db, organisationId, { ...o, search: o.search });
+  const where = and(ofOrganisation(organisationId), isNull(candidates.erasedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(candidates)
+      .where(where)
+      .orderBy(asc(candidates.name), asc(candidates.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    db.select({ n: count() }).from(candidates).where(where),
+  ]);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The organisation's people matching a search term (docs/decisions/012-candidate-search.md), best
+ * first: the person with exactly that e-mail; names that begin with the term; names with a word
+ * beginning with each word of the term; then matches through the e-mail only; each tier by name
+ * (unaccented). Each tier is a subquery of at most SEARCH_MATCH_CAP rows served by its own index,
+ * so no term reads the whole organisation; the total is counted up to SEARCH_MATCH_CAP (a tier with
+ * more matches than that shows that many of them). When nothing
+ * matches and the term is long enough, names alike in trigrams (typos: "jonh" finds "John") are
+ * the answer, most alike first (of the first SEARCH_MATCH_CAP the trigram index gives: checking
+ * each candidate's trigrams is the cost, so it stops there).
+ */
+async function searchCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search: string }) {
+  const s = candidateSearch(o.search);
+  if (!s) return { rows: [], total: 0 };
+  const offset = offsetOf(o.page, o.perPage);
+  const base = sql`c.organisation_id = ${organisationId} and c.erased_at is null`;
+  // Each tier is a positive condition, so that the planner's estimate for it is its own, and only the
+  // name-prefix tier is read in name order (its btree range holds exactly its matches). Asking the
+  // word tiers for their first rows by name let the planner walk the name index hoping to meet
+  // matches soon; but matches of a name word sit together in name order ("nadia …"), so the walk
+  // read half the organisation first. Unordered, a tier is gathered from its GIN index (few
+  // matches) or read with a limit (a word most rows have, such as "gmail"), at most
+  // SEARCH_MATCH_CAP rows either way. A person in several tiers counts once, in the first (pageOf).
+  const tier = (n: number, condition: SQL, ordered = false) =>
+    sql`(select c.id, c.search_name, ${sql.raw(String(n))}::float8 as rank from candidates c where ${base} and ${condition}
+      ${ordered ? sql`order by c.search_name, c.id` : sql``} limit ${SEARCH_MATCH_CAP})`;
+  const matches = sql.join(
+    [
+      tier(0, sql`c.email = ${s.email}`),
+      tier(1, sql`c.search_name like ${s.prefix}`, true),
+      tier(2, sql`c.name_vector @@ ${s.query}`),
+      tier(3, sql`c.search_vector @@ ${s.query}`),
+    ],
+    sql` union all `,
+  );
+  let found = await pageOf(db, matches, o.perPage, offset);
+  if (found.total === 0 && s.typos) {
+    found = await withTypoThreshold(db, (tx) =>
+      pageOf(
+        tx,
+        sql`select c.id, c.search_name, 1 - word_similarity(${s.name}, c.search_name) as rank from candidates c
+          where ${base} and ${s.name} <% c.search_name limit ${SEARCH_MATCH_CAP}`,
+        o.perPage,
+        offset,
+      ),
+    );
+  }
+  if (found.ids.length === 0) return { rows: [], total: found.total };
+  const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, found.ids))).map((c) => [c.id, c]));
+  return { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
+}
+
+/**
+ * One page of ids out of `matches` (rows of id, search_name and rank, a few thousand at most), each
+ * person once at their best rank, ordered by rank then name; and how many people, up to SEARCH_MATCH_CAP.
+ */
+async function pageOf(db: Db, matches: SQL, limit: number, offset: number) {
+  const result = (await db.execute(sql`with m as (select id, min(rank) as rank, min(search_name) as search_name
+      from (${matches}) x group by id)
+    select p.id, t.n from (select count(*)::int as n from m) t
+    left join lateral (select m.id from m order by m.rank, m.search_name, m.id limit ${limit} offset ${offset}) p on true`)) as unknown as {
+    rows: { id: string | null; n: number }[];
+  };
+  return {
+    ids: result.rows.flatMap((r) => (r.id ? [r.id] : [])),
+    total: Math.min(result.rows[0]?.n ?? 0, SEARCH_MATCH_CAP),
+  };
 }
 
 export function findCandidate(db: Db, organisationId: string, id: string, forUpdate = false) {

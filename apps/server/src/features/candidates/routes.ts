@@ -58,7 +58,8 @@ export function candidateRoutes(db: Db, files: FileService) {
         config: { permission: 'candidates.view' },
         schema: {
           tags,
-          summary: 'People of the organisation by name, paged; filter[search] matches part of the name or e-mail. Erased ones are left out',
+          summary:
+            'People of the organisation by name, paged; filter[search] finds words of the name or e-mail by their beginning (accents and case ignored, typos when nothing matches), best matches first, total counted up to 1,000. Erased ones are left out',
           querystring: listQuery,
           response: { 200: candidatesResponse, 422: errorResponse },
         },

@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { searchWords, typoEligible } from '../lib/search-words.ts';
+import type { Db } from './client.ts';
+
+/**
+ * The SQL of the candidate search (docs/decisions/012-candidate-search.md), shared by the
+ * organisation's people (features/candidates) and a recruitment's table (features/applications).
+ * The columns and functions are migration 0016's: `search_name` (the name unaccented and
+ * lower-cased), `name_vector` (the name's words), `search_vector` (the name's and the e-mail's
+ * words), `hireloop_unaccent` and `hireloop_word_query`.
+ */
+export type CandidateSearch = {
+  /** Every group of the term matches (a group's words in order): a tsquery. */
+  query: SQL;
+  /** The whole term as `search_name` holds a name: unaccented, lower-cased, spaces collapsed. */
+  name: SQL;
+  /** `search_name LIKE` this: names that begin with the term. */
+  prefix: SQL;
+  /** The term lower-cased: the e-mail it may be exactly. */
+  email: string;
+  /** Long enough for typo matching (similarity of trigrams). */
+  typos: boolean;
+};
+
+/** At most this many matches are counted (and paged through): a larger total shows as this. */
+export const SEARCH_MATCH_CAP = 1000;
+
+/** A name matches a mistyped term when this share of the term's trigrams are in one of its words. */
+export const TYPO_SIMILARITY = 0.4;
+
+/** The search for a term; undefined when it has no letters or digits (nothing can match). */
+export function candidateSearch(term: string): CandidateSearch | undefined {
+  const groups = searchWords(term);
+  if (groups.length === 0) return undefined;
+  // Parenthesised whole: `@@`, `&&` and `<->` share one precedence, left to right.
+  const query = sql`(${sql.join(
+    groups.map(
+      (words) =>
+        sql`(${sql.join(
+          words.map((w) => sql`hireloop_word_query(${w}::text)`),
+          sql` <-> `,
+        )})`,
+    ),
+    sql` && `,
+  )})`;
+  const whole = term.trim().replace(/\s+/g, ' ');
+  const name = sql`lower(hireloop_unaccent(${whole}::text))`;
+  // LIKE's own wildcards in the term are escaped after unaccenting (which may turn a letter into several).
+  const prefix = sql`(replace(replace(replace(${name}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
+  return { query, name, prefix, email: whole.toLowerCase(), typos: typoEligible(groups) };
+}
+
+/**
+ * Runs `fn` in a transaction whose trigram word-similarity threshold is TYPO_SIMILARITY: the `<%`
+ * operator and its GIN index read it from the session (pg_trgm.word_similarity_threshold).
+ */
+export function withTypoThreshold<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_SIMILARITY)}, true)`);
+    return fn(tx);
+  });
+}
