@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { FIRST_DAY_OF_WEEK, TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from '@hireloop/contract/constants';
 import { SessionActionsContext } from '../features/session/session-actions.ts';
 import { ColorSchemeSync, systemColorSchemeManager } from './color-scheme.tsx';
+import { NotificationsHost } from './notifications-host.tsx';
 import { createSessionActions } from './session.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -30,7 +30,7 @@ export function Providers({ queryClient, children, env = 'default' }: ProvidersP
       env={env}
     >
       <ColorSchemeSync />
-      <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
+      <NotificationsHost position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
       <DatesProvider settings={{ locale: 'en', firstDayOfWeek: FIRST_DAY_OF_WEEK }}>
         <QueryClientProvider client={queryClient}>
           <SessionActionsContext value={sessionActions}>{children}</SessionActionsContext>

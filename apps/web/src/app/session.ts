@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AuthResponse } from '@hireloop/contract/auth';
+import type { AuthResponse, SessionUser } from '@hireloop/contract/auth';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { ApiError, api, setCurrentOrganisation } from '../lib/api-client.ts';
-import { connectRealtime, type RealtimeConnection } from '../features/notifications/realtime.ts';
+import type { RealtimeConnection } from '../features/notifications/realtime.ts';
 import { authStore } from '../features/session/auth-store.ts';
 import { loadOrganisationData } from '../features/session/queries.ts';
 import type { SessionActions } from '../features/session/session-actions.ts';
@@ -14,11 +14,38 @@ import { appState } from './app-state.ts';
  * and the organisation data in the query cache.
  */
 
-let realtime: RealtimeConnection | null = null;
+/**
+ * The session's real-time connection. Its code (the notification schemas, the toast, pusher-js
+ * behind it) is a chunk of its own, loaded only once someone with an organisation is signed in,
+ * so /login does not download it; `cancelled` covers a sign-out while that chunk is loading.
+ */
+type RealtimeSession = { connection: RealtimeConnection | null; cancelled: boolean; ready: Promise<void> };
+
+let realtime: RealtimeSession | null = null;
 
 function disconnectRealtime(): void {
-  realtime?.disconnect();
+  if (!realtime) return;
+  realtime.cancelled = true;
+  realtime.connection?.disconnect();
   realtime = null;
+}
+
+/** Connects once per signed-in user (the channel is the user's); resolves when the channel is joined. */
+function ensureRealtime(user: SessionUser, queryClient: QueryClient): Promise<void> {
+  if (realtime) return realtime.ready;
+  const session: RealtimeSession = { connection: null, cancelled: false, ready: Promise.resolve() };
+  session.ready = import('../features/notifications/realtime.ts').then(
+    ({ connectRealtime }) => {
+      if (!session.cancelled) session.connection = connectRealtime(user, queryClient);
+    },
+    () => {
+      // The chunk did not load (offline, a new deployment): no real-time this time, as when the
+      // push service is unreachable (lib/realtime.ts); the next session start tries again.
+      if (realtime === session) realtime = null;
+    },
+  );
+  realtime = session;
+  return session.ready;
 }
 
 /**
@@ -35,8 +62,7 @@ async function enterSession(queryClient: QueryClient, auth: AuthResponse['auth']
     return;
   }
   // One socket per user; it survives organisation switches because the channel is the user's.
-  realtime ??= connectRealtime(user, queryClient);
-  await loadOrganisationData(queryClient, user.id, currentOrganisation.id);
+  await Promise.all([ensureRealtime(user, queryClient), loadOrganisationData(queryClient, user.id, currentOrganisation.id)]);
 }
 
 /** Fetches the signed-in user; a failure records the auth error `Login` (SPEC §8), a 401 simply means signed out. */

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError, api, buildUrl, getCurrentOrganisation, orgApi, setCurrentOrganisation } from './api-client';
+import { ApiError, api, getCurrentOrganisation, orgApi, setCurrentOrganisation } from './api-client';
+import { buildUrl } from './api-url';
 
 type Call = { url: string; init: RequestInit };
 

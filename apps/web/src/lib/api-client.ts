@@ -1,6 +1,6 @@
-import qs from 'qs';
-import { API_BASE_PATH, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS, errorStatus } from '@hireloop/contract/errors';
+import { apiPath } from './api-path.ts';
 
 /** The one error type the web app sees for a failed call (DESIGN §4 envelope, decoded). */
 export class ApiError extends Error {
@@ -29,14 +29,6 @@ export function setCurrentOrganisation(id: string | null): void {
 
 export function getCurrentOrganisation(): string | null {
   return currentOrganisation;
-}
-
-/** `/api/v1/{path}?{query}`; nulls are skipped and objects nest as `name[key]` (SPEC §7). */
-export function buildUrl(path: string, query?: Query): string {
-  const url = `${API_BASE_PATH}/${path.replace(/^\/+/, '')}`;
-  const search = query ? qs.stringify(query, { skipNulls: true }) : '';
-  if (search === '') return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${search}`;
 }
 
 /** SPEC §7: plain GET and DELETE paths get a trailing slash, placed before any inline query. */
@@ -98,7 +90,9 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 
 async function request<T>(method: Method, path: string, options: { query?: Query; body?: unknown; form?: FormData } = {}): Promise<T> {
   const plain = method === 'GET' || method === 'DELETE';
-  const url = buildUrl(plain ? withTrailingSlash(path) : path, options.query);
+  const target = plain ? withTrailingSlash(path) : path;
+  // qs is loaded with the first call that has a query (api-url.ts); the start-up and sign-in calls have none.
+  const url = options.query === undefined ? apiPath(target) : (await import('./api-url.ts')).buildUrl(target, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const hasBody = options.body !== undefined;
   // Only when a body is sent: a JSON content type with an empty body is a 400 on Fastify.

@@ -1,6 +1,7 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError, buildUrl } from './api-client.ts';
+import { ApiError } from './api-client.ts';
+import { apiPath } from './api-path.ts';
 
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
@@ -43,7 +44,7 @@ export function uploadWithProgress<T>(
   form.append('file', file, file.name);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', buildUrl(path));
+    xhr.open('POST', apiPath(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = readCookie(XSRF_COOKIE);

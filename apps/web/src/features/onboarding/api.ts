@@ -33,7 +33,8 @@ import type {
   UpdateOnboardingTemplateBody,
 } from '@hireloop/contract/onboarding';
 import type { Candidate } from '@hireloop/contract/candidates';
-import { buildUrl, orgApi } from '../../lib/api-client.ts';
+import { orgApi } from '../../lib/api-client.ts';
+import { buildUrl } from '../../lib/api-url.ts';
 import { toOptions } from '../../lib/cached-search.ts';
 import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
 import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';

@@ -15,7 +15,8 @@ import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Permission } from '@hireloop/contract/permissions';
 import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
-import { ApiError, buildUrl, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
+import { ApiError, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
+import { buildUrl } from '../../../lib/api-url.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { useAuth } from '../../session/auth-store.ts';
 

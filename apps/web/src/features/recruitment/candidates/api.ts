@@ -13,7 +13,8 @@ import type {
 import { MAX_PER_PAGE, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
-import { ApiError, buildUrl, orgApi } from '../../../lib/api-client.ts';
+import { ApiError, orgApi } from '../../../lib/api-client.ts';
+import { buildUrl } from '../../../lib/api-url.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { moveCard, type Board } from './board-model.ts';
 import type { listParamsOf } from './url-state.ts';
