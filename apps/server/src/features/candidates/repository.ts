@@ -9,6 +9,7 @@ import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
 import { outer } from '../../lib/sql.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
 export type CandidateValues = Partial<
@@ -23,11 +24,33 @@ const ofOrganisation = (organisationId: string) => eq(candidates.organisationId,
 /* ---------- candidates ---------- */
 
 /**
+ * A page of a trigram search (three characters or more) with the total, in one prepared statement:
+ * the matches are found first (the trigram index of migration 0007, behind an `offset 0` fence),
+ * counted over the window while they are sorted (`count(*) over ()` costs nothing more: the sort
+ * reads every match anyway), and only the page's rows are joined back to the candidates.
+ */
+const searchPage = preparedPerDb((db) =>
+  db
+    .select({ candidate: candidates, total: sql<number>`m.total`.mapWith(Number) })
+    .from(candidates)
+    .innerJoin(
+      sql`(select m.id, m.name, count(*) over () as total
+        from (select c.id, c.name from candidates c
+          where c.organisation_id = ${sql.placeholder('organisationId')} and c.erased_at is null
+            and c.search_text like ${sql.placeholder('pattern')} offset 0) m
+        order by m.name, m.id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) m`,
+      sql`m.id = ${outer(candidates.id)}`,
+    )
+    .orderBy(sql`m.name`, sql`m.id`)
+    .prepare('candidates_search_page'),
+);
+
+/**
  * People of the organisation, by name; `search` is a substring of the name or e-mail. Erased ones never.
- * With a search of three characters or more (a trigram), the matches are found first (the trigram
- * index of migration 0007, behind an `offset 0` fence) and only they are sorted: walking the name
- * index in order and filtering would read most of a large organisation for a term that matches late
- * in the alphabet. A shorter term matches nearly everyone: walking the name index finds a page at once.
+ * With a search of three characters or more (a trigram), the page and the total come from one
+ * statement (searchPage): walking the name index in order and filtering would read most of a large
+ * organisation for a term that matches late in the alphabet. A shorter term matches nearly everyone:
+ * walking the name index finds a page at once, and the total is counted beside it.
  */
 export async function listCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
   const where = and(
@@ -37,27 +60,29 @@ export async function listCandidates(db: Db, organisationId: string, o: { page: 
     // GIN index on (organisation_id, search_text).
     o.search ? sql`${candidates}."search_text" like ${containsPattern(o.search.toLowerCase())}` : undefined,
   );
-  const page = async () => {
-    if (!o.search || o.search.length < 3) {
-      return db
-        .select()
-        .from(candidates)
-        .where(where)
-        .orderBy(asc(candidates.name), asc(candidates.id))
-        .limit(o.perPage)
-        .offset(offsetOf(o.page, o.perPage));
-    }
-    // (drizzle drops `.offset(0)`, so the fenced query is written out; it returns the page's ids in order.)
-    const ids = (
-      (await db.execute(sql`select m.id from (select id, name from candidates where ${where} offset 0) m
-        order by m.name, m.id limit ${o.perPage} offset ${offsetOf(o.page, o.perPage)}`)) as unknown as { rows: { id: string }[] }
-    ).rows.map((r) => r.id);
-    if (ids.length === 0) return [];
-    const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, ids))).map((c) => [c.id, c]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  };
-  const [rows, [total]] = await Promise.all([page(), db.select({ n: count() }).from(candidates).where(where)]);
-  return { rows, total: total?.n ?? 0 };
+  const countAll = async () => (await db.select({ n: count() }).from(candidates).where(where))[0]?.n ?? 0;
+  if (o.search && o.search.length >= 3) {
+    const found = await searchPage(db).execute({
+      organisationId,
+      pattern: containsPattern(o.search.toLowerCase()),
+      limit: o.perPage,
+      offset: offsetOf(o.page, o.perPage),
+    });
+    // No row: no match at all, or a page past the last one (then the total is counted on its own).
+    const total = found[0]?.total ?? (o.page === 1 ? 0 : await countAll());
+    return { rows: found.map((r) => r.candidate), total };
+  }
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(candidates)
+      .where(where)
+      .orderBy(asc(candidates.name), asc(candidates.id))
+      .limit(o.perPage)
+      .offset(offsetOf(o.page, o.perPage)),
+    countAll(),
+  ]);
+  return { rows, total };
 }
 
 export function findCandidate(db: Db, organisationId: string, id: string, forUpdate = false) {
