@@ -51,6 +51,11 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   };
 
+  /** The run: a thenable that resolves with the result, and an emitter of each response (the measured run's, not the warm-up's). */
+  export type Instance = PromiseLike<Result> & {
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTimeMs: number) => void): Instance;
+  };
+
   /** Without a callback it returns a thenable that resolves with the result. */
-  export default function autocannon(options: Options): PromiseLike<Result>;
+  export default function autocannon(options: Options): Instance;
 }

@@ -36,8 +36,18 @@ const serverMain = path.join(root, 'apps/server/dist/main.js');
 const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
 const reportFile = path.join(root, 'bench/report.md');
 
-const TARGET = { coldStartMs: 3_000, idleRssBytes: 250 * 1024 ** 2, authVsFloor: 0.5, loginJsGzipBytes: 170_000 } as const;
+const TARGET = {
+  coldStartMs: 3_000,
+  idleRssBytes: 250 * 1024 ** 2,
+  authVsFloor: 0.5,
+  /** GET /auth against its database floor (one prepared statement, bare pg Pool, same bytes). */
+  authVsDbFloor: 0.7,
+  authP95Ms: 10,
+  loginJsGzipBytes: 170_000,
+} as const;
 const WARM_RESTARTS = 3;
+/** Runs per route of the /auth comparison (bench/README.md). */
+const AUTH_ROUNDS = 2;
 const HEALTH = '/api/v1/health';
 const FLOOR_START_TIMEOUT_MS = 120_000;
 const ORDER = [
@@ -133,42 +143,52 @@ function jsSection(js: JsSize): Section {
   return { title: 'JavaScript for /login', lines };
 }
 
-function loadRows(auth: LoadResult, floor: LoadResult): Row[] {
+function loadRows(auth: LoadResult, dbFloor: LoadResult, floor: LoadResult, others: LoadResult[] = []): Row[] {
   const ratio = auth.requestsPerSecond / floor.requestsPerSecond;
-  const invalid = [loadProblems(auth), loadProblems(floor)].filter(Boolean).join('; ');
+  const dbRatio = auth.requestsPerSecond / dbFloor.requestsPerSecond;
+  // Errors or non-2xx answers mean the routes did different work: not a valid comparison.
+  const invalid = [auth, dbFloor, floor, ...others].map(loadProblems).filter(Boolean).join('; ');
   return [
     {
-      metric: `GET /api/v1/auth throughput (${LOAD.connections} connections, ${LOAD.durationS} s)`,
+      metric: `GET /api/v1/auth throughput vs its database floor (${LOAD.connections} connections, ${LOAD.durationS} s)`,
+      measured: rps(auth.requestsPerSecond),
+      target: `≥ ${TARGET.authVsDbFloor * 100} % of the database floor`,
+      floor: rps(dbFloor.requestsPerSecond),
+      ratio: `${(dbRatio * 100).toFixed(1)} %`,
+      verdict: invalid ? 'ERROR' : dbRatio >= TARGET.authVsDbFloor ? 'PASS' : 'FAIL',
+    },
+    {
+      metric: `GET /api/v1/auth throughput vs the no-database floor (${LOAD.connections} connections, ${LOAD.durationS} s)`,
       measured: rps(auth.requestsPerSecond),
       target: `≥ ${TARGET.authVsFloor * 100} % of floor`,
       floor: rps(floor.requestsPerSecond),
       ratio: `${(ratio * 100).toFixed(1)} %`,
-      // Errors or non-2xx answers mean the two routes did different work: not a valid comparison.
       verdict: invalid ? 'ERROR' : ratio >= TARGET.authVsFloor ? 'PASS' : 'FAIL',
     },
     {
-      metric: 'GET /api/v1/auth latency p50 / p99',
-      measured: `${auth.p50Ms} / ${auth.p99Ms} ms`,
-      target: '—',
-      floor: `${floor.p50Ms} / ${floor.p99Ms} ms`,
-      ratio: `${(auth.p50Ms / floor.p50Ms).toFixed(1)}× / ${(auth.p99Ms / floor.p99Ms).toFixed(1)}×`,
-      verdict: 'INFO',
+      metric: `GET /api/v1/auth latency p95 at ${LOAD.connections} connections`,
+      measured: `${auth.p95Ms} ms (p50 ${auth.p50Ms} ms, p99 ${auth.p99Ms} ms)`,
+      target: `≤ ${TARGET.authP95Ms} ms`,
+      floor: `${dbFloor.p95Ms} ms (database floor)`,
+      ratio: `${(auth.p95Ms / dbFloor.p95Ms).toFixed(1)}×`,
+      verdict: invalid ? 'ERROR' : auth.p95Ms <= TARGET.authP95Ms ? 'PASS' : 'FAIL',
     },
   ];
 }
 
-function loadSection(auth: LoadResult, floor: LoadResult, floorInfo: FloorInfo): Section {
-  const line = (name: string, r: LoadResult) =>
-    `| ${name} | ${rps(r.requestsPerSecond)} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.totalRequests.toLocaleString('en-GB')} | ${r.non2xx} | ${r.errors} | ${r.timeouts} |`;
+function loadSection(all: Record<'auth' | 'dbFloor' | 'floor', LoadResult[]>, floorInfo: FloorInfo): Section {
+  const line = (name: string, round: number, r: LoadResult) =>
+    `| ${name} | ${round} | ${rps(r.requestsPerSecond)} | ${r.p50Ms} ms | ${r.p95Ms} ms | ${r.p99Ms} ms | ${r.totalRequests.toLocaleString('en-GB')} | ${r.non2xx} | ${r.errors} | ${r.timeouts} |`;
   return {
-    title: 'Throughput: /api/v1/auth against the floor',
+    title: 'Throughput: /api/v1/auth against its floors',
     lines: [
-      `bench/floor-server.ts runs the app from source (Node type stripping) on a fresh managed PostgreSQL database with the demo seed, plus \`GET /bench/floor\`, which answers the same ${floorInfo.bytes} bytes (\`${floorInfo.contentType}\`) as \`GET /api/v1/auth\` for the demo owner, without session or database. autocannon (in the bench process), ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up then ${LOAD.durationS} s, 127.0.0.1.`,
+      `bench/floor-server.ts runs the app from source (Node type stripping) on a fresh managed PostgreSQL database with the demo seed, plus two routes that answer the same ${floorInfo.bytes} bytes (\`${floorInfo.contentType}\`) as \`GET /api/v1/auth\` for the demo owner: \`GET /bench/floor-db\` (the database floor) after the least database work for that answer (the cookie's token hashed, one named prepared statement through a bare \`pg\` Pool of the app's size: session with its expiry checks, user, organisations and roles), and \`GET /bench/floor\` from memory without session or database. autocannon (in the bench process), ${LOAD.connections} connections, ${LOAD.warmupS} s warm-up then ${LOAD.durationS} s each, 127.0.0.1; ${AUTH_ROUNDS} rounds, the order rotating each round, and the verdicts use each route's best run (highest req/s), as another process on a shared machine can take the cores for a whole run. Percentiles from the latency of every response (bench/lib/load.ts).`,
       '',
-      '| Route | Mean req/s | p50 | p99 | Requests | Non-2xx | Errors | Timeouts |',
-      '|---|---|---|---|---|---|---|---|',
-      line('/api/v1/auth (session cookie)', auth),
-      line('/bench/floor', floor),
+      '| Route | Round | Mean req/s | p50 | p95 | p99 | Requests | Non-2xx | Errors | Timeouts |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...all.auth.map((r, i) => line('/api/v1/auth (session cookie)', i + 1, r)),
+      ...all.dbFloor.map((r, i) => line('/bench/floor-db (database floor)', i + 1, r)),
+      ...all.floor.map((r, i) => line('/bench/floor (no database)', i + 1, r)),
     ],
   };
 }
@@ -322,16 +342,25 @@ async function main(): Promise<number> {
         const info = await firstJsonLine(floorServer, FLOOR_START_TIMEOUT_MS);
         if (!isFloorInfo(info)) throw new Error(`unexpected line from floor-server: ${JSON.stringify(info)}`);
         const base = `http://127.0.0.1:${info.port}`;
-        const auth = await measureLoad(`${base}/api/v1/auth`, { cookie: info.cookie, accept: 'application/json' });
-        const floor = await measureLoad(`${base}/bench/floor`, { cookie: info.cookie, accept: 'application/json' });
-        rows.push(...loadRows(auth, floor));
-        sections.push(loadSection(auth, floor, info));
+        const headers = { cookie: info.cookie, accept: 'application/json' };
+        // On a shared machine another process can take the cores for a whole run: each route is run
+        // AUTH_ROUNDS times, the order rotating every round, and its best run (highest req/s) is kept.
+        const routes = { auth: '/api/v1/auth', dbFloor: '/bench/floor-db', floor: '/bench/floor' } as const;
+        const all: Record<keyof typeof routes, LoadResult[]> = { auth: [], dbFloor: [], floor: [] };
+        const order = Object.keys(routes) as (keyof typeof routes)[];
+        for (let round = 0; round < AUTH_ROUNDS; round++)
+          for (const key of [...order.slice(round % order.length), ...order.slice(0, round % order.length)])
+            all[key].push(await measureLoad(`${base}${routes[key]}`, headers));
+        const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
+        const [auth, dbFloor, floor] = [best(all.auth), best(all.dbFloor), best(all.floor)];
+        rows.push(...loadRows(auth, dbFloor, floor, Object.values(all).flat()));
+        sections.push(loadSection(all, info));
       } catch (error) {
         fail('throughput', error);
         rows.push({
-          metric: 'GET /api/v1/auth throughput vs floor',
+          metric: 'GET /api/v1/auth throughput vs its database floor',
           measured: `error: ${message(error)}`,
-          target: `≥ ${TARGET.authVsFloor * 100} % of floor`,
+          target: `≥ ${TARGET.authVsDbFloor * 100} % of the database floor`,
           verdict: 'ERROR',
         });
       } finally {

@@ -181,6 +181,81 @@ describe('anti-forgery', () => {
   });
 });
 
+describe('who is asking: the session and the role read with each request', () => {
+  const sessionsOf = async (userId: string) => {
+    const { sessions } = await import('../src/db/schema/users.ts');
+    const { eq } = await import('drizzle-orm');
+    return { sessions, where: eq(sessions.userId, userId) };
+  };
+
+  it('applies a role change to the very next request of the same session', async () => {
+    const owner = await createUser(t);
+    const admin = await createUser(t);
+    const org = await createOrganisation(t, owner);
+    await addMember(t, org.id, admin.id, 'admin');
+    const asOwner = await signIn(t, owner);
+    const asAdmin = await signIn(t, admin);
+    expect((await asAdmin.get(`organisation/${org.id}/api-keys`)).status).toBe(200);
+    expect((await asOwner.patch(`organisation/${org.id}/users/${admin.id}`, { role: 'recruiter' })).status).toBe(200);
+    const refused = await asAdmin.get(`organisation/${org.id}/api-keys`);
+    expect(refused.status).toBe(403);
+    expect((await asAdmin.get('auth')).json.auth.organisations[0]).toMatchObject({ id: org.id, role: 'recruiter' });
+    expect((await asOwner.patch(`organisation/${org.id}/users/${admin.id}`, { role: 'admin' })).status).toBe(200);
+    expect((await asAdmin.get(`organisation/${org.id}/api-keys`)).status).toBe(200);
+  });
+
+  it('refuses an expired or idle session on an organisation route too (401), and a malformed organisation id is 404', async () => {
+    const user = await createUser(t);
+    const org = await createOrganisation(t, user);
+    const client = await signIn(t, user);
+    expect((await client.get(`organisation/${org.id}/users`)).status).toBe(200);
+    expect((await client.get('organisation/not-a-uuid/users')).status).toBe(404);
+    const { sessions, where } = await sessionsOf(user.id);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(where);
+    const idle = await client.get(`organisation/${org.id}/users`);
+    expect(idle.status).toBe(401);
+    expect(idle.json).toEqual({ message: 'You are not signed in.', code: 'unauthenticated' });
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) })
+      .where(where);
+    expect((await client.get(`organisation/${org.id}/users`)).status).toBe(401);
+  });
+
+  it('writes last_seen_at at most once a minute', async () => {
+    const user = await createUser(t);
+    const org = await createOrganisation(t, user);
+    const client = await signIn(t, user);
+    const { sessions, where } = await sessionsOf(user.id);
+    const lastSeen = async () => (await t.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(where))[0]!.at.getTime();
+    const recent = new Date(Date.now() - 30_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: recent }).where(where);
+    expect((await client.get(`organisation/${org.id}/users`)).status).toBe(200);
+    expect((await client.get('auth')).status).toBe(200);
+    expect(await lastSeen()).toBe(recent.getTime());
+    const stale = new Date(Date.now() - 5 * 60_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: stale }).where(where);
+    expect((await client.get(`organisation/${org.id}/users`)).status).toBe(200);
+    expect(await lastSeen()).toBeGreaterThan(recent.getTime());
+    await t.database.db.update(sessions).set({ lastSeenAt: stale }).where(where);
+    expect((await client.get('auth')).status).toBe(200);
+    expect(await lastSeen()).toBeGreaterThan(recent.getTime());
+  });
+
+  it('answers GET /auth for a user in no organisation: the user and an empty list', async () => {
+    const user = await createUser(t, { name: 'Nora Nowhere' });
+    const res = await (await signIn(t, user)).get('auth');
+    expect(res.status).toBe(200);
+    expect(res.json.auth).toEqual({
+      user: { id: user.id, name: 'Nora Nowhere', email: user.email, avatar_url: null, current_organisation_id: null },
+      organisations: [],
+    });
+  });
+});
+
 async function subOf(userId: string) {
   const { users } = await import('../src/db/schema/users.ts');
   const { eq } = await import('drizzle-orm');

@@ -71,6 +71,14 @@ describe('candidates: list, show, change', () => {
     const page2 = await ownerClient.get(base('?filter[search]=pager&per_page=2&page=2'));
     expect(page2.json.candidates.data.map((c: { name: string }) => c.name)).toEqual(['Pager Cyd']);
     expect(page2.json.candidates.meta).toMatchObject({ total: 3, last_page: 2 });
+    // The total of a search comes with its page; past the last page and without a match it is still right.
+    const first = await ownerClient.get(base('?filter[search]=pager&per_page=2'));
+    expect(first.json.candidates.data.map((c: { name: string }) => c.name)).toEqual(['Pager Abe', 'Pager Bea']);
+    expect(first.json.candidates.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    const beyond = await ownerClient.get(base('?filter[search]=pager&per_page=2&page=4'));
+    expect(beyond.json.candidates).toEqual({ data: [], meta: { page: 4, per_page: 2, total: 3, last_page: 2 } });
+    const none = await ownerClient.get(base('?filter[search]=nobody-at-all'));
+    expect(none.json.candidates.meta).toMatchObject({ page: 1, total: 0, last_page: 1 });
   });
 
   it('shows one; another organisation’s or a malformed id is 404', async () => {

@@ -130,6 +130,32 @@ describe('organisation-scoped start-up calls', () => {
     expect(beyond.json.users).toEqual({ data: [], meta: { page: 9, per_page: 25, total: 4, last_page: 1 } });
   });
 
+  it('gives the total of a search with its page, on every page and past the last, in every sort', async () => {
+    const owner = await createUser(t, { name: 'Olivia Owner' });
+    const org = await createOrganisation(t, owner);
+    const { addMember } = await import('./harness.ts');
+    for (const name of ['Ann Smith', 'Ben Smith', 'Cy Smith', 'Dee Jones'])
+      await addMember(t, org.id, (await createUser(t, { name })).id, 'recruiter');
+    const client = await signIn(t, owner);
+    const list = async (query: string) => (await client.get(`organisation/${org.id}/users?${query}`)).json.users;
+    const first = await list('per_page=2&filter[name]=smith');
+    expect(first.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(first.data.map((u: { name: string }) => u.name)).toEqual(['Ann Smith', 'Ben Smith']);
+    const second = await list('per_page=2&page=2&filter[name]=smith&sort=-name');
+    expect(second.meta.total).toBe(3);
+    expect(second.data.map((u: { name: string }) => u.name)).toEqual(['Ann Smith']);
+    expect(await list('per_page=2&page=5&filter[name]=smith')).toEqual({
+      data: [],
+      meta: { page: 5, per_page: 2, total: 3, last_page: 2 },
+    });
+    expect(await list('filter[name]=nobody')).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } });
+    const joined = await list('per_page=1&sort=-joined_at');
+    expect(joined.meta.total).toBe(5);
+    expect(joined.data.map((u: { name: string }) => u.name)).toEqual(['Dee Jones']);
+    expect((await list('per_page=1&sort=joined_at')).data.map((u: { name: string }) => u.name)).toEqual(['Olivia Owner']);
+    expect((await list('per_page=1&sort=toString')).data.map((u: { name: string }) => u.name)).toEqual(['Ann Smith']);
+  });
+
   it('rejects a per_page out of range with a field message', async () => {
     const owner = await createUser(t);
     const org = await createOrganisation(t, owner);

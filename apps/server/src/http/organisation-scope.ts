@@ -5,7 +5,6 @@ import { can, keyCan, keyScopeFor, type Permission } from '@hireloop/contract/pe
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { authenticateApiKey, bearerToken } from '../features/api-keys/authenticate.ts';
-import { membershipOf } from '../features/organisations/service.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
 
@@ -106,9 +105,10 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
         return;
       }
       if (!request.auth) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
-      const membership = organisationId ? await membershipOf(db, organisationId, request.auth.userId) : undefined;
-      if (!organisationId || !membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
-      const actor: Actor = { kind: 'user', userId: request.auth.userId, role: membership.role };
+      // The session hook (session.ts) read the role in this organisation with the session, in the same statement.
+      const role = organisationId && request.auth.organisation?.id === organisationId ? request.auth.organisation.role : null;
+      if (!organisationId || !role) throw new AppError('not_found', ERROR_TEXTS.notFound);
+      const actor: Actor = { kind: 'user', userId: request.auth.userId, role };
       if (!actorMay(actor, permission)) throw new AppError('forbidden', ERROR_TEXTS.forbidden);
       request.membership = { organisationId, actor };
     });

@@ -1,14 +1,31 @@
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '@hireloop/contract/constants';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { createSessionStore } from '../features/auth/sessions.ts';
+import { createSessionStore, type SessionStore } from '../features/auth/sessions.ts';
 import { AppError } from './errors.ts';
+
+/** GET /auth's answer, loaded with the session in the same statement (features/auth/repository.ts). */
+export type SessionProfile = NonNullable<Awaited<ReturnType<SessionStore['resolveProfile']>>>;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user of this request, or null. Set by the session hook. */
-    auth: { userId: string; sessionId: string } | null;
+    /**
+     * The signed-in user of this request, or null. Set by the session hook, which also resolves, in
+     * the same statement, their role in the organisation of an `organisation/{id}/…` URL
+     * (`organisation`: null on other routes; its role null when they are not a member) and, for a
+     * route that asks for it, their profile (`profile`).
+     */
+    auth: {
+      userId: string;
+      sessionId: string;
+      organisation: { id: string; role: MemberRole | null } | null;
+      profile?: Pick<SessionProfile, 'user' | 'organisations'>;
+    } | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers with the user and their organisations: the session hook loads them with the session (GET /auth). */
+    sessionProfile?: boolean;
   }
 }
 
@@ -26,7 +43,28 @@ export function registerSessions(app: FastifyInstance, db: Db) {
     const token = request.cookies[SESSION_COOKIE];
     // A tampered or unknown cookie is simply no session; never an error.
     if (!token || token.length > 128) return;
-    request.auth = (await store.resolve(token)) ?? null;
+    if (request.routeOptions.config?.sessionProfile) {
+      const found = await store.resolveProfile(token);
+      request.auth = found
+        ? {
+            userId: found.user.id,
+            sessionId: found.sessionId,
+            organisation: null,
+            profile: { user: found.user, organisations: found.organisations },
+          }
+        : null;
+      return;
+    }
+    // Params are known before onRequest: an organisation-scoped route's role comes with the session (organisation-scope.ts).
+    const organisationId = (request.params as { organisationId?: unknown } | undefined)?.organisationId;
+    const session = await store.resolve(token, typeof organisationId === 'string' ? organisationId : null);
+    request.auth = session
+      ? {
+          userId: session.userId,
+          sessionId: session.sessionId,
+          organisation: session.organisationId === null ? null : { id: session.organisationId, role: session.role },
+        }
+      : null;
   });
 }
 

@@ -4,10 +4,11 @@ import { apiKeys } from '../../db/schema/api-keys.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 
 /** The live key with this hash, and its creator's role in its organisation now (null once they have left). */
-export function findActiveKeyByHash(db: Db, tokenHash: string) {
-  return db
+const activeKeyByHash = preparedPerDb((db) =>
+  db
     .select({
       id: apiKeys.id,
       organisationId: apiKeys.organisationId,
@@ -19,7 +20,14 @@ export function findActiveKeyByHash(db: Db, tokenHash: string) {
     })
     .from(apiKeys)
     .leftJoin(memberships, and(eq(memberships.organisationId, apiKeys.organisationId), eq(memberships.userId, apiKeys.createdBy)))
-    .where(and(eq(apiKeys.tokenHash, tokenHash), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.tokenHash, sql.placeholder('tokenHash')), isNull(apiKeys.revokedAt)))
+    .prepare('api_key_lookup'),
+);
+
+/** One prepared statement on every call with a key (organisation-scope.ts). */
+export function findActiveKeyByHash(db: Db, tokenHash: string) {
+  return activeKeyByHash(db)
+    .execute({ tokenHash })
     .then((r) => r[0]);
 }
 

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@hireloop/contract/auth';
 import type { UserRow } from './repository.ts';
 
-export const presentUser = (u: UserRow): SessionUser => ({
+export const presentUser = (u: Pick<UserRow, 'id' | 'name' | 'email' | 'avatarUrl' | 'currentOrganisationId'>): SessionUser => ({
   id: u.id,
   name: u.name,
   email: u.email,

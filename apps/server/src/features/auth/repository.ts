@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import type { MemberRole } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
 import { authFlows, localIdentities, sessions, users } from '../../db/schema/users.ts';
 
@@ -82,13 +84,68 @@ export async function insertSession(
   await db.insert(sessions).values(s);
 }
 
-/** A live session (within both its absolute and idle expiry) and its user, in one query. */
-export function findLiveSession(db: Db, tokenHash: string, idleSince: Date) {
-  return db
-    .select({ sessionId: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+/** A live session: within its absolute expiry (checked by the database's clock) and its idle expiry (`idleSince`). */
+const liveSession = and(
+  eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+  gt(sessions.expiresAt, sql`now()`),
+  gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+);
+
+/**
+ * Who is asking, in one round trip, for every request with a session cookie (http/session.ts):
+ * the live session, its user, and the user's role in the organisation of the URL (null when the
+ * route has none, or when they are not a member of it). A named prepared statement: PostgreSQL
+ * parses and plans it once per connection.
+ */
+const sessionLookup = preparedPerDb((db) =>
+  db
+    .select({ sessionId: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, role: memberships.role })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleSince)))
-    .then((r) => r[0]);
+    .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.organisationId, sql.placeholder('organisationId'))))
+    .where(liveSession)
+    .prepare('session_lookup'),
+);
+
+export async function findLiveSession(db: Db, tokenHash: string, idleSince: Date, organisationId: string | null) {
+  const [row] = await sessionLookup(db).execute({ tokenHash, idleSince, organisationId });
+  return row && { ...row, role: row.role as MemberRole | null };
+}
+
+/**
+ * GET /auth's whole answer in one round trip: the live session, its user and the user's
+ * organisations with their role (the current one first, then the oldest membership), one row per
+ * organisation (one row with null organisation fields when there is none).
+ */
+const sessionProfileLookup = preparedPerDb((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        avatarUrl: users.avatarUrl,
+        currentOrganisationId: users.currentOrganisationId,
+      },
+      organisation: { id: organisations.id, name: organisations.name, slug: organisations.slug, trailEndsAt: organisations.trailEndsAt },
+      role: memberships.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(memberships, eq(memberships.userId, sessions.userId))
+    .leftJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(liveSession)
+    .orderBy(sql`${organisations.id} = ${users.currentOrganisationId} desc nulls last`, asc(memberships.createdAt))
+    .prepare('session_profile_lookup'),
+);
+
+export async function findLiveSessionProfile(db: Db, tokenHash: string, idleSince: Date) {
+  const rows = await sessionProfileLookup(db).execute({ tokenHash, idleSince });
+  const first = rows[0];
+  if (!first) return undefined;
+  const organisations = rows.flatMap((r) => (r.organisation && r.role ? [{ ...r.organisation, role: r.role }] : []));
+  return { sessionId: first.sessionId, lastSeenAt: first.lastSeenAt, user: first.user, organisations };
 }
 
 export async function touchSession(db: Db, sessionId: string) {

@@ -5,10 +5,12 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { AppError } from '../../http/errors.ts';
 import { endSession, requireSession, startSession, userIdOf } from '../../http/session.ts';
 import { escapeHtml, simplePage } from '../../lib/html.ts';
 import { SignInError } from './oidc-client.ts';
-import type { AuthService } from './service.ts';
+import { presentAuth, type AuthService } from './service.ts';
 
 const SIGN_IN_COOKIE = 'hireloop_signin';
 const SIGN_IN_RATE = { max: 20, timeWindow: '1 minute' };
@@ -32,6 +34,8 @@ export function authRoutes(deps: AuthRouteDeps) {
     r.get(
       '/auth',
       {
+        // Runs on every page load: the session hook reads the session, the user and their organisations in one statement.
+        config: { sessionProfile: true },
         preHandler: [requireSession],
         schema: {
           tags: ['auth'],
@@ -39,7 +43,11 @@ export function authRoutes(deps: AuthRouteDeps) {
           response: { 200: authResponse, 401: errorResponse },
         },
       },
-      async (request) => ({ auth: await deps.auth.getAuth(userIdOf(request)) }),
+      async (request) => {
+        const profile = request.auth?.profile;
+        if (!profile) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
+        return { auth: presentAuth(profile) };
+      },
     );
 
     r.delete(

@@ -59,7 +59,7 @@ export function createAuthService(db: Db, oidc: OidcClient, opts: { appUrl: stri
     async getAuth(userId: string): Promise<AuthResponse['auth']> {
       const found = await findUserWithOrganisations(db, userId);
       if (!found) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
-      return { user: presentUser(found.user), organisations: found.organisations.map(presentOrganisationSummary) };
+      return presentAuth(found);
     },
 
     /** Persists the current organisation; only one the user belongs to (404 otherwise). */
@@ -70,6 +70,14 @@ export function createAuthService(db: Db, oidc: OidcClient, opts: { appUrl: stri
       return this.getAuth(userId);
     },
   };
+}
+
+/** GET /auth's answer from the user and their organisations (current first). */
+export function presentAuth(found: {
+  user: Parameters<typeof presentUser>[0];
+  organisations: Parameters<typeof presentOrganisationSummary>[0][];
+}): AuthResponse['auth'] {
+  return { user: presentUser(found.user), organisations: found.organisations.map(presentOrganisationSummary) };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,11 +1,13 @@
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import {
   deleteExpiredFlows,
   deleteExpiredSessions,
   deleteSessionByHash,
   findLiveSession,
+  findLiveSessionProfile,
   insertSession,
   touchSession,
 } from './repository.ts';
@@ -15,12 +17,40 @@ const TOUCH_EVERY_MS = 60_000;
 
 /** Server-side sessions: the browser holds a random 256-bit token, the database only its hash. */
 export function createSessionStore(db: Db) {
+  /** Sessions whose last_seen_at is being written now: concurrent requests of one browser write it once. */
+  const touching = new Set<string>();
+  const touchIfStale = async (session: { sessionId: string; lastSeenAt: Date }) => {
+    if (Date.now() - session.lastSeenAt.getTime() <= TOUCH_EVERY_MS || touching.has(session.sessionId)) return;
+    touching.add(session.sessionId);
+    try {
+      await touchSession(db, session.sessionId);
+    } finally {
+      touching.delete(session.sessionId);
+    }
+  };
+  const idleSince = () => new Date(Date.now() - SESSION_IDLE_MS);
   return {
-    async resolve(token: string) {
-      const session = await findLiveSession(db, sha256(token), new Date(Date.now() - SESSION_IDLE_MS));
+    /**
+     * The live session of the token, its user and, with an organisation id, the user's role in that
+     * organisation (null: not a member; a malformed id is no organisation). One statement.
+     */
+    async resolve(token: string, organisationId: string | null = null) {
+      const session = await findLiveSession(
+        db,
+        sha256(token),
+        idleSince(),
+        organisationId !== null && isUuid(organisationId) ? organisationId : null,
+      );
       if (!session) return undefined;
-      if (Date.now() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) await touchSession(db, session.sessionId);
-      return { sessionId: session.sessionId, userId: session.userId };
+      await touchIfStale(session);
+      return { sessionId: session.sessionId, userId: session.userId, organisationId, role: session.role };
+    },
+    /** The live session of the token with its user and all their organisations (GET /auth). One statement. */
+    async resolveProfile(token: string) {
+      const found = await findLiveSessionProfile(db, sha256(token), idleSince());
+      if (!found) return undefined;
+      await touchIfStale(found);
+      return found;
     },
     async start(userId: string, meta: { userAgent: string | null; ip: string | null }) {
       const token = randomToken();
@@ -36,3 +66,5 @@ export function createSessionStore(db: Db) {
     },
   };
 }
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

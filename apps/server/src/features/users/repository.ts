@@ -3,26 +3,32 @@ import type { Db } from '../../db/client.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { preparedPerDbAndKey } from '../../db/prepared.ts';
 
 export type MemberListOptions = { page: number; perPage: number; name?: string | undefined; sort?: string | undefined };
 
-const SORTS: Record<string, SQL[]> = {
+const SORTS = {
   name: [asc(users.name), asc(users.id)],
   '-name': [desc(users.name), asc(users.id)],
   joined_at: [asc(memberships.createdAt), asc(users.id)],
   '-joined_at': [desc(memberships.createdAt), asc(users.id)],
-};
+} satisfies Record<string, SQL[]>;
 export const MEMBER_SORTS = Object.keys(SORTS);
 
+type MemberSort = keyof typeof SORTS;
+
 /**
- * One page of an organisation's members, and the total. Two queries rather than a window count:
- * `count(*) over()` would make the page query visit every match, while the page alone can stop
- * after `per_page` rows walking the name index; the search uses the trigram indexes (0003).
+ * A page of members with the total in the same statement, prepared per sort. Without a search the
+ * page walks the name (or join date) index and stops after `per_page` rows, and the total is an
+ * uncorrelated subquery (computed once: an index-only count of the organisation's memberships);
+ * with one, the trigram indexes (0003) find every match before the sort anyway, so
+ * `count(*) over ()` counts them at no extra cost, instead of a second search for the total.
  */
-export async function listMembers(db: Db, organisationId: string, o: MemberListOptions) {
-  const search = o.name ? or(ilike(users.name, containsPattern(o.name)), ilike(users.email, containsPattern(o.name))) : undefined;
-  const where = and(eq(memberships.organisationId, organisationId), search);
-  const rows = await db
+const memberPage = preparedPerDbAndKey((db, key: `${'all' | 'search'}:${MemberSort}`) => {
+  const [kind, sort] = key.split(':') as ['all' | 'search', MemberSort];
+  const ofOrganisation = eq(memberships.organisationId, sql.placeholder('organisationId'));
+  const pattern = sql.placeholder('pattern');
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -30,15 +36,43 @@ export async function listMembers(db: Db, organisationId: string, o: MemberListO
       avatarUrl: users.avatarUrl,
       role: memberships.role,
       joinedAt: memberships.createdAt,
+      total:
+        kind === 'search'
+          ? sql<number>`count(*) over ()`.mapWith(Number)
+          : sql<number>`(select count(*) from ${memberships} m where m.organisation_id = ${sql.placeholder('organisationId')})`.mapWith(
+              Number,
+            ),
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(where)
-    .orderBy(...(SORTS[o.sort ?? 'name'] ?? SORTS.name!))
-    .limit(o.perPage)
-    .offset(offsetOf(o.page, o.perPage));
+    .where(kind === 'search' ? and(ofOrganisation, or(ilike(users.name, pattern), ilike(users.email, pattern))) : ofOrganisation)
+    .orderBy(...SORTS[sort])
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`members_page_${kind}_${sort.replace('-', 'desc_')}`);
+});
+
+/** One page of an organisation's members, and the total: one prepared statement (two only for a page past the end). */
+export async function listMembers(db: Db, organisationId: string, o: MemberListOptions) {
+  const sort: MemberSort = o.sort && Object.hasOwn(SORTS, o.sort) ? (o.sort as MemberSort) : 'name';
+  const pattern = o.name ? containsPattern(o.name) : undefined;
+  const found = await memberPage(db, `${pattern ? 'search' : 'all'}:${sort}`).execute({
+    organisationId,
+    pattern,
+    limit: o.perPage,
+    offset: offsetOf(o.page, o.perPage),
+  });
+  const rows = found.map(({ total: _total, ...row }) => row);
   const total =
-    o.page === 1 && rows.length < o.perPage ? rows.length : search ? await countMatching(db, where) : await countAll(db, organisationId);
+    found[0]?.total ??
+    (o.page === 1
+      ? 0
+      : pattern
+        ? await countMatching(
+            db,
+            and(eq(memberships.organisationId, organisationId), or(ilike(users.name, pattern), ilike(users.email, pattern))),
+          )
+        : await countAll(db, organisationId));
   return { rows, total };
 }
 
