@@ -10,8 +10,24 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        // Type information for the promise rules below: each file is checked with its nearest tsconfig.json
+        // (apps/*, packages/contract, and the root one for e2e, bench and the tool configs). The few
+        // JavaScript files no tsconfig includes use the default project.
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', '.dependency-cruiser.cjs', 'apps/server/build.mjs', 'apps/web/postcss.config.cjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
+      // A promise nobody awaits loses its failure (an unhandled rejection) and its ordering (a write
+      // that may not have happened yet). Fire-and-forget is written `void promise` where the
+      // promise already handles its own failure (apps/web/src/lib/submit-once.ts).
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-explicit-any': 'error',

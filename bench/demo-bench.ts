@@ -39,9 +39,14 @@ export async function sessionCookieFor(database: Database, userId: string): Prom
 /** Listens on the configured host and port; closes the app and the database on SIGTERM or SIGINT. Returns the port. */
 export async function serveUntilSignalled(app: FastifyInstance, database: Database, config: Config): Promise<number> {
   const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`bench server: shutdown failed: ${(error as Error).message}\n`);
+      process.exit(1);
+    }
   };
   process.once('SIGTERM', () => void shutdown());
   process.once('SIGINT', () => void shutdown());

@@ -1,5 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -84,35 +84,40 @@ describe('S3 storage (against a local fake of the S3 object API)', () => {
     return Buffer.concat(chunks);
   };
 
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    seen.push(`${req.method} ${url.pathname} ${req.headers.authorization ? 'signed' : 'unsigned'}`);
+    const key = decodeURIComponent(url.pathname);
+    if (req.method === 'PUT') {
+      let bytes = await body(req);
+      // The SDK may send aws-chunked bodies with a trailing checksum; unwrap the single data chunk.
+      if (String(req.headers['content-encoding'] ?? '').includes('aws-chunked')) {
+        const s = bytes.toString('latin1');
+        const size = parseInt(s.slice(0, s.indexOf('\r\n')), 16);
+        const start = s.indexOf('\r\n') + 2;
+        bytes = bytes.subarray(start, start + size);
+      }
+      objects.set(key, { body: bytes, type: String(req.headers['content-type'] ?? '') });
+      res.writeHead(200, { etag: '"x"' }).end();
+    } else if (req.method === 'GET') {
+      const o = objects.get(key);
+      if (!o) {
+        res
+          .writeHead(404, { 'content-type': 'application/xml' })
+          .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': o.type, 'content-length': String(o.body.length) }).end(o.body);
+    } else if (req.method === 'DELETE') {
+      objects.delete(key);
+      res.writeHead(204).end();
+    } else res.writeHead(405).end();
+  };
+
   beforeAll(async () => {
-    server = createServer(async (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      seen.push(`${req.method} ${url.pathname} ${req.headers.authorization ? 'signed' : 'unsigned'}`);
-      const key = decodeURIComponent(url.pathname);
-      if (req.method === 'PUT') {
-        let bytes = await body(req);
-        // The SDK may send aws-chunked bodies with a trailing checksum; unwrap the single data chunk.
-        if (String(req.headers['content-encoding'] ?? '').includes('aws-chunked')) {
-          const s = bytes.toString('latin1');
-          const size = parseInt(s.slice(0, s.indexOf('\r\n')), 16);
-          const start = s.indexOf('\r\n') + 2;
-          bytes = bytes.subarray(start, start + size);
-        }
-        objects.set(key, { body: bytes, type: String(req.headers['content-type'] ?? '') });
-        res.writeHead(200, { etag: '"x"' }).end();
-      } else if (req.method === 'GET') {
-        const o = objects.get(key);
-        if (!o) {
-          res
-            .writeHead(404, { 'content-type': 'application/xml' })
-            .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>none</Message></Error>');
-          return;
-        }
-        res.writeHead(200, { 'content-type': o.type, 'content-length': String(o.body.length) }).end(o.body);
-      } else if (req.method === 'DELETE') {
-        objects.delete(key);
-        res.writeHead(204).end();
-      } else res.writeHead(405).end();
+    // A request the fake cannot read (the SDK aborted it) fails that request, not the test run.
+    server = createServer((req, res) => {
+      handle(req, res).catch(() => res.destroy());
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.address();

@@ -336,12 +336,18 @@ describe('MultiStepForm drafts', () => {
     vi.useFakeTimers();
     renderForm({ draft });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'An' } });
-    act(() => vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1);
+    });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ann' } });
     expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
-    act(() => vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1);
+    });
     expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(loadDraft(draft)).toEqual({ ...initialValues, name: 'Ann' });
   });
 

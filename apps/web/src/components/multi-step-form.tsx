@@ -255,7 +255,7 @@ export function MultiStepForm<Values extends FormValues>({
       markSubmitted(steps.map((_step, index) => index));
       const result = await form.validate();
       if (result.hasErrors) {
-        const firstInvalid = steps.findIndex((step) => step.fields.some((field) => result.errors[field]));
+        const firstInvalid = steps.findIndex((step) => step.fields.some((field) => Boolean(result.errors[field])));
         if (firstInvalid !== -1 && firstInvalid !== active) showStep(firstInvalid, false);
         return;
       }
@@ -287,7 +287,7 @@ export function MultiStepForm<Values extends FormValues>({
   const statusOf = (index: number): StepStatus => {
     const step = steps[index];
     if (!step) return 'idle';
-    if (step.fields.some((field) => form.errors[field])) return 'error';
+    if (step.fields.some((field) => Boolean(form.errors[field]))) return 'error';
     return submitted.has(index) && visited.has(index) ? 'complete' : 'idle';
   };
 

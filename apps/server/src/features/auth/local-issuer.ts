@@ -92,7 +92,9 @@ export async function registerLocalIssuer(app: FastifyInstance, db: Db, opts: Lo
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url!.slice(LOCAL_ISSUER_PATH.length) || '/';
-      callback(request.raw, reply.raw);
+      // Never rejects: oidc-provider answers its errors with renderError and emits server_error
+      // (logged above), and Koa's request handler (the provider is a Koa app) catches anything else.
+      void callback(request.raw, reply.raw);
     };
     scope.all(`${LOCAL_ISSUER_PATH}/*`, { schema: { hide: true } }, passThrough);
   });

@@ -14,7 +14,7 @@ export function UserMenu() {
 
   async function logOut() {
     await logout();
-    navigate('/login', { replace: true });
+    await navigate('/login', { replace: true });
   }
 
   return (

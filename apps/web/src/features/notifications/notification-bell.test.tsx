@@ -2,6 +2,7 @@
 import '../../test/setup-dom.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification } from '@hireloop/contract/notifications';
@@ -124,6 +125,8 @@ function renderWith(queryClient: QueryClient, path: string) {
 beforeEach(() => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   appState.setLoading(false);
+  // Toasts outlive a test: a message looked for must be this test's.
+  notifications.clean();
 });
 
 afterEach(() => {
@@ -194,6 +197,30 @@ describe('the notification centre', () => {
     fireEvent.click(await screen.findByRole('link', { name: /Contoso news/ }));
     await waitFor(() => expect(testLocation()).toBe('/recruitment/r9/candidates'));
     expect(calls).toContainEqual(expect.objectContaining({ method: 'PUT', path: 'auth/current-organisation' }));
+  });
+
+  it('stays on the page and says why when the switch to the notification’s organisation fails', async () => {
+    const other = { ...testOrganisation, id: 'o2', name: 'Contoso Staffing', slug: 'contoso' };
+    calls = stubCentreApi((call) => {
+      if (call.path === 'notifications' && call.method === 'GET') {
+        const item = notification('n9', null, {
+          organisation_id: 'o2',
+          data: { title: 'Contoso news', url: '/recruitment/r9/candidates' },
+        });
+        return { status: 200, body: { notifications: { data: [item], meta: meta(1) } } };
+      }
+      if (call.path === 'auth/current-organisation' && call.method === 'PUT') {
+        return { status: 500, body: { message: 'Internal server error.', code: 'internal' } };
+      }
+      return undefined;
+    });
+    signInForTest([testOrganisation, other]);
+    renderApp('/dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, FIRST_FIND));
+    fireEvent.click(await screen.findByRole('link', { name: /Contoso news/ }));
+    expect(await screen.findByText('Internal server error.')).toBeTruthy();
+    expect(testLocation()).toBe('/dashboard');
+    expect(authStore.getState().currentOrganisation?.id).toBe(testOrganisation.id);
   });
 
   it('marks all as read with DELETE notifications, then shows none unread', async () => {

@@ -3,6 +3,7 @@ import type { Notification } from '@hireloop/contract/notifications';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { toastError } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 import { describeNotification } from '../notification-text.ts';
@@ -61,7 +62,8 @@ export function NotificationItem({ notification, onFollow }: NotificationItemPro
 
 /**
  * A notification's link is a page of the organisation it came from: following one from another
- * organisation switches to that organisation first, then opens the page.
+ * organisation switches to that organisation first, then opens the page. A failed switch leaves the
+ * user where they were, told why (as the organisation switcher does).
  */
 function useFollow(organisationId: string | null, url: string | null) {
   const { currentOrganisation, organisations } = useAuth();
@@ -71,6 +73,6 @@ function useFollow(organisationId: string | null, url: string | null) {
     if (!url || !organisationId || organisationId === currentOrganisation?.id) return;
     if (!organisations.some((o) => o.id === organisationId)) return;
     event.preventDefault();
-    void switchOrganisation(organisationId).then(() => navigate(url));
+    switchOrganisation(organisationId).then(() => navigate(url), toastError);
   };
 }

@@ -27,7 +27,7 @@ export function OrganisationSwitcher() {
     try {
       await switchOrganisation(id);
       // Whatever page was open belonged to the previous organisation.
-      navigate('/dashboard');
+      await navigate('/dashboard');
       toastSuccess(`Switched to ${name}`);
     } catch (error) {
       toastError(error);

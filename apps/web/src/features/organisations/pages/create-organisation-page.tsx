@@ -178,7 +178,7 @@ export function CreateOrganisationPage() {
       window.location.assign('/dashboard');
       return;
     }
-    navigate('/dashboard', { replace: true });
+    await navigate('/dashboard', { replace: true });
   }
 
   return (

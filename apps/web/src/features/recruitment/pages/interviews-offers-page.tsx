@@ -19,7 +19,9 @@ export function InterviewsOffersPage({ tab }: { tab: InterviewsOffersTab }) {
       <Tabs
         value={tab}
         keepMounted={false}
-        onChange={(value) => value && value !== tab && navigate(`/recruitment/${encodeURIComponent(recruitmentId)}/${value}`)}
+        onChange={(value) => {
+          if (value && value !== tab) void navigate(`/recruitment/${encodeURIComponent(recruitmentId)}/${value}`);
+        }}
       >
         <Tabs.List>
           <Tabs.Tab value="interviews" leftSection={<IconCalendarEvent size={16} aria-hidden />}>

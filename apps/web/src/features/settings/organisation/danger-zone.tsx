@@ -37,7 +37,7 @@ export function DangerZone({ organisationName }: { organisationName: string }) {
       window.location.assign('/settings/my-organisations');
       return;
     }
-    navigate(authStore.getState().organisations.length > 0 ? '/settings/my-organisations' : '/get-started', { replace: true });
+    await navigate(authStore.getState().organisations.length > 0 ? '/settings/my-organisations' : '/get-started', { replace: true });
   }
 
   // Enter and the button share one run; it lasts until the session is read again and the page left.

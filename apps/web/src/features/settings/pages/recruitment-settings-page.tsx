@@ -36,7 +36,7 @@ export function RecruitmentSettingsPage({ tab }: { tab: RecruitmentSettingsTab }
       <Tabs
         value={tab}
         onChange={(value) => {
-          if (value === 'recruitment' || value === 'api-keys') navigate(PATHS[value]);
+          if (value === 'recruitment' || value === 'api-keys') void navigate(PATHS[value]);
         }}
       >
         <Tabs.List>
