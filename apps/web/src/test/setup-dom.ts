@@ -5,11 +5,16 @@
  */
 import { createElement, type ReactElement, type ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup, configure, render, type RenderResult } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { theme } from '../app/theme.ts';
 import { FIRST_DAY_OF_WEEK } from '@hireloop/contract/constants';
+
+// findBy… and waitFor wait up to 5 s for what a test expects to appear (Testing Library's default is
+// 1 s): `npm run validate` runs these tests beside typecheck and lint on two cores, and a lazily loaded
+// page can take longer than 1 s there. Waiting longer never makes a passing test slower.
+configure({ asyncUtilTimeout: 5_000 });
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
