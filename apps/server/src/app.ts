@@ -278,7 +278,7 @@ export async function buildApp({ config, database, logger, stripe, realtime, imp
               onboardingRoutes(database.db, files, { appUrl: config.appUrl }),
             ]),
           ],
-          { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
+          { apiKeyRatePerMinute: config.apiKeyRatePerMinute, inOrganisation: database.inOrganisation },
         ),
         {
           prefix: ORGANISATION_PREFIX,
