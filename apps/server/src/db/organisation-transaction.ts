@@ -18,7 +18,7 @@ type Scope = {
   /** False once the transaction has committed or rolled back: later calls go to the pool. */
   open: boolean;
   /** Work to start once the transaction has committed (dropped when it rolls back). */
-  afterCommit: (() => void)[];
+  afterCommit: (() => void | Promise<void>)[];
 };
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -116,7 +116,8 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
       client.release(unusable);
     }
     // Outside the request's context: what starts now must not find the finished transaction.
-    for (const then of scope.afterCommit) scopes.exit(then);
+    // What it returns is waited for (each handles its own errors; a failure here cannot undo the commit).
+    await Promise.allSettled(scope.afterCommit.map((then) => scopes.exit(async () => then())));
     return result;
   };
 }
@@ -124,12 +125,14 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
 /**
  * Runs `then` once the organisation transaction of this context has committed (never if it rolls
  * back), outside it; at once when there is none. For what must see the committed change from
- * another connection: background work, cache invalidation, waking a worker.
+ * another connection, or must not happen if it rolls back: background work, removing replaced
+ * files' bytes, cache invalidation, waking a worker. The request's reply waits for what it returns.
  */
-export function afterCommit(then: () => void): void {
+export function afterCommit(then: () => void | Promise<void>): Promise<void> {
   const scope = openScope();
-  if (scope) scope.afterCommit.push(then);
-  else then();
+  if (!scope) return Promise.resolve(then());
+  scope.afterCommit.push(then);
+  return Promise.resolve();
 }
 
 /** Runs `work` outside any organisation transaction (on the pool), e.g. a worker started from a request. */
