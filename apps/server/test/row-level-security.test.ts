@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterCommit } from '../src/db/organisation-transaction.ts';
+import { createFileService } from '../src/features/files/service.ts';
+import { createLocalStorage } from '../src/lib/storage.ts';
 import { applications, candidates } from '../src/db/schema/candidates.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { teamMembers, teams } from '../src/db/schema/teams.ts';
@@ -164,6 +169,37 @@ describe('row-level security', () => {
     expect(await late).toBe('Committed');
     release();
     expect(await leftBehind).not.toBe('hireloop_app');
+  });
+
+  it('removes a replaced file’s bytes only once the organisation transaction has committed', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'hireloop-rls-'));
+    try {
+      const storage = createLocalStorage(root);
+      const files = createFileService(t.database.db, storage);
+      const stored = async (key: string) => {
+        const object = await storage.get(key);
+        object?.stream.destroy();
+        return object !== null;
+      };
+      await storage.put('organisations/kept.png', Buffer.from('kept'), 'image/png');
+      await storage.put('organisations/gone.png', Buffer.from('gone'), 'image/png');
+      // Rolled back: the row would come back, so the bytes stay.
+      await t.database
+        .inOrganisation(orgA.id, async () => {
+          await files.discard(['organisations/kept.png']);
+          throw new Error('the handler failed');
+        })
+        .catch(() => undefined);
+      expect(await stored('organisations/kept.png')).toBe(true);
+      // Committed: gone by the time the work's result is back.
+      await t.database.inOrganisation(orgA.id, async () => {
+        await files.discard(['organisations/gone.png']);
+        expect(await stored('organisations/gone.png')).toBe(true);
+      });
+      expect(await stored('organisations/gone.png')).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('a scoped request cannot show a row of another organisation even when a join names none: an application pointing at another organisation’s candidate', async () => {
