@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { isUuid } from '../lib/ids.ts';
-import type { Db } from './client.ts';
+
+/** client.ts's `Db` (repeated here: client.ts builds on this module). */
+type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * Organisation-scoped requests run in one transaction as the role `hireloop_app`, with their
