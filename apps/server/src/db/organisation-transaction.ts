@@ -136,8 +136,3 @@ export function afterCommit(then: () => void | Promise<void>): Promise<void> {
   scope.afterCommit.push(then);
   return Promise.resolve();
 }
-
-/** Runs `work` outside any organisation transaction (on the pool), e.g. a worker started from a request. */
-export function outsideOrganisationTransaction<T>(work: () => T): T {
-  return scopes.exit(work);
-}
