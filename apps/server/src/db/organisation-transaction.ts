@@ -48,30 +48,58 @@ export function routingDb(pool: Db): Db {
 const FINISHED = 'The organisation transaction of this request has finished; the query was not run.';
 
 /**
- * One pooled connection whose queries run one after another: queries a request starts together
- * (Promise.all) wait their turn instead of piling into pg's own queue (deprecated in pg 8). The
- * transaction's end waits for them too, and nothing queued after it reaches the connection, which
- * goes back to the pool.
+ * The request's connection, taken from the pool at its first query (a handler that reads an upload
+ * or refuses its input first holds none meanwhile), which also begins the transaction: BEGIN, the
+ * role and the organisation in one round trip. Its queries run one after another: queries a request
+ * starts together (Promise.all) wait their turn instead of piling into pg's own queue (deprecated
+ * in pg 8). The transaction's end waits for them too, and nothing queued after it reaches the
+ * connection, which goes back to the pool.
  */
-function serialConnection(client: pg.PoolClient) {
+function requestConnection(pool: pg.Pool, organisationId: string) {
+  let opening: Promise<pg.PoolClient> | undefined;
+  let client: pg.PoolClient | undefined;
   let tail: Promise<unknown> = Promise.resolve();
   let ended = false;
+  const open = () =>
+    (opening ??= (async () => {
+      const taken = await pool.connect();
+      try {
+        // The id is spliced into the statement (one simple-protocol round trip): it is a checked uuid.
+        await taken.query(`begin; set local role ${APP_ROLE}; select set_config('app.organisation_id', '${organisationId}', true)`);
+      } catch (error) {
+        // A failed SET leaves an aborted transaction block open: never hand that connection out again.
+        taken.release(error instanceof Error ? error : true);
+        throw error;
+      }
+      client = taken;
+      return taken;
+    })());
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
     const next = tail.then(run);
     tail = next.catch(() => undefined);
     return next;
   };
   const query = (...args: unknown[]) =>
-    inTurn(() => (ended ? Promise.reject(new Error(FINISHED)) : (client.query as (...a: unknown[]) => Promise<unknown>)(...args)));
+    inTurn(async () => {
+      if (ended) throw new Error(FINISHED);
+      const taken = await open();
+      return (taken.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    });
   return {
     /** What the Drizzle session sees: only `query` is used on a transaction's client. */
     client: { query } as unknown as pg.PoolClient,
-    /** COMMIT or ROLLBACK, after the queries already queued. */
+    /** COMMIT or ROLLBACK, after the queries already queued; nothing when no query ever ran. */
     end: (statement: 'commit' | 'rollback') =>
-      inTurn(() => {
+      inTurn(async () => {
         ended = true;
-        return client.query(statement);
+        if (!client) return;
+        await client.query(statement);
       }),
+    /** Back to the pool; destroyed when `unusable` says it cannot be trusted. */
+    release(unusable?: Error) {
+      client?.release(unusable);
+      client = undefined;
+    },
   };
 }
 
@@ -80,42 +108,37 @@ export type OrganisationTransactions = <T>(organisationId: string, work: () => P
 /**
  * Runs `work` in one transaction on one pooled connection, as `hireloop_app` with the organisation
  * set; every query of the routing `Db` inside it goes there. Commits when `work` resolves, rolls
- * back when it throws. BEGIN, the role and the organisation are one round trip; COMMIT another.
+ * back when it throws. Two round trips at most: BEGIN with the role and the organisation (before
+ * the first query), COMMIT.
  */
 export function organisationTransactions(pool: pg.Pool): OrganisationTransactions {
   const dialect = new PgDialect();
   return async <T>(organisationId: string, work: () => Promise<T>): Promise<T> => {
-    // The id is spliced into the statement (one simple-protocol round trip): it must be a uuid.
     if (!isUuid(organisationId)) throw new Error('organisation transaction: not an organisation id');
     const current = openScope();
     if (current) {
       if (current.organisationId !== organisationId) throw new Error('organisation transaction: already in another organisation');
       return work();
     }
-    const client = await pool.connect();
-    const connection = serialConnection(client);
-    let scope: Scope | undefined;
+    const connection = requestConnection(pool, organisationId.toLowerCase());
+    const session = new NodePgSession(connection.client, dialect, undefined);
+    const scope: Scope = { organisationId, tx: new NodePgTransaction(dialect, session, undefined), open: true, afterCommit: [] };
     /** Set when the connection cannot be trusted any more: it is closed, not reused. */
     let unusable: Error | undefined;
     let result: T;
     try {
-      await client.query(
-        `begin; set local role ${APP_ROLE}; select set_config('app.organisation_id', '${organisationId.toLowerCase()}', true)`,
-      );
-      const session = new NodePgSession(connection.client, dialect, undefined);
-      scope = { organisationId, tx: new NodePgTransaction(dialect, session, undefined), open: true, afterCommit: [] };
       result = await scopes.run(scope, work);
       scope.open = false;
       await connection.end('commit');
     } catch (error) {
-      if (scope) scope.open = false;
-      // Also after a failed BEGIN or COMMIT (a transaction block may be left open); a warning at worst.
+      scope.open = false;
+      // Also after a failed COMMIT (a transaction block may be left open); a warning at worst.
       await connection.end('rollback').catch((e: unknown) => {
         unusable = e instanceof Error ? e : new Error(String(e));
       });
       throw error;
     } finally {
-      client.release(unusable);
+      connection.release(unusable);
     }
     // Outside the request's context: what starts now must not find the finished transaction.
     // What it returns is waited for (each handles its own errors; a failure here cannot undo the commit).
