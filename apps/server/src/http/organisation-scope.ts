@@ -139,6 +139,10 @@ function inOrganisationTransaction(handler: RouteHandlerMethod, inOrganisation: 
     let result: unknown;
     try {
       result = await inOrganisation(organisationIdOf(request), async () => handler.call(this, request, reply));
+    } catch (error) {
+      // A stream the handler meant to send (a stored file) is closed: the error's response goes instead.
+      (held.payload as { destroy?: () => void } | null | undefined)?.destroy?.();
+      throw error;
     } finally {
       held.release();
     }
