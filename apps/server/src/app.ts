@@ -292,7 +292,7 @@ export async function buildApp({
               onboardingRoutes(database.db, files, { appUrl: config.appUrl }),
             ]),
           ],
-          { apiKeyRatePerMinute: config.apiKeyRatePerMinute },
+          { apiKeyRatePerMinute: config.apiKeyRatePerMinute, inOrganisation: database.inOrganisation },
         ),
         {
           prefix: ORGANISATION_PREFIX,

@@ -6,12 +6,20 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './errors.ts';
 import { startManagedPostgres } from './managed-postgres.ts';
+import { organisationTransactions, routingDb, type OrganisationTransactions } from './organisation-transaction.ts';
 
 /** The database as repositories see it (Drizzle over node-postgres). */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type Database = {
+  /** Queries go to the organisation transaction open in the caller's async context, else to the pool. */
   db: Db;
+  /**
+   * Runs `work` in one transaction as the role hireloop_app with the organisation set: row-level
+   * security shows it only that organisation's rows (organisation-transaction.ts). Every
+   * organisation-scoped request's handler runs in one.
+   */
+  inOrganisation: OrganisationTransactions;
   /** True when the app runs its own PostgreSQL server in DATA_DIR (no DATABASE_URL). */
   managed: boolean;
   /** The connection URL (with its password): a second app node or a tool opens the same database. */
@@ -73,7 +81,8 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
     const where = opts.managed ? 'the managed server' : safeUrl(url);
     throw new DatabaseUnavailableError(`PostgreSQL at ${where} is unreachable: ${(error as Error).message || String(error)}`);
   }
-  const db = drizzle(pool);
+  const poolDb = drizzle(pool);
+  const db = routingDb(poolDb);
   let recovering: Promise<void> | undefined;
   const recover = () =>
     (recovering ??= (async () => {
@@ -87,10 +96,11 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
     })());
   return {
     db,
+    inOrganisation: organisationTransactions(pool),
     managed: opts.managed,
     url,
     migrate: async () => {
-      await migrate(db, { migrationsFolder: migrationsFolder() });
+      await migrate(poolDb, { migrationsFolder: migrationsFolder() });
     },
     ping: async () => {
       await pool.query('select 1');

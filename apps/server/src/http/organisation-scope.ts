@@ -2,8 +2,9 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { ApiKeyResource } from '@hireloop/contract/api-keys';
 import { can, keyCan, keyScopeFor, type Permission } from '@hireloop/contract/permissions';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { OrganisationTransactions } from '../db/organisation-transaction.ts';
 import { authenticateApiKey, bearerToken } from '../features/api-keys/authenticate.ts';
 import { sha256 } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
@@ -64,14 +65,24 @@ function keyRefusal(key: Extract<Actor, { kind: 'api_key' }>, permission: Permis
  * has the route's permission (403). An API key must belong to that organisation (404) and have
  * the scope the permission allows keys (403; settings permissions allow none). Runs before the
  * body is parsed, so a stranger learns nothing from validation either.
+ *
+ * Once the checks pass, each route's handler runs in one database transaction as the role
+ * hireloop_app with the organisation set (`inOrganisation`, db/organisation-transaction.ts): row-level
+ * security then keeps every query to that organisation's rows. It commits when the handler
+ * resolves and rolls back when it throws (the error's response says nothing was changed).
  */
-export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { apiKeyRatePerMinute: number }): FastifyPluginAsync {
+export function organisationScope(
+  db: Db,
+  routes: FastifyPluginAsync[],
+  opts: { apiKeyRatePerMinute: number; inOrganisation: OrganisationTransactions },
+): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     scope.decorateRequest('membership', null);
     scope.addHook('onRoute', (route) => {
       const permission = route.config?.permission;
       if (!permission) throw new Error(`${route.method} ${route.url} declares no permission`);
       route.schema = { ...route.schema, ...openApiAccess(permission, route.config?.apiKeyResource, route.schema?.description) };
+      route.handler = inOrganisationTransaction(route.handler, opts.inOrganisation);
     });
     scope.addHook(
       'onRequest',
@@ -113,6 +124,58 @@ export function organisationScope(db: Db, routes: FastifyPluginAsync[], opts: { 
       request.membership = { organisationId, actor };
     });
     for (const r of routes) await scope.register(r);
+  };
+}
+
+/**
+ * The handler, run in the organisation's transaction (the checks of the scope have passed by then).
+ * The response goes out only once the transaction has committed: a handler that sends its reply
+ * itself (`reply.code(201).send(…)`, a stored file's stream) has it held until then, so no client
+ * hears of a change that is not committed yet (or that rolls back).
+ */
+function inOrganisationTransaction(handler: RouteHandlerMethod, inOrganisation: OrganisationTransactions): RouteHandlerMethod {
+  return async function (this: FastifyInstance, request, reply) {
+    const held = holdReply(reply);
+    let result: unknown;
+    try {
+      result = await inOrganisation(organisationIdOf(request), async () => handler.call(this, request, reply));
+    } catch (error) {
+      // A stream the handler meant to send (a stored file) is closed: the error's response goes instead.
+      (held.payload as { destroy?: () => void } | null | undefined)?.destroy?.();
+      throw error;
+    } finally {
+      held.release();
+    }
+    if (!held.sent) return result;
+    reply.send(held.payload);
+    return reply;
+  };
+}
+
+/**
+ * Until `release`, `reply.send(payload)` keeps the payload instead of sending it, and awaiting the
+ * reply (what `return reply.send(…)` in an async handler does) does not wait for the response.
+ */
+function holdReply(reply: FastifyReply) {
+  const held = { sent: false, payload: undefined as unknown };
+  const own = reply as unknown as Record<'send' | 'then', unknown>;
+  own.send = (payload: unknown) => {
+    held.sent = true;
+    held.payload = payload;
+    return reply;
+  };
+  own.then = (fulfilled?: (value: undefined) => void) => fulfilled?.(undefined);
+  return {
+    get sent() {
+      return held.sent;
+    },
+    get payload() {
+      return held.payload;
+    },
+    release() {
+      delete own.send;
+      delete own.then;
+    },
   };
 }
 

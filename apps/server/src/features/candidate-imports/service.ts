@@ -18,6 +18,7 @@ import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { afterCommit } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -419,7 +420,8 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
         await storage.remove(fileKey).catch(() => undefined);
         throw error;
       }
-      run(row);
+      // In the background, once the import row has committed (the runner reads it from another connection).
+      afterCommit(() => run(row));
       return presentImport(row);
     },
 

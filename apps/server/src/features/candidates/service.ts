@@ -516,7 +516,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
           });
         });
       } catch (error) {
-        await files.discard([key]);
+        await files.removeNow([key]);
         throw error;
       }
       const row = await findFile(db, organisationId, candidateId, fileId);

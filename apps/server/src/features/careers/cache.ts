@@ -1,3 +1,5 @@
+import { afterCommit } from '../../db/organisation-transaction.ts';
+
 /**
  * The careers site's in-memory cache: one entry per slug (the organisation's site, its live roles
  * and their rendered pages), built from the database at most once per TTL. A stale entry is still
@@ -140,10 +142,14 @@ export function registerCache(cache: { invalidate(organisationId: string): void;
 /**
  * Call after anything the careers site shows changes for an organisation: site settings, logo,
  * a role's publication, questions or status, a recruitment opened or closed, the product
- * subscription. Without the call the change shows within the cache TTL (a few seconds).
+ * subscription. Without the call the change shows within the cache TTL (a few seconds). Inside an
+ * organisation-scoped request the pages are dropped once its transaction has committed: a visitor
+ * in between would otherwise cache the old state again.
  */
 export function invalidateCareersSite(organisationId: string) {
-  for (const cache of caches) cache.invalidate(organisationId);
+  afterCommit(() => {
+    for (const cache of caches) cache.invalidate(organisationId);
+  });
 }
 
 /** Empties every careers cache (tests that write to the database directly). */

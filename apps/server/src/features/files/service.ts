@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@hireloop/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { afterCommit } from '../../db/organisation-transaction.ts';
 import type { ProcessedImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -39,7 +40,8 @@ export type FileOwner = { organisationId: string | null; prefix: string };
  * A crash in between leaves at worst an unreferenced object, never a row without bytes.
  */
 export function createFileService(db: Db, storage: Storage, log?: FastifyBaseLogger) {
-  async function discard(keys: string[]) {
+  /** Removes the bytes of files no row refers to (a new file whose change failed). */
+  async function removeNow(keys: string[]) {
     for (const key of keys) {
       try {
         await storage.remove(key);
@@ -49,9 +51,17 @@ export function createFileService(db: Db, storage: Storage, log?: FastifyBaseLog
     }
   }
 
+  /**
+   * Removes the bytes of files whose rows the caller's change deleted, once that change has
+   * committed: inside an organisation-scoped request, after the request's transaction (which may
+   * still roll back and bring the rows back); else at once.
+   */
+  const discard = (keys: string[]) => (keys.length === 0 ? Promise.resolve() : afterCommit(() => removeNow(keys)));
+
   return {
     storage,
     discard,
+    removeNow,
 
     /**
      * Stores `image` as the one file under the owner's prefix and runs `apply` (the caller's own
@@ -77,7 +87,7 @@ export function createFileService(db: Db, storage: Storage, log?: FastifyBaseLog
           return { result: await apply(tx, { id }), replaced: old };
         }));
       } catch (error) {
-        await discard([key]);
+        await removeNow([key]);
         throw error;
       }
       await discard(replaced);

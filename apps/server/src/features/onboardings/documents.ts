@@ -60,7 +60,7 @@ export async function attachHireFile(
       return existing.document.storedFileId ? deleteStoredFiles(tx, [existing.document.storedFileId]) : [];
     });
   } catch (error) {
-    await files.discard([key]);
+    await files.removeNow([key]);
     throw error;
   }
   await files.discard(replaced);

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -24,14 +24,6 @@ export function lockOrganisation(tx: Db, organisationId: string) {
     .where(eq(organisations.id, organisationId))
     .for('update')
     .then((r) => r[0]);
-}
-
-export function slugTakenByAnother(db: Db, organisationId: string, slug: string) {
-  return db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(and(eq(organisations.slug, slug), ne(organisations.id, organisationId)))
-    .then((r) => r.length > 0);
 }
 
 export async function updateOrganisation(db: Db, organisationId: string, patch: OrganisationPatch): Promise<OrganisationRow> {

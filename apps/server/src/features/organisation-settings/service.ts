@@ -15,7 +15,6 @@ import {
   findOrganisation,
   findUserName,
   lockOrganisation,
-  slugTakenByAnother,
   updateOrganisation,
   type OrganisationPatch,
   type OrganisationRow,
@@ -88,9 +87,6 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
           }
           const changed = EDITABLE.filter((field) => field in next && !same(next[field], current[field]));
           if (changed.length === 0) return current;
-          if (next.slug !== undefined && next.slug !== current.slug && (await slugTakenByAnother(tx, organisationId, next.slug))) {
-            throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
-          }
           const updated = await updateOrganisation(tx, organisationId, next);
           await recordAudit(tx, {
             organisationId,
@@ -106,7 +102,8 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
         });
         return await present(db, row);
       } catch (error) {
-        // Two organisations racing for one slug: the unique index decides.
+        // A slug another organisation has: the unique index answers (this request cannot see other
+        // organisations' rows: row-level security, migration 0015).
         if (isUniqueViolation(error)) throw new AppError('conflict', SLUG_TAKEN, { slug: [SLUG_TAKEN] });
         throw error;
       }

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { afterCommit } from '../../db/organisation-transaction.ts';
 import {
   claimDueJobs,
   deleteDevMailBefore,
@@ -31,7 +32,9 @@ const listeners = new Set<Listener>();
 
 /**
  * Lets a worker in this process hear that work was queued, so it need not wait for its next
- * poll. Only a hint: the job may not be committed yet, and polling still finds everything.
+ * poll. Only a hint: the job may not be committed yet, and polling still finds everything. Inside
+ * an organisation-scoped request the listeners hear it once the request's transaction has
+ * committed, outside it (a worker woken there must not use the request's connection).
  */
 export function onJobQueued(listener: Listener): () => void {
   listeners.add(listener);
@@ -48,7 +51,9 @@ export type JobSubject = { candidateId?: string | null | undefined };
  */
 export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, subject: JobSubject = {}): Promise<OutboxJob> {
   const job = await insertJob(db, { kind, payload, candidateId: subject.candidateId ?? null });
-  for (const listener of listeners) listener();
+  afterCommit(() => {
+    for (const listener of listeners) listener();
+  });
   return job;
 }
 

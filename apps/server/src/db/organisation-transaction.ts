@@ -1,0 +1,161 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { isUuid } from '../lib/ids.ts';
+
+/** client.ts's `Db` (repeated here: client.ts builds on this module). */
+type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * Organisation-scoped requests run in one transaction as the role `hireloop_app`, with their
+ * organisation in `app.organisation_id`: row-level security (migration 0015) then shows and accepts
+ * only that organisation's rows (docs/decisions/011-row-level-security.md).
+ */
+export const APP_ROLE = 'hireloop_app';
+
+type Scope = {
+  organisationId: string;
+  tx: Db;
+  /** False once the transaction has committed or rolled back: later calls go to the pool. */
+  open: boolean;
+  /** Work to start once the transaction has committed (dropped when it rolls back). */
+  afterCommit: (() => void | Promise<void>)[];
+};
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+const openScope = () => {
+  const scope = scopes.getStore();
+  return scope?.open ? scope : undefined;
+};
+
+/**
+ * The `Db` every repository receives: each call goes to the organisation transaction open in this
+ * async context (the request's), else to the pool. Nested `db.transaction(…)` calls inside the
+ * request's become savepoints.
+ */
+export function routingDb(pool: Db): Db {
+  return new Proxy(pool, {
+    get(target, property) {
+      const db = openScope()?.tx ?? target;
+      const value: unknown = Reflect.get(db, property, db);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(db) : value;
+    },
+  });
+}
+
+const FINISHED = 'The organisation transaction of this request has finished; the query was not run.';
+
+/**
+ * The request's connection, taken from the pool at its first query (a handler that reads an upload
+ * or refuses its input first holds none meanwhile), which also begins the transaction: BEGIN, the
+ * role and the organisation in one round trip. Its queries run one after another: queries a request
+ * starts together (Promise.all) wait their turn instead of piling into pg's own queue (deprecated
+ * in pg 8). The transaction's end waits for them too, and nothing queued after it reaches the
+ * connection, which goes back to the pool.
+ */
+function requestConnection(pool: pg.Pool, organisationId: string) {
+  let opening: Promise<pg.PoolClient> | undefined;
+  let client: pg.PoolClient | undefined;
+  let tail: Promise<unknown> = Promise.resolve();
+  let ended = false;
+  const open = () =>
+    (opening ??= (async () => {
+      const taken = await pool.connect();
+      try {
+        // The id is spliced into the statement (one simple-protocol round trip): it is a checked uuid.
+        await taken.query(`begin; set local role ${APP_ROLE}; select set_config('app.organisation_id', '${organisationId}', true)`);
+      } catch (error) {
+        // A failed SET leaves an aborted transaction block open: never hand that connection out again.
+        taken.release(error instanceof Error ? error : true);
+        throw error;
+      }
+      client = taken;
+      return taken;
+    })());
+  const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = tail.then(run);
+    tail = next.catch(() => undefined);
+    return next;
+  };
+  const query = (...args: unknown[]) =>
+    inTurn(async () => {
+      if (ended) throw new Error(FINISHED);
+      const taken = await open();
+      return (taken.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    });
+  return {
+    /** What the Drizzle session sees: only `query` is used on a transaction's client. */
+    client: { query } as unknown as pg.PoolClient,
+    /** COMMIT or ROLLBACK, after the queries already queued; nothing when no query ever ran. */
+    end: (statement: 'commit' | 'rollback') =>
+      inTurn(async () => {
+        ended = true;
+        if (!client) return;
+        await client.query(statement);
+      }),
+    /** Back to the pool; destroyed when `unusable` says it cannot be trusted. */
+    release(unusable?: Error) {
+      client?.release(unusable);
+      client = undefined;
+    },
+  };
+}
+
+export type OrganisationTransactions = <T>(organisationId: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * Runs `work` in one transaction on one pooled connection, as `hireloop_app` with the organisation
+ * set; every query of the routing `Db` inside it goes there. Commits when `work` resolves, rolls
+ * back when it throws. Two round trips at most: BEGIN with the role and the organisation (before
+ * the first query), COMMIT.
+ */
+export function organisationTransactions(pool: pg.Pool): OrganisationTransactions {
+  const dialect = new PgDialect();
+  return async <T>(organisationId: string, work: () => Promise<T>): Promise<T> => {
+    if (!isUuid(organisationId)) throw new Error('organisation transaction: not an organisation id');
+    const current = openScope();
+    if (current) {
+      if (current.organisationId !== organisationId) throw new Error('organisation transaction: already in another organisation');
+      return work();
+    }
+    const connection = requestConnection(pool, organisationId.toLowerCase());
+    const session = new NodePgSession(connection.client, dialect, undefined);
+    const scope: Scope = { organisationId, tx: new NodePgTransaction(dialect, session, undefined), open: true, afterCommit: [] };
+    /** Set when the connection cannot be trusted any more: it is closed, not reused. */
+    let unusable: Error | undefined;
+    let result: T;
+    try {
+      result = await scopes.run(scope, work);
+      scope.open = false;
+      await connection.end('commit');
+    } catch (error) {
+      scope.open = false;
+      // Also after a failed COMMIT (a transaction block may be left open); a warning at worst.
+      await connection.end('rollback').catch((e: unknown) => {
+        unusable = e instanceof Error ? e : new Error(String(e));
+      });
+      throw error;
+    } finally {
+      connection.release(unusable);
+    }
+    // Outside the request's context: what starts now must not find the finished transaction.
+    // What it returns is waited for (each handles its own errors; a failure here cannot undo the commit).
+    await Promise.allSettled(scope.afterCommit.map((then) => scopes.exit(async () => then())));
+    return result;
+  };
+}
+
+/**
+ * Runs `then` once the organisation transaction of this context has committed (never if it rolls
+ * back), outside it; at once when there is none. For what must see the committed change from
+ * another connection, or must not happen if it rolls back: background work, removing replaced
+ * files' bytes, cache invalidation, waking a worker. The request's reply waits for what it returns.
+ */
+export function afterCommit(then: () => void | Promise<void>): Promise<void> {
+  const scope = openScope();
+  if (!scope) return Promise.resolve(then());
+  scope.afterCommit.push(then);
+  return Promise.resolve();
+}

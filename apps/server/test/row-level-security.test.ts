@@ -1,0 +1,216 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCommit } from '../src/db/organisation-transaction.ts';
+import { createFileService } from '../src/features/files/service.ts';
+import { createLocalStorage } from '../src/lib/storage.ts';
+import { applications, candidates } from '../src/db/schema/candidates.ts';
+import { organisations } from '../src/db/schema/organisations.ts';
+import { teamMembers, teams } from '../src/db/schema/teams.ts';
+import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
+import { createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+
+// Tenancy enforced by PostgreSQL (migration 0015, docs/decisions/011-row-level-security.md):
+// organisation-scoped requests run as hireloop_app with their organisation set for their transaction.
+
+let t: TestApp;
+let orgA: { id: string };
+let orgB: { id: string };
+let owner: { id: string };
+let statusA: string;
+let recruitmentA: string;
+let candidateB: { id: string; name: string };
+
+/** The pg error under Drizzle's wrapper. */
+const causeOf = (error: unknown) => ((error as { cause?: unknown }).cause ?? error) as { code?: string; message: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  owner = await createUser(t);
+  orgA = await createOrganisation(t, owner);
+  orgB = await createOrganisation(t);
+  const a = await seedPipeline(t, orgA.id);
+  const b = await seedPipeline(t, orgB.id);
+  statusA = a.statuses[0]!.id;
+  recruitmentA = (await a.recruitment('Backend')).id;
+  await seedCandidate(t, orgA.id, statusA, { name: 'Ada of A' }, [recruitmentA]);
+  await seedCandidate(t, orgA.id, statusA, { name: 'Alan of A' });
+  candidateB = (await seedCandidate(t, orgB.id, b.statuses[0]!.id, { name: 'Barbara of B' }, [(await b.recruitment('Sales')).id]))
+    .candidate;
+  const [teamA] = await t.database.db.insert(teams).values({ organisationId: orgA.id, name: 'Team A' }).returning();
+  const [teamB] = await t.database.db.insert(teams).values({ organisationId: orgB.id, name: 'Team B' }).returning();
+  await t.database.db.insert(teamMembers).values([
+    { teamId: teamA!.id, userId: owner.id },
+    { teamId: teamB!.id, userId: owner.id },
+  ]);
+});
+
+afterAll(() => t?.close());
+
+describe('row-level security', () => {
+  it('queries in an organisation transaction start together (Promise.all) without pg’s “already executing a query” warning', async () => {
+    const warnings: string[] = [];
+    const listen = (w: Error) => warnings.push(w.message);
+    process.on('warning', listen);
+    try {
+      const counts = await t.database.inOrganisation(orgA.id, () =>
+        Promise.all([1, 2, 3, 4].map(() => t.database.db.select({ id: candidates.id }).from(candidates))),
+      );
+      expect(counts.map((rows) => rows.length)).toEqual([2, 2, 2, 2]);
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+  });
+
+  it('covers every table with an organisation_id column, the tables owned through a parent and the organisation row: enabled, forced, a tenant and a system policy', async () => {
+    const { rows } = (await t.database.db.execute(sql`
+      select c.relname as table, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+             array(select p.polname::text from pg_policy p where p.polrelid = c.oid order by 1) as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and (exists (select 1 from information_schema.columns k where k.table_schema = 'public' and k.table_name = c.relname and k.column_name = 'organisation_id')
+             or c.relname in ('organisations', 'interview_interviewers', 'offer_approvals', 'recruitment_members', 'team_members'))
+      order by 1`)) as unknown as { rows: { table: string; enabled: boolean; forced: boolean; policies: string[] }[] };
+    expect(rows.length).toBeGreaterThanOrEqual(38);
+    for (const row of rows) expect(row, row.table).toMatchObject({ enabled: true, forced: true, policies: ['system', 'tenant'] });
+  });
+
+  it('a query that names no organisation sees only the organisation of its transaction (also through a parent row)', async () => {
+    const [names, memberships, orgs] = await t.database.inOrganisation(orgA.id, async () => [
+      (await t.database.db.select({ name: candidates.name }).from(candidates).orderBy(candidates.name)).map((c) => c.name),
+      (await t.database.db.select({ teamId: teamMembers.teamId }).from(teamMembers)).length,
+      (await t.database.db.select({ id: organisations.id }).from(organisations)).map((o) => o.id),
+    ]);
+    expect(names).toEqual(['Ada of A', 'Alan of A']);
+    expect(memberships).toBe(1);
+    expect(orgs).toEqual([orgA.id]);
+    // The other organisation's rows can be neither changed nor deleted from there.
+    const changed = await t.database.inOrganisation(orgA.id, () =>
+      t.database.db.update(candidates).set({ name: 'Changed' }).where(eq(candidates.id, candidateB.id)).returning(),
+    );
+    expect(changed).toEqual([]);
+    const [still] = await t.database.db.select().from(candidates).where(eq(candidates.id, candidateB.id));
+    expect(still?.name).toBe('Barbara of B');
+  });
+
+  it('refuses to write a row of another organisation', async () => {
+    const error = await t.database
+      .inOrganisation(orgA.id, () =>
+        t.database.db.insert(candidates).values({ organisationId: orgB.id, name: 'Smuggled', email: 'smuggled@example.test' }),
+      )
+      .then(() => undefined, causeOf);
+    expect(error?.code).toBe('42501');
+    expect(error?.message).toMatch(/row-level security/);
+    expect(await t.database.db.select().from(candidates).where(eq(candidates.name, 'Smuggled'))).toEqual([]);
+  });
+
+  it('as hireloop_app with no organisation set, sees no row and may insert none (fail closed)', async () => {
+    const seen = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role hireloop_app`);
+      const { rows } = (await tx.execute(sql`select count(*)::int as n from candidates`)) as unknown as { rows: { n: number }[] };
+      return { candidates: rows[0]?.n, orgs: await tx.select().from(organisations), members: await tx.select().from(teamMembers) };
+    });
+    expect(seen.candidates).toBe(0);
+    expect(seen.orgs).toEqual([]);
+    expect(seen.members).toEqual([]);
+    const error = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local role hireloop_app`);
+        await tx.insert(candidates).values({ organisationId: orgA.id, name: 'Nobody', email: 'nobody@example.test' });
+      })
+      .then(() => undefined, causeOf);
+    expect(error?.code).toBe('42501');
+    // The owner (the connection's own role) still sees everything: the unscoped system paths.
+    expect((await t.database.db.select({ id: candidates.id }).from(candidates)).length).toBe(3);
+  });
+
+  it('rolls back everything the work wrote when it throws; what waits for the commit never runs', async () => {
+    let ran = false;
+    const failure = await t.database
+      .inOrganisation(orgA.id, async () => {
+        await t.database.db.insert(candidates).values({ organisationId: orgA.id, name: 'Rolled back', email: 'rolled-back@example.test' });
+        afterCommit(() => {
+          ran = true;
+        });
+        throw new Error('the handler failed');
+      })
+      .then(
+        () => undefined,
+        (e: Error) => e.message,
+      );
+    expect(failure).toBe('the handler failed');
+    expect(ran).toBe(false);
+    expect(await t.database.db.select().from(candidates).where(eq(candidates.name, 'Rolled back'))).toEqual([]);
+  });
+
+  it('runs what waits for the commit after it, outside the transaction; a query the work left behind goes to the pool', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let late: Promise<string> | undefined;
+    let leftBehind: Promise<string> | undefined;
+    await t.database.inOrganisation(orgA.id, async () => {
+      await t.database.db.insert(candidates).values({ organisationId: orgA.id, name: 'Committed', email: 'committed@example.test' });
+      afterCommit(() => {
+        // Another connection sees the committed row.
+        late = t.database.db
+          .select({ name: candidates.name })
+          .from(candidates)
+          .where(eq(candidates.name, 'Committed'))
+          .then((r) => r.map((c) => c.name).join());
+      });
+      // Started inside, run once the transaction has finished: on the pool, as the connection's own role.
+      leftBehind = gate
+        .then(() => t.database.db.execute(sql`select current_user as who`))
+        .then((r) => (r as unknown as { rows: { who: string }[] }).rows[0]!.who);
+    });
+    expect(await late).toBe('Committed');
+    release();
+    expect(await leftBehind).not.toBe('hireloop_app');
+  });
+
+  it('removes a replaced file’s bytes only once the organisation transaction has committed', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'hireloop-rls-'));
+    try {
+      const storage = createLocalStorage(root);
+      const files = createFileService(t.database.db, storage);
+      const stored = async (key: string) => {
+        const object = await storage.get(key);
+        object?.stream.destroy();
+        return object !== null;
+      };
+      await storage.put('organisations/kept.png', Buffer.from('kept'), 'image/png');
+      await storage.put('organisations/gone.png', Buffer.from('gone'), 'image/png');
+      // Rolled back: the row would come back, so the bytes stay.
+      await t.database
+        .inOrganisation(orgA.id, async () => {
+          await files.discard(['organisations/kept.png']);
+          throw new Error('the handler failed');
+        })
+        .catch(() => undefined);
+      expect(await stored('organisations/kept.png')).toBe(true);
+      // Committed: gone by the time the work's result is back.
+      await t.database.inOrganisation(orgA.id, async () => {
+        await files.discard(['organisations/gone.png']);
+        expect(await stored('organisations/gone.png')).toBe(true);
+      });
+      expect(await stored('organisations/gone.png')).toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a scoped request cannot show a row of another organisation even when a join names none: an application pointing at another organisation’s candidate', async () => {
+    // A broken row no code writes (the foreign key only checks that the candidate exists).
+    await t.database.db
+      .insert(applications)
+      .values({ organisationId: orgA.id, candidateId: candidateB.id, recruitmentId: recruitmentA, statusId: statusA, boardPosition: 99 });
+    const client = await signIn(t, owner);
+    const res = await client.get(`organisation/${orgA.id}/recruitments/${recruitmentA}/applications`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.text).toContain('Ada of A');
+    expect(res.text).not.toContain('Barbara of B');
+  });
+});
