@@ -30,6 +30,17 @@ const openScope = () => {
   return scope?.open ? scope : undefined;
 };
 
+const TARGET = Symbol('the handle a routing Db sends this call to');
+
+/**
+ * The handle a `Db` stands for now: the organisation transaction open in this async context, else
+ * the pool; any other `Db` (a transaction) is itself. What binds to a connection (a prepared
+ * statement, db/prepared.ts) must be built on this, not on the routing `Db`.
+ */
+export function currentTarget(db: Db): Db {
+  return ((db as unknown as Record<symbol, Db | undefined>)[TARGET] ?? db) as Db;
+}
+
 /**
  * The `Db` every repository receives: each call goes to the organisation transaction open in this
  * async context (the request's), else to the pool. Nested `db.transaction(…)` calls inside the
@@ -39,6 +50,7 @@ export function routingDb(pool: Db): Db {
   return new Proxy(pool, {
     get(target, property) {
       const db = openScope()?.tx ?? target;
+      if (property === TARGET) return db;
       const value: unknown = Reflect.get(db, property, db);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(db) : value;
     },
