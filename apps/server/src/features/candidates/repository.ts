@@ -57,7 +57,8 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   const s = candidateSearch(o.search);
   if (!s) return { rows: [], total: 0 };
   const offset = offsetOf(o.page, o.perPage);
-  const base = sql`c.organisation_id = ${organisationId} and c.erased_at is null`;
+  // The tiers run in candidate_search_matches and the typo fallback in candidate_typo_matches
+  // (migration 0017): under row-level security the search's operators could not use their indexes.
   // Each tier is a positive condition, so that the planner's estimate for it is its own, and only the
   // name-prefix tier is read in name order (its btree range holds exactly its matches). Asking the
   // word tiers for their first rows by name let the planner walk the name index hoping to meet
@@ -65,25 +66,14 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   // read half the organisation first. Unordered, a tier is gathered from its GIN index (few
   // matches) or read with a limit (a word most rows have, such as "gmail"), at most
   // SEARCH_MATCH_CAP rows either way. A person in several tiers counts once, in the first (pageOf).
-  const tier = (n: number, condition: SQL, ordered = false) =>
-    sql`(select c.id, c.search_name, ${sql.raw(String(n))}::float8 as rank from candidates c where ${base} and ${condition}
-      ${ordered ? sql`order by c.search_name, c.id` : sql``} limit ${SEARCH_MATCH_CAP})`;
-  const matches = sql.join(
-    [
-      tier(0, sql`c.email = ${s.email}`),
-      tier(1, sql`c.search_name like ${s.prefix}`, true),
-      tier(2, sql`c.name_vector @@ ${s.query}`),
-      tier(3, sql`c.search_vector @@ ${s.query}`),
-    ],
-    sql` union all `,
-  );
+  const matches = sql`select id, search_name, rank
+    from candidate_search_matches(${organisationId}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${SEARCH_MATCH_CAP}::int)`;
   let found = await pageOf(db, matches, o.perPage, offset);
   if (found.total === 0 && s.typos) {
     found = await withTypoThreshold(db, (tx) =>
       pageOf(
         tx,
-        sql`select c.id, c.search_name, 1 - word_similarity(${s.name}, c.search_name) as rank from candidates c
-          where ${base} and ${s.name} <% c.search_name limit ${SEARCH_MATCH_CAP}`,
+        sql`select id, search_name, rank from candidate_typo_matches(${organisationId}::uuid, ${s.name}, ${SEARCH_MATCH_CAP}::int)`,
         o.perPage,
         offset,
       ),
