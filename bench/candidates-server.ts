@@ -6,15 +6,17 @@
  * - `GET /bench/floor-candidate-search`, the search across the organisation's database floor: one
  *   named prepared statement through a bare `pg` Pool (the app's size) checks the session and the
  *   membership and reads the search's page and total, then sends the bytes the API answered.
+ * - `GET /bench/event-loop`: the event loop's delay (perf_hooks) since `?reset=1`, in ms.
  * Never imported by production code.
  *
  * Environment: PORT, HOST, DATA_DIR (fresh) or DATABASE_URL (an empty database), LOG_LEVEL,
  * BENCH_CANDIDATES (default 100000), BENCH_RECRUITMENTS (default 50).
  * Prints one JSON line once listening: { port, organisationId, cookie, apiKey, recruitmentId, statusId, listPath, floorPath,
- *   searchPath, searchFloorPath, seedMs, candidates }.
+ *   searchPath, searchFloorPath, eventLoopPath, seedMs, candidates }.
  */
 import { API_KEY_SCOPES } from '@hireloop/contract/api-keys';
 import { SESSION_COOKIE, SESSION_IDLE_MS } from '@hireloop/contract/constants';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { apiKeys } from '../apps/server/src/db/schema/api-keys.ts';
@@ -24,6 +26,7 @@ import { seedBenchCandidates } from './seed-candidates.ts';
 
 const FLOOR_PATH = '/bench/floor-candidates';
 const SEARCH_FLOOR_PATH = '/bench/floor-candidate-search';
+const EVENT_LOOP_PATH = '/bench/event-loop';
 const SEARCH_TERM = 'candidate4242';
 /** The app's pool size (apps/server/src/db/client.ts). */
 const POOL_SIZE = 10;
@@ -88,6 +91,14 @@ app.get(SEARCH_FLOOR_PATH, async (request, reply) => {
   if (found.rowCount === 0) return reply.code(401).send({ message: 'You are not signed in.', code: 'unauthenticated' });
   return reply.type(searchFloor.contentType).send(searchFloor.body);
 });
+// The event loop's delay, sampled every 10 ms: `?reset=1` starts a measurement, a plain GET reads it.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+app.get(EVENT_LOOP_PATH, (request, reply) => {
+  if ((request.query as { reset?: string }).reset) loopDelay.reset();
+  void reply.send({ p50Ms: ms(loopDelay.percentile(50)), p99Ms: ms(loopDelay.percentile(99)), maxMs: ms(loopDelay.max) });
+});
 const port = await serveUntilSignalled(app, database, config);
 
 const page = await app.inject({ method: 'GET', url: listPath, headers: { cookie } });
@@ -104,5 +115,5 @@ if (check.statusCode !== 200 || check.body !== searchFloor.body)
   throw new Error(`${SEARCH_FLOOR_PATH} does not reproduce ${searchPath}: ${check.statusCode} ${check.body.slice(0, 300)}`);
 
 process.stdout.write(
-  `${JSON.stringify({ port, organisationId, cookie, apiKey, recruitmentId, statusId, listPath, floorPath: FLOOR_PATH, searchPath, searchFloorPath: SEARCH_FLOOR_PATH, seedMs, candidates: seeded.candidates })}\n`,
+  `${JSON.stringify({ port, organisationId, cookie, apiKey, recruitmentId, statusId, listPath, floorPath: FLOOR_PATH, searchPath, searchFloorPath: SEARCH_FLOOR_PATH, eventLoopPath: EVENT_LOOP_PATH, seedMs, candidates: seeded.candidates })}\n`,
 );

@@ -131,7 +131,8 @@ describe('row-level security', () => {
     const names = (rows: unknown) => (rows as { rows: { search_name: string }[] }).rows.map((r) => r.search_name).sort();
     const search = (organisationId: string) =>
       sql`select distinct search_name from candidate_search_matches(${organisationId}::uuid, hireloop_word_query('of'), 'zzz%', '', 100)`;
-    const typos = (organisationId: string) => sql`select search_name from candidate_typo_matches(${organisationId}::uuid, 'barbra of b', 100)`;
+    const typos = (organisationId: string) =>
+      sql`select search_name from candidate_typo_matches(${organisationId}::uuid, 'barbra of b', 100)`;
     // As the request's role with its organisation: its own people, never another organisation's.
     const inA = await t.database.inOrganisation(orgA.id, async () => ({
       own: names(await t.database.db.execute(search(orgA.id))),
