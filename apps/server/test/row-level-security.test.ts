@@ -156,7 +156,7 @@ describe('row-level security', () => {
     const failure = await t.database
       .inOrganisation(orgA.id, async () => {
         await t.database.db.insert(candidates).values({ organisationId: orgA.id, name: 'Rolled back', email: 'rolled-back@example.test' });
-        afterCommit(() => {
+        void afterCommit(() => {
           ran = true;
         });
         throw new Error('the handler failed');
@@ -177,7 +177,7 @@ describe('row-level security', () => {
     let leftBehind: Promise<string> | undefined;
     await t.database.inOrganisation(orgA.id, async () => {
       await t.database.db.insert(candidates).values({ organisationId: orgA.id, name: 'Committed', email: 'committed@example.test' });
-      afterCommit(() => {
+      void afterCommit(() => {
         // Another connection sees the committed row.
         late = t.database.db
           .select({ name: candidates.name })

@@ -421,7 +421,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
         throw error;
       }
       // In the background, once the import row has committed (the runner reads it from another connection).
-      afterCommit(() => run(row));
+      void afterCommit(() => run(row));
       return presentImport(row);
     },
 

@@ -147,7 +147,7 @@ export function registerCache(cache: { invalidate(organisationId: string): void;
  * in between would otherwise cache the old state again.
  */
 export function invalidateCareersSite(organisationId: string) {
-  afterCommit(() => {
+  void afterCommit(() => {
     for (const cache of caches) cache.invalidate(organisationId);
   });
 }

@@ -51,7 +51,7 @@ export type JobSubject = { candidateId?: string | null | undefined };
  */
 export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, subject: JobSubject = {}): Promise<OutboxJob> {
   const job = await insertJob(db, { kind, payload, candidateId: subject.candidateId ?? null });
-  afterCommit(() => {
+  void afterCommit(() => {
     for (const listener of listeners) listener();
   });
   return job;
