@@ -367,7 +367,7 @@ async function main(): Promise<number> {
         if (floorServer) await stopChild(floorServer);
       }
 
-    // ── issue 3: members list with 5,000 members; API key vs session ───────────────────
+    // ── docs/product.md §2: members list with 5,000 members; API key vs session ───────────────────
     const memberRuns: MembersRun[] = [];
     const targets = [
       { label: 'managed', dataDir: path.join(tmp, 'members-data') },
@@ -392,7 +392,7 @@ async function main(): Promise<number> {
     }
     if (memberRuns.length) sections.push(membersSection(memberRuns));
 
-    // ── issue 4: 100,000 candidates in 50 recruitments: list, search, import, board, chunk ──
+    // ── docs/product.md §13: 100,000 candidates in 50 recruitments: list, search, import, board, chunk ──
     const candidateRuns: CandidatesRun[] = [];
     const candidateTargets = [
       { label: 'managed', dataDir: path.join(tmp, 'candidates-data'), webDist, browser: true },
@@ -407,12 +407,17 @@ async function main(): Promise<number> {
         rows.push(...candidatesRows(run));
       } catch (error) {
         fail(`candidates (${where.label})`, error);
-        rows.push({ metric: `Candidates (${where.label})`, measured: `error: ${message(error)}`, target: 'see issue 4', verdict: 'ERROR' });
+        rows.push({
+          metric: `Candidates (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'see bench/README.md',
+          verdict: 'ERROR',
+        });
       }
     }
     if (candidateRuns.length) sections.push(candidatesSection(candidateRuns));
 
-    // ── issue 5: interviews list of a recruitment with 5,000 interviews ──────────────────
+    // ── docs/product.md §14: interviews list of a recruitment with 5,000 interviews ──────────────────
     const interviewRuns: InterviewsRun[] = [];
     for (const where of runs('interviews')
       ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'managed' ? 'interviews-data' : 'unused') }))
@@ -433,7 +438,7 @@ async function main(): Promise<number> {
     }
     if (interviewRuns.length) sections.push(interviewsSection(interviewRuns));
 
-    // ── issue 5: the offer letter PDF ──────────────────────────────────────────────────────
+    // ── docs/product.md §15: the offer letter PDF ──────────────────────────────────────────────────────
     const offerRuns: OffersRun[] = [];
     for (const where of runs('offers')
       ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'managed' ? 'offers-data' : 'unused') }))
@@ -454,7 +459,7 @@ async function main(): Promise<number> {
     }
     if (offerRuns.length) sections.push(offersSection(offerRuns));
 
-    // ── issue 6: real-time endpoint with 2,000 clients; events API throughput ─────────────
+    // ── docs/product.md §11: real-time endpoint with 2,000 clients; events API throughput ─────────────
     const realtimeRuns: RealtimeRun[] = [];
     const realtimeTargets = [
       { label: 'managed', dataDir: path.join(tmp, 'realtime-data'), serverMain },
@@ -469,12 +474,17 @@ async function main(): Promise<number> {
         rows.push(...realtimeRows(run));
       } catch (error) {
         fail(`realtime (${where.label})`, error);
-        rows.push({ metric: `Realtime (${where.label})`, measured: `error: ${message(error)}`, target: 'see issue 6', verdict: 'ERROR' });
+        rows.push({
+          metric: `Realtime (${where.label})`,
+          measured: `error: ${message(error)}`,
+          target: 'see bench/README.md',
+          verdict: 'ERROR',
+        });
       }
     }
     if (realtimeRuns.length) sections.push(realtimeSection(realtimeRuns));
 
-    // ── issue 7: the careers site with 200 open roles; the application POST; Lighthouse ─────
+    // ── docs/product.md §16: the careers site with 200 open roles; the application POST; Lighthouse ─────
     const careersRuns: CareersRun[] = [];
     for (const where of runs('careers')
       ? targets.map((x) => ({
@@ -492,7 +502,7 @@ async function main(): Promise<number> {
         rows.push({
           metric: `Careers site (${where.label})`,
           measured: `error: ${message(error)}`,
-          target: 'see issue 7',
+          target: 'see bench/README.md',
           verdict: 'ERROR',
         });
       }

@@ -126,7 +126,7 @@ test('the dashboard shows the user’s hiring day, accessibly', async ({ page })
   await expect(page.getByRole('heading', { name: 'Hiring at a glance' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Your recruitments' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
-  // The demo has interviews Dana is on and an offer waiting for her approval (issue 5's demo data).
+  // The demo has interviews Dana is on and an offer waiting for her approval (docs/product.md §14's demo data).
   await expect(page.getByRole('heading', { name: 'Your upcoming interviews' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Approvals waiting for you' })).toBeVisible();
   await expectNoAxeViolations(page);

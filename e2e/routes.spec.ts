@@ -4,7 +4,7 @@ import { DEMO_OWNER, expectNoAxeViolations, signInAs } from './fixtures.ts';
 // The sweeps only read, and each signs in on its own: they may run on both workers at once.
 test.describe.configure({ mode: 'parallel' });
 
-/** Every screen of SPEC §2 with its title; ids are placeholders the screens resolve or show as not found. */
+/** Every screen of docs/product.md §5 with its title; ids are placeholders the screens resolve or show as not found. */
 const SCREENS: Array<[path: string, title: string]> = [
   ['/dashboard', 'Dashboard'],
   ['/teams', 'Teams'],

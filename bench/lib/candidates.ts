@@ -5,7 +5,7 @@ import { loadProblems, measureLoad, type LoadResult } from './load.ts';
 import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
-/** Issue 4: one organisation with 100,000 candidates in 50 recruitments. */
+/** docs/product.md §13: one organisation with 100,000 candidates in 50 recruitments. */
 export const CANDIDATES_TARGET = {
   listP95Ms: 30,
   listVsFloor: 0.4,

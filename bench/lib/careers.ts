@@ -5,7 +5,7 @@ import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
 /**
- * Issue 7: the public careers site of an organisation with 200 open roles. The listing page p95 ≤ 20 ms
+ * docs/product.md §16: the public careers site of an organisation with 200 open roles. The listing page p95 ≤ 20 ms
  * at 32 connections, Lighthouse performance ≥ 95 and accessibility 100; the application POST with a
  * 1 MB résumé p95 ≤ 100 ms.
  */

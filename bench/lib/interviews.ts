@@ -2,7 +2,7 @@ import { measureLoad, loadProblems, type LoadResult } from './load.ts';
 import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
-/** Issue 5: the interviews list of a recruitment with 5,000 interviews, p95 ≤ 30 ms at 16 connections. */
+/** docs/product.md §14: the interviews list of a recruitment with 5,000 interviews, p95 ≤ 30 ms at 16 connections. */
 export const INTERVIEWS_TARGET = { p95Ms: 30, connections: 16 } as const;
 const START_TIMEOUT_MS = 240_000;
 

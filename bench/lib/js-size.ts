@@ -9,7 +9,7 @@ export type JsSize =
   | { status: 'measured'; method: 'browser' | 'manifest'; gzipBytes: number; files: JsFile[]; notes: string[] }
   | { status: 'skipped'; reason: string; notes: string[] };
 
-/** Chromium flags from DESIGN §2 (system Chromium, no downloads, no sandbox in containers). */
+/** Chromium flags from docs/architecture.md §12 (system Chromium, no downloads, no sandbox in containers). */
 const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',

@@ -2,7 +2,7 @@ import { measureLoad, loadProblems, type LoadResult } from './load.ts';
 import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
-/** Issue 3: with 5,000 members and 200 API keys, the members list (25 a page, filtered). */
+/** docs/product.md §2: with 5,000 members and 200 API keys, the members list (25 a page, filtered). */
 export const MEMBERS_TARGET = { p95Ms: 20, keyVsSession: 0.8, connections: 16 } as const;
 const START_TIMEOUT_MS = 180_000;
 

@@ -2,7 +2,7 @@ import { loadProblems, measureLoad, type LoadResult } from './load.ts';
 import { withBenchServer } from './bench-server.ts';
 import type { Row, Section } from './report.ts';
 
-/** Issue 5: the offer letter PDF (rendered on every request with pdf-lib), p95 ≤ 150 ms. */
+/** docs/product.md §15: the offer letter PDF (rendered on every request with pdf-lib), p95 ≤ 150 ms. */
 export const OFFERS_TARGET = { p95Ms: 150, connections: 4 } as const;
 const START_TIMEOUT_MS = 240_000;
 

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { freePort, residentBytes, startChild, stopChild, waitFor200, type Child } from './processes.ts';
 import type { Row, Section } from './report.ts';
 
-/** Issue 6: one node, 2,000 subscribed clients; publish → delivery p99, RSS; 5,000 events/s through the events API. */
+/** docs/product.md §11: one node, 2,000 subscribed clients; publish → delivery p99, RSS; 5,000 events/s through the events API. */
 export const REALTIME_TARGET = { clients: 2_000, p99Ms: 50, rssBytes: 400 * 1024 ** 2, eventsPerSecond: 5_000 } as const;
 const LATENCY_SAMPLES = 2_000;
 const LATENCY_RATE_PER_S = 200;

@@ -124,7 +124,7 @@ export async function buildApp({
     bodyLimit: MAX_JSON_BODY,
     routerOptions: {
       ignoreTrailingSlash: true,
-      // `filter[name]=x&filter[tag]=y` → { filter: { name, tag } } (DESIGN §4), nothing deeper.
+      // `filter[name]=x&filter[tag]=y` → { filter: { name, tag } } (docs/product.md §8), nothing deeper.
       querystringParser: (s: string) => qs.parse(s, { depth: 2, arrayLimit: 50, parameterLimit: 100 }),
     },
     return503OnClosing: true,

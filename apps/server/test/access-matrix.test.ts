@@ -54,17 +54,17 @@ const fixtures = {
   spareRoles: [] as string[],
   teamId: '',
   spareTeams: [] as string[],
-  // Hiring core (issue 4): each feature adds its own fields below this line and seeds them in its own beforeAll.
+  // Hiring core (docs/product.md §13): each feature adds its own fields below this line and seeds them in its own beforeAll.
   matrixRecruitmentId: '',
   spareRecruitments: [] as string[],
-  // Applications (issue 4): a recruitment with a card for the rows; spares for reject, restore and transfer (one per call).
+  // Applications (docs/product.md §13): a recruitment with a card for the rows; spares for reject, restore and transfer (one per call).
   appRecruitmentId: '',
   appTransferTargetId: '',
   applicationId: '',
   spareRejectable: [] as string[],
   spareRejected: [] as string[],
   spareTransferable: [] as string[],
-  // Candidates (issue 4): a person with a file for the rows; spares for erase, merge sources and file deletes (one per call).
+  // Candidates (docs/product.md §13): a person with a file for the rows; spares for erase, merge sources and file deletes (one per call).
   candidateId: '',
   candidateFileId: '',
   importRecruitmentId: '',
@@ -72,7 +72,7 @@ const fixtures = {
   spareCandidates: [] as string[],
   spareMergeSources: [] as string[],
   spareCandidateFiles: [] as string[],
-  // Interviews and scorecards (issue 5): a type and an interview for the rows; spares for delete, cancel and complete (one per call).
+  // Interviews and scorecards (docs/product.md §14): a type and an interview for the rows; spares for delete, cancel and complete (one per call).
   interviewTypeId: '',
   spareInterviewTypes: [] as string[],
   interviewApplicationId: '',
@@ -83,7 +83,7 @@ const fixtures = {
   panellessInterviewId: '',
   spareScheduledInterviews: [] as string[],
   spareStartedInterviews: [] as string[],
-  // Offers (issue 5): a recruitment with one application and a draft offer for the rows; an offer waiting for
+  // Offers (docs/product.md §15): a recruitment with one application and a draft offer for the rows; an offer waiting for
   // someone else's approval; spares to submit, send and withdraw (one per call).
   offerRecruitmentId: '',
   offerApplicationId: '',
@@ -94,7 +94,7 @@ const fixtures = {
   spareDraftOffers: [] as string[],
   spareApprovedOffers: [] as string[],
   spareWithdrawableOffers: [] as string[],
-  // Onboarding (issue 7): a stage, a template, a hire with a task and an uploaded document; spares for the delete rows.
+  // Onboarding (docs/product.md §17): a stage, a template, a hire with a task and an uploaded document; spares for the delete rows.
   onboardingStageId: '',
   spareOnboardingStages: [] as string[],
   onboardingTemplateId: '',
@@ -217,7 +217,7 @@ const CASES: Record<string, Case> = {
       return `/invitations/${people.spareInvitations.pop()}`;
     },
   },
-  // Teams and clients (issue 4): a create takes a fresh name, a delete a fresh team.
+  // Teams and clients (docs/product.md §12): a create takes a fresh name, a delete a fresh team.
   'GET /teams': { query: '?filter[name]=a&filter[kind]=team&sort=-name' },
   'POST /teams': {
     get body() {
@@ -265,7 +265,7 @@ const CASES: Record<string, Case> = {
       return `/teams/${fixtures.teamId}/logo`;
     },
   },
-  // Recruitments, analytics and the dashboard (issue 4): rows below this line.
+  // Recruitments, analytics and the dashboard (docs/product.md §13): rows below this line.
   'GET /recruitments': { query: '?filter[status]=active&filter[name]=a&sort=-candidates' },
   'POST /recruitments': {
     get body() {
@@ -294,7 +294,7 @@ const CASES: Record<string, Case> = {
     },
   },
   'GET /dashboard': {},
-  // Applications: table, board, moves, bulk, export (issue 4): rows below this line.
+  // Applications: table, board, moves, bulk, export (docs/product.md §13): rows below this line.
   'GET /recruitments/:recruitment/applications': {
     query: '?filter[state]=all&filter[search]=matrix&sort=name',
     get path() {
@@ -369,7 +369,7 @@ const CASES: Record<string, Case> = {
       return `/applications/${fixtures.spareTransferable.pop()}/transfer`;
     },
   },
-  // Candidates: people, notes, files, activity, GDPR, imports (issue 4): rows below this line.
+  // Candidates: people, notes, files, activity, GDPR, imports (docs/product.md §13): rows below this line.
   'GET /candidates': { query: '?filter[search]=matrix' },
   'GET /candidates/:candidate': {
     get path() {
@@ -456,7 +456,7 @@ const CASES: Record<string, Case> = {
       return `/imports/${fixtures.importId}`;
     },
   },
-  // Interviews and scorecards (issue 5): rows below this line.
+  // Interviews and scorecards (docs/product.md §14): rows below this line.
   'GET /interview-types': {},
   'POST /interview-types': {
     get body() {
@@ -540,7 +540,7 @@ const CASES: Record<string, Case> = {
       return `/interviews/${fixtures.interviewId}/scorecards`;
     },
   },
-  // Offers (issue 5): rows below this line.
+  // Offers (docs/product.md §15): rows below this line.
   'GET /recruitments/:recruitment/offers': {
     query: '?filter[status]=draft',
     get path() {
@@ -607,7 +607,7 @@ const CASES: Record<string, Case> = {
   },
   'GET /offer-letter-template': {},
   'PUT /offer-letter-template': { body: { body: 'Dear {{candidate_name}}, welcome to {{organisation}}.' } },
-  // Onboarding (issue 7): rows below this line.
+  // Onboarding (docs/product.md §17): rows below this line.
   'GET /onboarding': {},
   'GET /onboarding-stages': {},
   'POST /onboarding-stages': {
@@ -751,7 +751,7 @@ const CASES: Record<string, Case> = {
       return `/hires/${fixtures.hireId}/documents/${fixtures.spareHireDocuments.pop()}`;
     },
   },
-  // Website (issue 7): organisation A is not subscribed, so the jobs feed answers 404 with its own message.
+  // Website (docs/product.md §16): organisation A is not subscribed, so the jobs feed answers 404 with its own message.
   'GET /website': {},
   'PATCH /website': { body: { headline: 'Work with us', brand_colour: '#0B7285' } },
   'GET /website/logo': { allowedStatus: 404 }, // no logo: "The careers site has no logo."
@@ -953,7 +953,7 @@ beforeAll(async () => {
   )) as [string];
 });
 
-// Interviews and scorecards (issue 5): raw SQL like the sections above — a type and 12 spares, an open
+// Interviews and scorecards (docs/product.md §14): raw SQL like the sections above — a type and 12 spares, an open
 // recruitment with one application, an upcoming interview for the rows (the owner interviews), 12 upcoming
 // spares to cancel and 12 started spares to complete.
 beforeAll(async () => {
@@ -993,7 +993,7 @@ beforeAll(async () => {
       now() - interval '1 hour', 'Matrix room', '["Depth"]'::jsonb, gen_random_uuid() || '@hireloop') returning id`)) as [string];
 });
 
-// Offers (issue 5): raw SQL like the sections above — a recruitment with one application (its candidate has an
+// Offers (docs/product.md §15): raw SQL like the sections above — a recruitment with one application (its candidate has an
 // e-mail, so approved offers can be sent), a draft for the rows, one waiting for the approval of a member who
 // makes no calls, and 12 spares each of drafts (submit), approved offers (send) and drafts (withdraw).
 beforeAll(async () => {
@@ -1024,7 +1024,7 @@ beforeAll(async () => {
   fixtures.spareWithdrawableOffers = await offersIn(12, 'draft');
 });
 
-// Onboarding (issue 7): raw SQL like the sections above — stages (one for the rows, 12 spares), templates,
+// Onboarding (docs/product.md §17): raw SQL like the sections above — stages (one for the rows, 12 spares), templates,
 // the role's onboarding with a hire (a task, a document whose file is uploaded through the API), 12 spare
 // hires, tasks and documents for the delete rows, and 24 candidates for POST /hires (two per call).
 beforeAll(async () => {

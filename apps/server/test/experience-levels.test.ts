@@ -275,7 +275,7 @@ describe('PATCH organisation/{id}/experience-level/reorder ({ original, new }, 1
   });
 });
 
-describe('GET experience-level (SPEC §7, unscoped)', () => {
+describe('GET experience-level (docs/product.md §7, unscoped)', () => {
   it("answers the current organisation's levels, filterable, and follows a switch", async () => {
     const owner = await createUser(t);
     const a = await createOrganisation(t, owner);

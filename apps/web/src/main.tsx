@@ -10,7 +10,7 @@ import { startUp } from './app/session.ts';
 
 const queryClient = createQueryClient();
 
-// Start-up (SPEC §1) runs once, before the first render, behind the ≥ 600 ms loader.
+// Start-up (docs/product.md §4) runs once, before the first render, behind the ≥ 600 ms loader.
 void withLoader(() => startUp(queryClient));
 
 const container = document.getElementById('root');

@@ -126,7 +126,7 @@ export const planCatalog = (): PlansResponse => ({
   trial: { days: TRIAL_DAYS, plan: TRIAL_PLAN },
 });
 
-/** GET organisation/{id}/billing → { billing }. On trial while `trail_ends_at` is not null (SPEC §3). */
+/** GET organisation/{id}/billing → { billing }. On trial while `trail_ends_at` is not null (docs/product.md §18). */
 export const billing = z.object({
   /** The plan in force now: `trial` during the trial, `free` once an unconverted trial has ended. */
   plan: z.enum(PLANS),

@@ -1,24 +1,24 @@
-/** Business constants from SPEC §9 and the foundation issue. Defined once, used by server and web. */
+/** Business constants from docs/product.md §9 and the foundation issue. Defined once, used by server and web. */
 
 export const PRODUCT_NAME = 'Hireloop';
 export const API_VERSION = 'v1';
 export const API_BASE_PATH = `/api/${API_VERSION}`;
 
-/** The start-up loader stays visible at least this long (SPEC §1, §9). */
+/** The start-up loader stays visible at least this long (docs/product.md §4, §9). */
 export const LOADER_MIN_DISPLAY_MS = 600;
-/** Toasts close on their own after this long, top-right (SPEC §2, §9). */
+/** Toasts close on their own after this long, top-right (docs/product.md §4, §9). */
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const TOAST_POSITION = 'top-right' as const;
 
-/** Multi-step form drafts (SPEC §9). Key: `${DRAFT_KEY_PREFIX}:${key ?? ''}:${group}`. */
+/** Multi-step form drafts (docs/product.md §9). Key: `${DRAFT_KEY_PREFIX}:${key ?? ''}:${group}`. */
 export const DRAFT_KEY_PREFIX = 'onboarding-draft';
 export const DRAFT_SAVE_DEBOUNCE_MS = 200;
 export const DRAFT_TTL_MS = 3_600_000;
 
-/** Smooth scroll to a hash anchor leaves this much room for the sticky header (SPEC §2). */
+/** Smooth scroll to a hash anchor leaves this much room for the sticky header (docs/product.md §4). */
 export const SCROLL_HASH_OFFSET_PX = 80;
 
-/** A new organisation's trial (`trail_ends_at`, spelled so by SPEC §3). */
+/** A new organisation's trial (`trail_ends_at`, spelled so by docs/product.md §18). */
 export const TRIAL_DAYS = 14;
 
 /** Membership roles, most powerful first. */
@@ -44,8 +44,8 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 100;
 
-/** Date picker (SPEC §9): mm/dd/yy, week starts Sunday (0). */
+/** Date picker (docs/product.md §9): mm/dd/yy, week starts Sunday (0). */
 export const DATE_PICKER_FORMAT = 'MM/DD/YY';
 export const FIRST_DAY_OF_WEEK = 0;
-/** Two-digit years resolve within this many years ahead of today (SPEC §9). */
+/** Two-digit years resolve within this many years ahead of today (docs/product.md §9). */
 export const TWO_DIGIT_YEAR_WINDOW = 20;

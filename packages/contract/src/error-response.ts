@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorResponse } from './errors.ts';
 
-/** The error envelope of DESIGN §4, for response schemas and the OpenAPI document. */
+/** The error envelope of docs/product.md §8, for response schemas and the OpenAPI document. */
 export const errorResponse: z.ZodType<ErrorResponse> = z.object({
   message: z.string(),
   code: z.string(),

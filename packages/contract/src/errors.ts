@@ -1,4 +1,4 @@
-/** User-facing texts from SPEC §8, and the server's error texts. Defined once. */
+/** User-facing texts from docs/product.md §8, and the server's error texts. Defined once. */
 export const ERROR_TEXTS = {
   noBusinessSet: 'No business set',
   login: 'Login',
@@ -71,7 +71,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
-/** The error envelope of DESIGN §4 (its zod schema is in error-response.ts, kept apart so the web's first bundle carries no zod). */
+/** The error envelope of docs/product.md §8 (its zod schema is in error-response.ts, kept apart so the web's first bundle carries no zod). */
 export type ErrorResponse = { message: string; code: string; errors?: Record<string, string[]> };
 
 /** "Amira Haddad", "Amira Haddad and Tom Okafor", "A, B and C". */

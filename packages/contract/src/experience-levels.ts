@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
-/** An experience level (SPEC §3): id and name, in the organisation's order (`position`, 1-based). */
+/** An experience level (docs/product.md §12): id and name, in the organisation's order (`position`, 1-based). */
 export const experienceLevel = z.object({
   id: z.string(),
   name: z.string(),

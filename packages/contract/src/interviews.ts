@@ -5,7 +5,7 @@ import { INTERVIEW_MINUTES } from './recruitment-settings.ts';
 import { timezoneField } from './timezones.ts';
 
 /*
- * Interviews, interview types (with their kits) and scorecards (issue 5).
+ * Interviews, interview types (with their kits) and scorecards (docs/product.md §14).
  *
  * Routes (all under `organisation/{id}`):
  *

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paged } from './pagination.ts';
 
 /*
- * Offers (issue 5): an offer for an application, approved by its approvers in order, sent to the
+ * Offers (docs/product.md §15): an offer for an application, approved by its approvers in order, sent to the
  * candidate as a letter with a public, tokenised link where they accept or decline.
  *
  * Organisation-scoped routes (prefix `/api/v1/organisation/{organisationId}`):

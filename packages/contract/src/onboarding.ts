@@ -3,7 +3,7 @@ import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
 /*
- * The Onboarding product (issue 7): one onboarding per job role with hires in it, moved through the
+ * The Onboarding product (docs/product.md §17): one onboarding per job role with hires in it, moved through the
  * organisation's onboarding stages, each hire with a checklist of tasks and documents to collect
  * (copied from a template), and a public, tokenised new-hire page.
  *

@@ -7,7 +7,7 @@ const position = (field: string) =>
     .min(1, `The ${field} position must be 1 or more.`);
 
 /**
- * `PATCH organisation/{id}/{resource}/reorder` (SPEC §7, DESIGN §4): move the item at position
+ * `PATCH organisation/{id}/{resource}/reorder` (docs/product.md §7): move the item at position
  * `original` to position `new`, both 1-based (the web's zero-based index + 1); the others shift.
  */
 export const reorderBody = z.object({ original: position('original'), new: position('new') });

@@ -23,7 +23,7 @@ import { notification } from './notifications.ts';
  *   }).subscribe(userChannel(user.id)).bind(NOTIFICATION_EVENT, (n: Notification) => …)
  *
  * A failed authorisation makes pusher-js emit `pusher:subscription_error` on the channel; the UI
- * shows no message for it (SPEC §7).
+ * shows no message for it (docs/product.md §11).
  */
 
 /** The private channel of one user; only that user may join it. */

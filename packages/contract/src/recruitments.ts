@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { line } from './text.ts';
 import { paged } from './pagination.ts';
 
-/** A recruitment is a hiring campaign for a job role (SPEC §2 /recruitment). */
+/** A recruitment is a hiring campaign for a job role (docs/product.md §13 /recruitment). */
 export const RECRUITMENT_STATES = ['open', 'on_hold', 'closed'] as const;
 export type RecruitmentState = (typeof RECRUITMENT_STATES)[number];
 /** The states in which a recruitment is active: it counts against the plan's active-recruitment limit. */

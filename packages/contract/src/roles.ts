@@ -40,7 +40,7 @@ export const ROLE_TEXTS = {
 
 const ref = z.object({ id: z.string(), name: z.string() });
 
-/** A job role. Id and name are what selection lists need (SPEC §3); the rest is the hiring-core issue's. */
+/** A job role. Id and name are what selection lists need (docs/product.md §6); the rest is the hiring-core issue's. */
 export const jobRole = z.object({
   id: z.string(),
   name: z.string(),
@@ -118,5 +118,5 @@ export type UpdateRoleBody = z.infer<typeof updateRoleBody>;
 export const roleResponse = z.object({ role: jobRole });
 export type RoleResponse = z.infer<typeof roleResponse>;
 
-/** Selection-list option (SPEC §3): label is the name, value the id. */
+/** Selection-list option (docs/product.md §6): label is the name, value the id. */
 export type SelectOption = { label: string; value: string };

@@ -9,7 +9,7 @@ import { recruitmentStatuses } from './schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from './schema/recruitments.ts';
 
 /**
- * The hiring core of the demo (issue 4): five recruitments of Northwind Labs (three open, one on
+ * The hiring core of the demo (docs/product.md §13): five recruitments of Northwind Labs (three open, one on
  * hold, one closed) with their hiring teams, and ~300 candidates moving through the pipeline over
  * the last ten weeks — a funnel (many applied, fewer further on, a few hired, rejections with
  * reasons), the stage history the analytics read, ratings, tags, consent, notes with mentions and

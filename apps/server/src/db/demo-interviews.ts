@@ -23,7 +23,7 @@ const NOTES = [
 ];
 
 /**
- * Interviews of the demo (issue 5): the four default interview types with kits, and for the open
+ * Interviews of the demo (docs/product.md §14): the four default interview types with kits, and for the open
  * recruitments' candidates in Screening…Offer a past phone screen (completed, with scorecards; Elena
  * still owes one, so her dashboard shows feedback owed) and, for those in Interview or Technical
  * task, an upcoming technical or onsite interview (several with Elena and Tom on the panel).

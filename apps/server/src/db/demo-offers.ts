@@ -30,7 +30,7 @@ const PLAN: { state: State; salary: number; daysAgo: number }[] = [
 ];
 
 /**
- * Offers in several states for the demo organisation (issue 5): a draft, one waiting for Dana's approval
+ * Offers in several states for the demo organisation (docs/product.md §15): a draft, one waiting for Dana's approval
  * (Tom approved first) so the owner's dashboard shows it, an approved one, a sent one, an accepted one (that
  * application hired) and a declined one — each with its timeline. Candidates are taken from the latest
  * in-progress stage of the open recruitments.

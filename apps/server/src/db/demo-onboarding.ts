@@ -88,7 +88,7 @@ function stageFor(offset: number) {
 }
 
 /**
- * The Onboarding product of the demo (issue 7): the default stages, two templates (Engineering and
+ * The Onboarding product of the demo (docs/product.md §17): the default stages, two templates (Engineering and
  * General) and, for the roles that hired, onboardings with their hires — start dates around today,
  * spread over the stages, checklists about half done with a few tasks overdue, documents still to
  * collect. The accepted offer's candidate is in it too. Deterministic apart from ids and `now`.

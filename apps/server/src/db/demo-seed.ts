@@ -132,7 +132,7 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
     // My Personal Settings: Dana works from London. Organisation Settings: an audit log with a short history.
     await seedDemoTeams(tx, org);
     await seedDemoAuditLog(tx, org);
-    // Recruitments, candidates and their history (issue 4).
+    // Recruitments, candidates and their history (docs/product.md §13).
     const demoPeople = {
       dana: await demoUser(tx, 'demo-owner'),
       marcus: await demoUser(tx, 'demo-admin'),
@@ -141,11 +141,11 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
       elena: await demoUser(tx, 'demo-interviewer'),
     };
     await seedDemoHiring(tx, org.id, demoPeople);
-    // Interview types, past interviews with scorecards and upcoming ones (issue 5).
+    // Interview types, past interviews with scorecards and upcoming ones (docs/product.md §14).
     await seedDemoInterviews(tx, org.id, demoPeople);
-    // Offers in every state, one waiting for Dana's approval (issue 5).
+    // Offers in every state, one waiting for Dana's approval (docs/product.md §15).
     await seedDemoOffers(tx, org.id, demoPeople);
-    // The Website and Onboarding products: a careers site with visits and applications, hires in onboarding (issue 7).
+    // The Website and Onboarding products: a careers site with visits and applications, hires in onboarding (docs/product.md §16).
     await seedDemoWebsite(tx, org.id);
     await seedDemoOnboarding(tx, org.id, demoPeople);
     return true;
@@ -211,7 +211,7 @@ async function seedDemoAuditLog(tx: Db, org: { id: string; name: string; slug: s
   ]);
 }
 
-/** Teams and a client (issue 4), each with a hiring team; the demo roles go to the team whose name pattern they match. */
+/** Teams and a client (docs/product.md §12), each with a hiring team; the demo roles go to the team whose name pattern they match. */
 const DEMO_TEAMS = [
   {
     name: 'Engineering',

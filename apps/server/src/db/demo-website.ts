@@ -62,7 +62,7 @@ const ANSWERS: Record<CareerQuestion['kind'], string[]> = {
 };
 
 /**
- * The Website product of the demo (issue 7): Northwind Labs is subscribed (to Onboarding too), has a
+ * The Website product of the demo (docs/product.md §16): Northwind Labs is subscribed (to Onboarding too), has a
  * careers site with a headline and brand colour, publishes the roles that have an open recruitment
  * (two with their own questions), had ~60 days of visits, and its recent careers-site applicants
  * (candidates whose source is the careers site) carry what they sent with the form. Deterministic

@@ -2,7 +2,7 @@ import { ERROR_TEXTS, errorStatus, type ErrorCode, type ErrorResponse } from '@h
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** The one error type services throw; the handler below maps it to the envelope of DESIGN §4. */
+/** The one error type services throw; the handler below maps it to the envelope of docs/product.md §8. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: Record<string, string[]> | undefined;

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { LOADER_MIN_DISPLAY_MS, PRODUCT_NAME } from '@hireloop/contract/constants';
 
-/** Application state (SPEC §3): the page title, the full-screen loading flag and the mask flag. */
+/** Application state (docs/product.md §4): the page title, the full-screen loading flag and the mask flag. */
 export type AppState = {
   title: string;
   /** The full-screen start-up loader is visible. */
@@ -22,7 +22,7 @@ function update(patch: Partial<AppState>): void {
   for (const listener of listeners) listener();
 }
 
-/** `"{page} · Hireloop"`, or just the product name when the page has no title (SPEC §1). */
+/** `"{page} · Hireloop"`, or just the product name when the page has no title (docs/product.md §4). */
 export function formatTitle(page: string | null | undefined): string {
   const trimmed = page?.trim() ?? '';
   return trimmed === '' ? PRODUCT_NAME : `${trimmed} · ${PRODUCT_NAME}`;
@@ -72,7 +72,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 
 /**
  * Shows the full-screen loader while `task` runs, and for at least `minimumMs` in total
- * (SPEC §1: 600 ms), so it never flashes. Hidden even when the task fails.
+ * (docs/product.md §4: 600 ms), so it never flashes. Hidden even when the task fails.
  */
 export async function withLoader<T>(task: () => Promise<T>, minimumMs = LOADER_MIN_DISPLAY_MS): Promise<T> {
   appState.setLoading(true);

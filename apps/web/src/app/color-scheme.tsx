@@ -4,7 +4,7 @@ import { useColorScheme } from '@mantine/hooks';
 
 /**
  * The display mode is the system preference, set at start and again whenever it changes
- * (SPEC §1). Nothing is persisted: a stored choice would outlive the preference it came from.
+ * (docs/product.md §4). Nothing is persisted: a stored choice would outlive the preference it came from.
  */
 export function systemColorSchemeManager(): MantineColorSchemeManager {
   return {

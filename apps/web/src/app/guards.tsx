@@ -6,7 +6,7 @@ import { loginUrlFor } from '../features/session/sign-in.ts';
 import { useAppState } from './app-state.ts';
 
 /**
- * Auth routes (SPEC §2): a signed-out visitor goes to `/login?redirect=<asked path>`. Nothing
+ * Auth routes (docs/product.md §5): a signed-out visitor goes to `/login?redirect=<asked path>`. Nothing
  * renders while start-up is still asking who the user is (the full-screen loader covers it).
  */
 export function RequireAuth() {

@@ -1,4 +1,4 @@
-/** What a route of the table carries: its page title (SPEC §1: "{title} · Hireloop"). */
+/** What a route of the table carries: its page title (docs/product.md §4: "{title} · Hireloop"). */
 export type RouteHandle = { title: string };
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {

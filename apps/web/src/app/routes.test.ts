@@ -3,7 +3,7 @@ import { matchRoutes } from 'react-router';
 import { APP_PAGE_PATHS } from '@hireloop/contract/app-routes';
 import { routeList, routes } from './routes.tsx';
 
-/** SPEC §2, route by route, with the title each screen carries. */
+/** docs/product.md §5, route by route, with the title each screen carries. */
 const SPEC_SCREENS: Array<[path: string, title: string, access: 'public' | 'auth' | 'organisation']> = [
   ['/settings/me', 'My Personal Settings', 'auth'],
   ['/settings/my-organisations', 'My Organisations and Memberships', 'auth'],
@@ -42,7 +42,7 @@ describe('the route table', () => {
     expect(routeList).toContainEqual({ path, title, access });
   });
 
-  it('has nothing beyond SPEC §2 but the two redirects, the not-found page, the invitation, offer and new-hire links', () => {
+  it('has nothing beyond the screens of docs/product.md §5 but the two redirects, the not-found page, the invitation, offer and new-hire links', () => {
     const specPaths = new Set(SPEC_SCREENS.map(([path]) => path));
     const extra = routeList.filter((entry) => !specPaths.has(entry.path)).map((entry) => entry.path);
     expect(extra.sort()).toEqual(['/', '/*', '/invitations/:token', '/new-hire/:token', '/offer/:token', '/settings']);

@@ -9,7 +9,7 @@ import type { RouteHandle } from './route-handle.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
- * THE route table (SPEC §2). Every page is its own chunk (React.lazy) so /login loads only
+ * THE route table (docs/product.md §5). Every page is its own chunk (React.lazy) so /login loads only
  * the shell; the layouts of the signed-in app are chunks too. `routeList` below is the same
  * table as plain data (path → title, redirects) for tests and tooling.
  */
@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      // SPEC §2: / redirects to /dashboard (and /settings to /settings/me, below). The targets' guards apply.
+      // docs/product.md §5: / redirects to /dashboard (and /settings to /settings/me, below). The targets' guards apply.
       { path: '/', element: <Navigate to="/dashboard" replace /> },
 
       // Public.
@@ -83,9 +83,9 @@ export const routes: RouteObject[] = [
           { path: '/get-started', element: <GetStartedPage />, handle: titled('Log in') },
           // The accept link of an invitation mail: shown signed out too (sign-in comes back here).
           { path: '/invitations/:token', element: <InvitationPage />, handle: titled('Invitation') },
-          // The candidate's offer link (issue 5): no account, works in a browser that was never signed in.
+          // The candidate's offer link (docs/product.md §15): no account, works in a browser that was never signed in.
           { path: '/offer/:token', element: <PublicOfferPage />, handle: titled('Your offer') },
-          // The new hire's page (issue 7): no account, a tokenised link from the hiring team.
+          // The new hire's page (docs/product.md §16): no account, a tokenised link from the hiring team.
           { path: '/new-hire/:token', element: <NewHirePage />, handle: titled('Welcome') },
         ],
       },
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
                   { path: 'recruitment', element: <RecruitmentSettingsPage tab="recruitment" />, handle: titled('Recruitment settings') },
                   { path: 'experience-levels', element: <ExperienceLevelsPage />, handle: titled('Experience levels') },
                   { path: 'recruitment-status', element: <RecruitmentStatusPage />, handle: titled('Recruitment status') },
-                  // The same screen as recruitment settings (SPEC §2), on its API keys tab.
+                  // The same screen as recruitment settings (docs/product.md §5), on its API keys tab.
                   { path: 'api-keys', element: <RecruitmentSettingsPage tab="api-keys" />, handle: titled('API keys') },
                   { path: 'billing', element: <BillingPage />, handle: titled('Billing') },
                 ],
@@ -139,14 +139,14 @@ export const routes: RouteObject[] = [
                       { index: true, element: <RecruitmentAnalyticsPage />, handle: titled('Recruitment analytics') },
                       { path: 'candidates', element: <CandidatesPage />, handle: titled('Candidates') },
                       { path: 'interviews', element: <InterviewsOffersPage tab="interviews" />, handle: titled('Interviews') },
-                      // The same screen as interviews (SPEC §2), on its offers tab.
+                      // The same screen as interviews (docs/product.md §5), on its offers tab.
                       { path: 'offers', element: <InterviewsOffersPage tab="offers" />, handle: titled('Offers') },
                     ],
                   },
                   { path: '/website', element: <WebsiteDashboardPage />, handle: titled('Website Dashboard') },
                   { path: '/onboarding', element: <OnboardingDashboardPage />, handle: titled('Onboarding Dashboard') },
                   {
-                    // "Role, reusing the recruitment detail layout" (SPEC §2).
+                    // "Role, reusing the recruitment detail layout" (docs/product.md §5).
                     path: '/onboarding/:onboarding',
                     element: <RecruitmentDetailLayout kind="onboarding" />,
                     children: [{ index: true, element: <OnboardingRolePage />, handle: titled('Onboarding role') }],

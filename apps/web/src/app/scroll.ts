@@ -17,7 +17,7 @@ function findAnchor(hash: string): HTMLElement | null {
   return document.getElementById(decoded) ?? document.getElementsByName(decoded)[0] ?? null;
 }
 
-/** Smoothly to the anchor, leaving SCROLL_HASH_OFFSET_PX (80) for the sticky header (SPEC §2). */
+/** Smoothly to the anchor, leaving SCROLL_HASH_OFFSET_PX (80) for the sticky header (docs/product.md §4). */
 export function scrollToElement(element: Element): void {
   const top = element.getBoundingClientRect().top + window.scrollY - SCROLL_HASH_OFFSET_PX;
   window.scrollTo({ top, behavior: 'smooth' });
@@ -53,7 +53,7 @@ export function scrollToHash(hash: string): () => void {
 }
 
 /**
- * Navigation scrolls smoothly to the top, or to the hash anchor (SPEC §2). Changes of the
+ * Navigation scrolls smoothly to the top, or to the hash anchor (docs/product.md §4). Changes of the
  * query string alone (filters, paging) keep the scroll position.
  */
 export function useScrollOnNavigation(): void {

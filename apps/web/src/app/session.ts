@@ -9,7 +9,7 @@ import type { SessionActions } from '../features/session/session-actions.ts';
 import { appState } from './app-state.ts';
 
 /**
- * The session life cycle (SPEC §1, §4): start-up, refresh, organisation switch and logout.
+ * The session life cycle (docs/product.md §3, §4): start-up, refresh, organisation switch and logout.
  * It lives in app/ because it wires several features together: auth state, real-time,
  * and the organisation data in the query cache.
  */
@@ -65,7 +65,7 @@ async function enterSession(queryClient: QueryClient, auth: AuthResponse['auth']
   await Promise.all([ensureRealtime(user, queryClient), loadOrganisationData(queryClient, user.id, currentOrganisation.id)]);
 }
 
-/** Fetches the signed-in user; a failure records the auth error `Login` (SPEC §8), a 401 simply means signed out. */
+/** Fetches the signed-in user; a failure records the auth error `Login` (docs/product.md §8), a 401 simply means signed out. */
 async function fetchAuth(): Promise<AuthResponse['auth'] | null> {
   try {
     await api.csrf();
@@ -91,7 +91,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
   try {
     await api.delete<void>('auth');
   } catch {
-    // Signing out locally regardless (SPEC §4); the session expires on the server anyway.
+    // Signing out locally regardless (docs/product.md §3); the session expires on the server anyway.
   } finally {
     disconnectRealtime();
     setCurrentOrganisation(null);

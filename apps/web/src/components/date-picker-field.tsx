@@ -66,7 +66,7 @@ function isoFromParts(year: number, month: number, day: number): IsoDay | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Reads `MM/DD/YY`, `M/D/YYYY` or `YYYY-MM-DD`; two-digit years use the 20-year window (SPEC §9). */
+/** Reads `MM/DD/YY`, `M/D/YYYY` or `YYYY-MM-DD`; two-digit years use the 20-year window (docs/product.md §6). */
 export function parseTypedDate(text: string, today: Date = new Date()): IsoDay | null {
   const typed = TYPED_DAY.exec(text);
   if (typed) {
@@ -93,7 +93,7 @@ export function isSelectableDay(
 
 /**
  * Date field in the app's format (mm/dd/yy, English, week from Sunday). A typed or picked day that
- * is disabled or outside min/max is refused with 'The selected date is invalid.' (SPEC §5).
+ * is disabled or outside min/max is refused with 'The selected date is invalid.' (docs/product.md §6).
  */
 export function DatePickerField({ value, onChange, minDate, maxDate, excludeDate, error, ...props }: DatePickerFieldProps) {
   const [refused, setRefused] = useState(false);

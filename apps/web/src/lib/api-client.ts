@@ -2,7 +2,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS, errorStatus } from '@hireloop/contract/errors';
 import { apiPath } from './api-path.ts';
 
-/** The one error type the web app sees for a failed call (DESIGN §4 envelope, decoded). */
+/** The one error type the web app sees for a failed call (docs/product.md §8 envelope, decoded). */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
@@ -22,7 +22,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let currentOrganisation: string | null = null;
 
-/** Set once at start-up and on organisation switch (SPEC §1); every orgApi call reads it. */
+/** Set once at start-up and on organisation switch (docs/product.md §4); every orgApi call reads it. */
 export function setCurrentOrganisation(id: string | null): void {
   currentOrganisation = id;
 }
@@ -31,7 +31,7 @@ export function getCurrentOrganisation(): string | null {
   return currentOrganisation;
 }
 
-/** SPEC §7: plain GET and DELETE paths get a trailing slash, placed before any inline query. */
+/** docs/product.md §7: plain GET and DELETE paths get a trailing slash, placed before any inline query. */
 function withTrailingSlash(path: string): string {
   const queryStart = path.indexOf('?');
   const bare = queryStart === -1 ? path : path.slice(0, queryStart);
@@ -150,7 +150,7 @@ export const api = {
   upload<T>(path: string, form: FormData): Promise<T> {
     return request<T>('POST', path, { form });
   },
-  /** Sets the XSRF-TOKEN cookie; call before the first unsafe request (SPEC §7). */
+  /** Sets the XSRF-TOKEN cookie; call before the first unsafe request (docs/product.md §7). */
   async csrf(): Promise<void> {
     await request<unknown>('GET', 'auth/init/csrf-cookie');
   },
@@ -181,7 +181,7 @@ export const orgApi = {
   async upload<T>(resource: string, form: FormData): Promise<T> {
     return api.upload<T>(organisationPath(resource), form);
   },
-  /** Moves an item; the server counts positions from 1, lists here from 0 (DESIGN §4). */
+  /** Moves an item; the server counts positions from 1, lists here from 0 (docs/product.md §8). */
   async reorder<T>(resource: string, originalIndex: number, newIndex: number): Promise<T> {
     const path = `${organisationPath(resource).replace(/\/+$/, '')}/reorder`;
     return api.patch<T>(path, { original: originalIndex + 1, new: newIndex + 1 });

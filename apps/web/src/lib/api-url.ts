@@ -2,7 +2,7 @@ import qs from 'qs';
 import { apiPath } from './api-path.ts';
 
 /**
- * `/api/v1/{path}?{query}`; nulls are skipped and objects nest as `name[key]` (SPEC §7).
+ * `/api/v1/{path}?{query}`; nulls are skipped and objects nest as `name[key]` (docs/product.md §7).
  * A module of its own so that qs (with its dependencies, ~16 kB gzipped) stays out of the
  * bundle /login loads: api-client.ts imports it on the first call that has a query.
  */

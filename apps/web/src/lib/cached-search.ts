@@ -3,7 +3,7 @@ import type { SelectOption } from '@hireloop/contract/roles';
 export type SearchItem = { id: string; name: string };
 
 export type CachedSearch<T extends SearchItem> = {
-  /** A blank term returns the full list, fetched once and then served from memory (SPEC §5). */
+  /** A blank term returns the full list, fetched once and then served from memory (docs/product.md §6). */
   search(term: string): Promise<T[]>;
   /** Forget the full list, e.g. after creating or renaming an item. */
   invalidate(): void;
@@ -62,7 +62,7 @@ export function createCachedSearch<T extends SearchItem>(
   };
 }
 
-/** Selection-list options: the name is the label, the id the value (SPEC §3). */
+/** Selection-list options: the name is the label, the id the value (docs/product.md §6). */
 export function toOptions(items: ReadonlyArray<SearchItem>): SelectOption[] {
   return items.map((item) => ({ label: item.name, value: item.id }));
 }

@@ -9,7 +9,7 @@ import {
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 
 /**
- * ISO 8601 as SPEC §5 allows it: `YYYY-MM[-DD][THH:mm[:ss[.fff]][Z|±HH:mm]]`.
+ * ISO 8601 as docs/product.md §6 allows it: `YYYY-MM[-DD][THH:mm[:ss[.fff]][Z|±HH:mm]]`.
  * A zone only follows a time; ranges are checked after the match, so `2024-13-01` fails there.
  */
 const ISO_PATTERN = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -74,7 +74,7 @@ export function daysInMonth(year: number, monthIndex0: number): number {
 
 /**
  * A two-digit year lands in the 100 years ending TWO_DIGIT_YEAR_WINDOW years after today:
- * in 2025, `45` is 2045 and `46` is 1946 (SPEC §9).
+ * in 2025, `45` is 2045 and `46` is 1946 (docs/product.md §6).
  */
 export function expandTwoDigitYear(yy: number, today: Date = new Date()): number {
   if (!Number.isInteger(yy) || yy < 0 || yy > 99) throw new RangeError(`Not a two-digit year: ${yy}`);

@@ -13,7 +13,7 @@ import { api } from './api-client.ts';
 export type RealtimeListener = (data: unknown) => void;
 
 /**
- * One real-time connection (SPEC §1, §7): a socket to the push service on which channels are
+ * One real-time connection (docs/product.md §11, §7): a socket to the push service on which channels are
  * joined. Private channels are authorised through `POST broadcasting/auth`; a refused
  * authorisation is reported to the client (pusher-js emits `pusher:subscription_error`), never
  * to the user.

@@ -3,7 +3,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { ApiError } from './api-client.ts';
 
-/** What an error toast says, and whether it is the warning-coloured fallback (SPEC §8). */
+/** What an error toast says, and whether it is the warning-coloured fallback (docs/product.md §8). */
 export type ErrorToastContent = { message: string; warning: boolean };
 
 export type ToastPromiseOptions<T> = {
@@ -45,7 +45,7 @@ export function showFieldErrorOrToast(error: unknown, field: string, show: (mess
 }
 
 /**
- * A loading toast that turns into success or error when the promise settles (SPEC §4).
+ * A loading toast that turns into success or error when the promise settles (docs/product.md §4).
  * Returns the same promise, so the caller still sees (and must handle) a rejection.
  */
 export function toastPromise<T>(promise: Promise<T>, options: ToastPromiseOptions<T>): Promise<T> {

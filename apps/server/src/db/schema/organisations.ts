@@ -28,7 +28,7 @@ export const organisations = pgTable(
     defaultInterviewMinutes: integer('default_interview_minutes').notNull().default(45),
     candidateRetentionMonths: integer('candidate_retention_months').notNull().default(24),
     offerApprovalPolicy: jsonb('offer_approval_policy').$type<OfferApprovalPolicy>(),
-    /** Spelled as SPEC §3 spells it; null when not on trial. */
+    /** Spelled as docs/product.md §6 spells it; null when not on trial. */
     trailEndsAt: timestamp('trail_ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -101,7 +101,7 @@ function filtersOf(filter: Record<string, string> | undefined): ApplicationFilte
   };
 }
 
-/** Issue 4: a recruitment's candidates — the table, the board, moves, bulk actions and the CSV export. */
+/** docs/product.md §13: a recruitment's candidates — the table, the board, moves, bulk actions and the CSV export. */
 export function applicationRoutes(db: Db) {
   const service = createApplicationService(db);
   return async (app: FastifyInstance) => {

@@ -8,7 +8,7 @@ import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { createDashboardService } from './service.ts';
 
-/** Issue 4: `organisation/{id}/dashboard` — the signed-in user's day. */
+/** docs/product.md §13: `organisation/{id}/dashboard` — the signed-in user's day. */
 export function dashboardRoutes(db: Db, clock: Clock = systemClock) {
   const dashboards = createDashboardService(db);
   return async (app: FastifyInstance) => {

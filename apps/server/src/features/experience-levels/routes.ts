@@ -18,7 +18,7 @@ import { createExperienceLevelService } from './service.ts';
 const levelParams = z.object({ organisationId: z.string(), levelId: z.string() });
 const tags = ['experience levels'];
 
-/** SPEC §7: `organisation/{id}/experience-level` — list, create, rename, delete, reorder. */
+/** docs/product.md §7: `organisation/{id}/experience-level` — list, create, rename, delete, reorder. */
 export function experienceLevelRoutes(db: Db) {
   const levels = createExperienceLevelService(db);
   return async (app: FastifyInstance) => {
@@ -112,7 +112,7 @@ export function experienceLevelRoutes(db: Db) {
   };
 }
 
-/** SPEC §7 also names a plain `GET experience-level`: the signed-in user's current organisation's levels. */
+/** docs/product.md §7 also names a plain `GET experience-level`: the signed-in user's current organisation's levels. */
 export function currentExperienceLevelRoutes(db: Db) {
   const levels = createExperienceLevelService(db);
   return async (app: FastifyInstance) => {

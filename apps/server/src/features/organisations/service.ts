@@ -23,7 +23,7 @@ export function membershipOf(db: Db, organisationId: string, userId: string) {
   return UUID.test(organisationId) ? findMembership(db, organisationId, userId) : Promise.resolve(undefined);
 }
 
-/** The signed-in user's current organisation and role, for the few unscoped routes SPEC §7 names. */
+/** The signed-in user's current organisation and role, for the few unscoped routes docs/product.md §7 names. */
 export const currentMembershipOf = (db: Db, userId: string) => findCurrentMembership(db, userId);
 
 /** The organisation's name, or undefined when there is no such organisation. */

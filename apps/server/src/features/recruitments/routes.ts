@@ -53,7 +53,7 @@ function listOptionsOf(q: { sort?: string | undefined; filter?: Record<string, s
   return { sort, statuses, roleId, teamId, ownerId, name: f.name?.trim() || undefined };
 }
 
-/** Issue 4: `organisation/{id}/recruitments` — hiring campaigns for job roles, their hiring teams and analytics. */
+/** docs/product.md §13: `organisation/{id}/recruitments` — hiring campaigns for job roles, their hiring teams and analytics. */
 export function recruitmentRoutes(db: Db) {
   const recruitments = createRecruitmentService(db);
   return async (app: FastifyInstance) => {

@@ -42,7 +42,7 @@ function filtersOf(filter: Record<string, string> | undefined) {
   return { name: f.name?.trim() || undefined, status, teamId, locationType };
 }
 
-/** SPEC §7: `organisation/{id}/role` — list, create; `organisation/{id}/role/{role}` — show, update, delete. */
+/** docs/product.md §7: `organisation/{id}/role` — list, create; `organisation/{id}/role/{role}` — show, update, delete. */
 export function roleRoutes(db: Db) {
   const roles = createRoleService(db);
   return async (app: FastifyInstance) => {

@@ -30,7 +30,7 @@ const tags = ['teams'];
 const isSort = (s: string): s is (typeof TEAM_SORTS)[number] => (TEAM_SORTS as readonly string[]).includes(s);
 const isKind = (s: string): s is (typeof TEAM_KINDS)[number] => (TEAM_KINDS as readonly string[]).includes(s);
 
-/** Issue 4: `organisation/{id}/teams` — teams and client companies with their hiring teams. */
+/** docs/product.md §12: `organisation/{id}/teams` — teams and client companies with their hiring teams. */
 export function teamRoutes(db: Db, files: FileService) {
   const teams = createTeamService(db, files);
   return async (app: FastifyInstance) => {

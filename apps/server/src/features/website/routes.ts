@@ -24,7 +24,7 @@ const UPLOAD_RATE = { max: 20, timeWindow: '1 minute' };
 const tags = ['website'];
 const roleParams = z.object({ organisationId: z.string(), roleId: z.string() });
 
-/** Issue 7: `organisation/{id}/website` — the Website product's dashboard, settings, figures and jobs feed. */
+/** docs/product.md §16: `organisation/{id}/website` — the Website product's dashboard, settings, figures and jobs feed. */
 export function websiteRoutes(db: Db, files: FileService, opts: { appUrl: string }) {
   const website = createWebsiteService({ db, files, appUrl: opts.appUrl });
   return async (app: FastifyInstance) => {

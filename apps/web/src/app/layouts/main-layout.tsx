@@ -8,7 +8,7 @@ import { mainNavigation } from './navigation.ts';
 import { PageFallback } from './page-fallback.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
-/** The main layout group (SPEC §2): header with organisation switcher, bell and user menu; side navigation. */
+/** The main layout group (docs/product.md §5): header with organisation switcher, bell and user menu; side navigation. */
 export function MainLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   return (

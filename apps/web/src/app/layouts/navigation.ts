@@ -27,7 +27,7 @@ export type NavItem = {
   alsoActiveFor?: string[];
 };
 
-/** The main layout's navigation (SPEC §2, main layout group). */
+/** The main layout's navigation (docs/product.md §5, main layout group). */
 export const mainNavigation: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: IconLayoutDashboard },
   { label: 'Teams', to: '/teams', icon: IconUsersGroup, alsoActiveFor: ['/clients'] },
@@ -40,7 +40,7 @@ export const mainNavigation: NavItem[] = [
 
 export type NavSection = { label: string; items: NavItem[]; needsOrganisation: boolean };
 
-/** The settings layout's side navigation (SPEC §2, settings group). */
+/** The settings layout's side navigation (docs/product.md §5, settings group). */
 export const settingsNavigation: NavSection[] = [
   {
     label: 'Account',

@@ -10,7 +10,7 @@ import { PageFallback } from './page-fallback.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 
 /**
- * The settings group (SPEC §2). Reachable without an organisation; the organisation's
+ * The settings group (docs/product.md §5). Reachable without an organisation; the organisation's
  * sections are then left out of the navigation (their pages explain why they are empty).
  */
 export function SettingsLayout() {

@@ -12,7 +12,7 @@ import {
   type SalaryPeriod,
 } from '@hireloop/contract/roles';
 
-/** The role form's flat values (SPEC §3); empty strings stand for "not given". */
+/** The role form's flat values (docs/product.md §6); empty strings stand for "not given". */
 export type RoleFormValues = {
   name: string;
   team_id: string;

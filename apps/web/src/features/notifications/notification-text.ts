@@ -44,7 +44,7 @@ function inAppUrl(value: unknown): string | null {
   return safe === '' ? null : safe;
 }
 
-/** The human sentence per type (SPEC §4; the item's data is { title, body?, url }). */
+/** The human sentence per type (docs/product.md §11; the item's data is { title, body?, url }). */
 export function describeNotification(notification: Pick<Notification, 'type' | 'data'>): NotificationText {
   const base = isKnownType(notification.type) ? TEXTS[notification.type] : OTHER;
   return {

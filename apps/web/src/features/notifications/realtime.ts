@@ -10,7 +10,7 @@ import { toastNotification } from './notification-toast.ts';
 export type RealtimeConnection = { disconnect(): void };
 
 /**
- * Real-time notifications (SPEC §1, §4, §7): connect to the push service, join the user's private
+ * Real-time notifications (docs/product.md §11, §4, §7): connect to the push service, join the user's private
  * channel `private-User.{id}` (authorised via POST broadcasting/auth; a refusal is reported to
  * the real-time client only) and, for every `notification` event, put it on top of the loaded
  * list (sessionKeys.notifications(user.id)) and show a toast. Start-up calls this only with a

@@ -419,7 +419,7 @@ export function documentFileUrl(organisationId: string, hireId: string, document
 
 // ── selection lists ─────────────────────────────────────────────────────────
 
-/** The organisation's members for manager, buddy and owner choices (the cached full list, SPEC §5). */
+/** The organisation's members for manager, buddy and owner choices (the cached full list, docs/product.md §6). */
 export function useUserOptions() {
   const organisationId = useOrganisationId();
   return useQuery({

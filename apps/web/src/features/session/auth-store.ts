@@ -1,14 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthResponse, OrganisationSummary, SessionUser } from '@hireloop/contract/auth';
 
-/** Field → messages, as the server's error envelope has them; `auth: ['Login']` after a failed user fetch (SPEC §8). */
+/** Field → messages, as the server's error envelope has them; `auth: ['Login']` after a failed user fetch (docs/product.md §8). */
 export type AuthErrors = Record<string, string[]>;
 
 /** `pending` until the start-up user fetch settles. */
 export type AuthStatus = 'pending' | 'authenticated' | 'unauthenticated';
 
 /**
- * The session part of the auth state (SPEC §3). Notifications and billing, the other two parts,
+ * The session part of the auth state (docs/product.md §3). Notifications and billing, the other two parts,
  * live in the query cache (see queries.ts) so they share its loading, refetch and reset logic.
  */
 export type AuthState = {
@@ -49,7 +49,7 @@ export const authStore = {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  /** The auth init call succeeded: user and organisations set, errors cleared, the first organisation current (SPEC §4). */
+  /** The auth init call succeeded: user and organisations set, errors cleared, the first organisation current (docs/product.md §3). */
   signedIn(auth: AuthResponse['auth']): void {
     replace({
       status: 'authenticated',
@@ -78,7 +78,7 @@ export function isAuthenticated(auth: AuthState): boolean {
   return auth.status === 'authenticated';
 }
 
-/** SPEC §4: "the user has a team when the current organisation has an id". */
+/** docs/product.md §3: "the user has a team when the current organisation has an id". */
 export function hasTeam(auth: AuthState): boolean {
   return Boolean(auth.currentOrganisation?.id);
 }

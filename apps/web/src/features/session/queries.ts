@@ -7,7 +7,7 @@ import { api, orgApi } from '../../lib/api-client.ts';
 import { useAuth } from './auth-store.ts';
 
 /**
- * The data start-up loads for the current organisation (SPEC §1): its users, billing, the
+ * The data start-up loads for the current organisation (docs/product.md §4): its users, billing, the
  * user's notifications and its roles. Keys carry the organisation (or user) id, so a switch
  * never shows the previous organisation's data.
  */
@@ -66,7 +66,7 @@ export async function loadOrganisationData(queryClient: QueryClient, userId: str
   ]);
 }
 
-/** Marks all read (DELETE notifications); the loaded list is then cleared (SPEC §4). */
+/** Marks all read (DELETE notifications); the loaded list is then cleared (docs/product.md §11). */
 export async function markAllNotificationsRead(queryClient: QueryClient, userId: string): Promise<void> {
   await api.delete<void>('notifications');
   queryClient.setQueryData<NotificationList>(sessionKeys.notifications(userId), (list) =>
@@ -74,7 +74,7 @@ export async function markAllNotificationsRead(queryClient: QueryClient, userId:
   );
 }
 
-/** Nothing is loaded without a current organisation (SPEC §1), hence `enabled`. */
+/** Nothing is loaded without a current organisation (docs/product.md §4), hence `enabled`. */
 export function useBilling() {
   const { currentOrganisation } = useAuth();
   const id = currentOrganisation?.id ?? '';

@@ -3,7 +3,7 @@ import type { TeamBody, TeamKind, TeamPatchBody, TeamResponse, TeamsResponse } f
 import { orgApi } from '../../lib/api-client.ts';
 import { useAuth } from '../session/auth-store.ts';
 
-/** Teams and clients of the current organisation (issue 4). */
+/** Teams and clients of the current organisation (docs/product.md §12). */
 export const TEAMS_PER_PAGE = 25;
 
 export const teamKeys = {

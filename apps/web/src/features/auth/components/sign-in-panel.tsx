@@ -15,7 +15,7 @@ type SignInPanelProps = {
   footer?: ReactNode;
 };
 
-/** Google sign-in, a full-page navigation to the server's redirect endpoint (SPEC §1). */
+/** Google sign-in, a full-page navigation to the server's redirect endpoint (docs/product.md §3). */
 export function SignInPanel({ heading, intro, returnTo, footer }: SignInPanelProps) {
   const { unavailable } = useAuth();
   return (

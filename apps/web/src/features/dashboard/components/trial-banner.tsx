@@ -9,7 +9,7 @@ export function daysLeft(endsAt: Date, now: Date = new Date()): number {
   return Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
 }
 
-/** Shown while the organisation is on trial, i.e. billing.trail_ends_at is not null (SPEC §3). */
+/** Shown while the organisation is on trial, i.e. billing.trail_ends_at is not null (docs/product.md §18). */
 export function TrialBanner({ trailEndsAt }: { trailEndsAt: string }) {
   const endsAt = new Date(trailEndsAt);
   const left = daysLeft(endsAt);

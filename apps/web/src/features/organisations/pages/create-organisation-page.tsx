@@ -13,7 +13,7 @@ import { createOrganisation } from '../api.ts';
 import { nextSlug } from '../slug.ts';
 import { browserTimeZone, timeZoneChoices } from '../../../lib/time-zones.ts';
 
-/** The form's flat values (SPEC §3); empty strings stand for "not given". */
+/** The form's flat values (docs/product.md §6); empty strings stand for "not given". */
 export type CreateOrganisationValues = {
   name: string;
   slug: string;

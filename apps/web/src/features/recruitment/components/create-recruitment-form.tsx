@@ -74,7 +74,7 @@ export function toCreateBody(values: RecruitmentFormValues): CreateRecruitmentBo
 
 function useRoleOptions() {
   const organisationId = useOrganisationId();
-  // The blank term is answered from the cached full list (SPEC §5); Select filters as one types.
+  // The blank term is answered from the cached full list (docs/product.md §6); Select filters as one types.
   return useQuery({
     queryKey: ['organisation', organisationId, 'recruitment-form', 'roles'],
     queryFn: async () => recruitableRoles(await roleSearch.search('')),

@@ -16,7 +16,7 @@ const RECRUITMENT_SECTIONS: Section[] = [
 ];
 
 type RecruitmentDetailLayoutProps = {
-  /** `recruitment` for /recruitment/:recruitment/*, `onboarding` for /onboarding/:onboarding (SPEC §2 reuses the layout). */
+  /** `recruitment` for /recruitment/:recruitment/*, `onboarding` for /onboarding/:onboarding (docs/product.md §5 reuses the layout). */
   kind: 'recruitment' | 'onboarding';
 };
 

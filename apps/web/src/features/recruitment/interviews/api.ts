@@ -133,7 +133,7 @@ export function useDefaultInterviewMinutes(enabled = true) {
   });
 }
 
-/** Organisation users from the cached user search (a blank term is served from memory, SPEC §5). */
+/** Organisation users from the cached user search (a blank term is served from memory, docs/product.md §6). */
 export function useUserOptions(enabled = true) {
   const org = useOrganisationId();
   return useQuery({

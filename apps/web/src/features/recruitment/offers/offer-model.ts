@@ -11,7 +11,7 @@ import {
   type OfferSalaryPeriod,
 } from '@hireloop/contract/offers';
 
-/** The offer form's flat values (SPEC §3: the steps' fields in one object). */
+/** The offer form's flat values (docs/product.md §6: the steps' fields in one object). */
 export type OfferFormValues = {
   application_id: string;
   salary: number | string;

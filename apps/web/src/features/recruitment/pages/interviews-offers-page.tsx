@@ -7,7 +7,7 @@ import { OffersTab } from '../offers/offers-tab.tsx';
 export type InterviewsOffersTab = 'interviews' | 'offers';
 
 /**
- * /recruitment/:recruitment/interviews and …/offers: one screen, two tabs (SPEC §2); the
+ * /recruitment/:recruitment/interviews and …/offers: one screen, two tabs (docs/product.md §5); the
  * route decides the tab and switching tabs changes the route.
  */
 export function InterviewsOffersPage({ tab }: { tab: InterviewsOffersTab }) {

@@ -20,7 +20,7 @@ const PATHS: Record<RecruitmentSettingsTab, string> = {
   'api-keys': '/settings/api-keys',
 };
 
-/** /settings/recruitment and /settings/api-keys: one screen (SPEC §2); the route picks the tab. */
+/** /settings/recruitment and /settings/api-keys: one screen (docs/product.md §5); the route picks the tab. */
 export function RecruitmentSettingsPage({ tab }: { tab: RecruitmentSettingsTab }) {
   const navigate = useNavigate();
   const { currentOrganisation } = useAuth();
