@@ -6,8 +6,9 @@ import { offers } from '../src/db/schema/interviews.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { outbox } from '../src/db/schema/outbox.ts';
 import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
+import { acceptOfferThroughApp } from './offer-fixtures.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
-import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { type Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /*
  * Hires whose offers were accepted before the organisation subscribed to Onboarding: listed on the
@@ -34,24 +35,15 @@ async function acceptedOffer(name: string, startInDays: number) {
   await db().insert(recruitmentMembers).values({ recruitmentId: recruitment.id, userId: manager.id, role: 'hiring_manager' });
   const { candidate, applications: apps } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name }, [recruitment.id]);
   const start = day(startInDays);
-  const created = await recruiter.post(o(`/applications/${apps[0]!.id}/offers`), {
+  const { offerId } = await acceptOfferThroughApp(t, recruiter, {
+    organisationId: org.id,
+    applicationId: apps[0]!.id,
+    candidateEmail: candidate.email,
     salary: 64000,
-    currency: 'EUR',
-    start_date: start,
-    expires_on: day(10),
-    approver_ids: [],
+    startDate: start,
+    expiresOn: day(10),
   });
-  expect(created.status, created.text).toBe(201);
-  const id = created.json.offer.id as string;
-  await recruiter.post(o(`/offers/${id}/submit`));
-  expect((await recruiter.post(o(`/offers/${id}/send`))).status).toBe(200);
-  const mails = await db().select().from(outbox).where(eq(outbox.kind, 'mail'));
-  const mail = mails.map((m) => m.payload as { to: string; text: string }).find((m) => m.to === candidate.email);
-  const token = new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '')?.[1];
-  const visitor = await new Client(t.baseUrl).csrf();
-  const accepted = await visitor.post(`public/offers/${token}/accept`, {});
-  expect(accepted.status, accepted.text).toBe(200);
-  return { candidate, start, offerId: id, applicationId: apps[0]!.id, recruitmentId: recruitment.id };
+  return { candidate, start, offerId, applicationId: apps[0]!.id, recruitmentId: recruitment.id };
 }
 
 let ada: Awaited<ReturnType<typeof acceptedOffer>>;
