@@ -32,7 +32,7 @@ const SEARCH_TERM = 'candidate4242';
 const POOL_SIZE = 10;
 /**
  * The least database work for the search's answer: a live session of a member of the organisation,
- * then the page of name matches for the term's one word (the name's word index of migration 0016,
+ * then the page of matches for the term's one word (the name and e-mail word index of migration 0016,
  * as the app's word tier) with their total, joined back to the candidates for the fields the answer
  * shows.
  */
@@ -42,7 +42,7 @@ const SEARCH_FLOOR_SQL = `with who as (
 select c.*, p.total from (
   select m.id, m.search_name, count(*) over () as total
   from (select c.id, c.search_name from candidates c
-    where c.organisation_id = $2 and c.erased_at is null and c.name_vector @@ hireloop_word_query($4) limit 1000) m
+    where c.organisation_id = $2 and c.erased_at is null and c.search_vector @@ hireloop_word_query($4) limit 1000) m
   where exists (select 1 from who)
   order by m.search_name, m.id limit 25) p
 join candidates c on c.id = p.id
