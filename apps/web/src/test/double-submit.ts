@@ -2,8 +2,8 @@
  * Helpers for the tests that a request a person starts runs once (apps/web/src/lib/submit-once.ts):
  * a promise the test settles, a double click at its fastest, and answers held while a request runs.
  */
-import { vi } from 'vitest';
-import { act, fireEvent } from '@testing-library/react';
+import { expect, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
 /** A promise and the functions that settle it, for an action that waits until the test says so. */
 export function deferred<T = void>() {
@@ -49,4 +49,25 @@ export function holdAnswers(match: (method: string, path: string) => boolean): {
     },
     release: () => release(),
   };
+}
+
+/** Whether a Mantine button shows its busy state. */
+export const isBusy = (button: HTMLElement): boolean => button.getAttribute('data-loading') === 'true';
+
+/**
+ * A save button clicked twice at once while its answer is held (`release`, from holdAnswers): one
+ * request (`requests` counts them), the button busy until the answer, then `saved` shown, the
+ * button free again, and still one request.
+ */
+export async function expectOneSaveForDoubleClick(
+  save: HTMLElement,
+  o: { requests: () => number; release: () => void; saved: string },
+): Promise<void> {
+  doubleClick(save);
+  await waitFor(() => expect(isBusy(save)).toBe(true));
+  expect(o.requests()).toBe(1);
+  await act(async () => o.release());
+  expect(await screen.findByText(o.saved)).toBeTruthy();
+  await waitFor(() => expect(isBusy(save)).toBe(false));
+  expect(o.requests()).toBe(1);
 }

@@ -6,7 +6,7 @@ import type { Invitation } from '@hireloop/contract/invitations';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
-import { holdAnswers } from '../../../test/double-submit.ts';
+import { holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
 const page = <T,>(data: T[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
 const member = (id: string, name: string, role: OrganisationUser['role']): OrganisationUser => ({
@@ -43,8 +43,6 @@ const invitation = (id: string, email: string): Invitation => ({
   last_sent_at: '2030-01-01T00:00:00Z',
   expires_at: '2030-01-08T00:00:00Z',
 });
-
-const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 describe('/settings/organisation-users', () => {
   it('searches on the server with filter[name] once typing pauses', async () => {
@@ -105,14 +103,14 @@ describe('/settings/organisation-users', () => {
       fireEvent.click(resend);
     });
     const resends = () => api.calls.filter((c) => c.method === 'POST' && c.path.endsWith('/resend'));
-    await waitFor(() => expect(loading(resend)).toBe(true));
+    await waitFor(() => expect(isBusy(resend)).toBe(true));
     expect(resends()).toHaveLength(1);
     expect(other.disabled).toBe(true);
-    expect(loading(other)).toBe(false);
+    expect(isBusy(other)).toBe(false);
     await act(async () => release());
     expect(await screen.findByText('A new link was sent to amira@example.test.')).toBeTruthy();
     await waitFor(() => expect(other.disabled).toBe(false));
-    expect(loading(resend)).toBe(false);
+    expect(isBusy(resend)).toBe(false);
     expect(resends().map((c) => c.path)).toEqual(['organisation/o1/invitations/i1/resend']);
   });
 

@@ -6,7 +6,7 @@ import type { OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { AuditEntry, OrganisationSettings } from '@hireloop/contract/organisation-settings';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
-import { holdAnswers } from '../../../test/double-submit.ts';
+import { expectOneSaveForDoubleClick, holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
 const organisation: OrganisationSettings = {
   id: 'o1',
@@ -41,8 +41,6 @@ const api = setUpFakeApi(({ method, path }) =>
 );
 
 const as = (role: OrganisationSummary['role']) => signInForTest([{ ...testOrganisation, role, permissions: permissionsOf(role) }]);
-
-const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 describe('Organisation Settings', () => {
   it('shows an owner the editable form, the danger zone and the audit log with before → after', async () => {
@@ -93,17 +91,11 @@ describe('Organisation Settings', () => {
     const website = await screen.findByDisplayValue('https://northwind.example', {}, { timeout: 5000 });
     fireEvent.change(website, { target: { value: 'https://northwind.test' } });
     const { release } = holdAnswers((method) => method === 'PATCH');
-    const save = screen.getByRole('button', { name: 'Save changes' });
-    act(() => {
-      fireEvent.click(save);
-      fireEvent.click(save);
+    await expectOneSaveForDoubleClick(screen.getByRole('button', { name: 'Save changes' }), {
+      requests: () => api.calls.filter((c) => c.method === 'PATCH').length,
+      release,
+      saved: 'The organisation is saved.',
     });
-    await waitFor(() => expect(loading(save)).toBe(true));
-    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
-    await act(async () => release());
-    expect(await screen.findByText('The organisation is saved.')).toBeTruthy();
-    await waitFor(() => expect(loading(save)).toBe(false));
-    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
   it('lets an admin set “Offers need approval from” to a role', async () => {
@@ -194,7 +186,7 @@ describe('Organisation Settings', () => {
       fireEvent.submit(input.closest('form')!);
     });
     const confirm = within(dialog).getByRole('button', { name: 'Delete organisation' });
-    await waitFor(() => expect(loading(confirm)).toBe(true));
+    await waitFor(() => expect(isBusy(confirm)).toBe(true));
     expect((within(dialog).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
     expect(api.calls.filter((c) => c.method === 'DELETE' && c.path === 'organisation/o1')).toHaveLength(1);
     await act(async () => release());

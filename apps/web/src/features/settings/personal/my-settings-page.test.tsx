@@ -7,7 +7,7 @@ import { NOTIFICATION_TYPES } from '@hireloop/contract/notification-types';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
 import { authStore } from '../../session/auth-store.ts';
 import { checkImageFile } from '../../../components/image-upload-field.tsx';
-import { holdAnswers } from '../../../test/double-submit.ts';
+import { expectOneSaveForDoubleClick, holdAnswers } from '../../../test/double-submit.ts';
 
 const profile: Profile = {
   id: 'u1',
@@ -46,8 +46,6 @@ const api = setUpFakeApi(({ method, path }) =>
 
 beforeEach(() => signInForTest());
 
-const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
-
 describe('My Personal Settings', () => {
   it('saves the name, then reads GET auth again so the header follows', async () => {
     api.answer = (call) => (call.method === 'PATCH' ? { status: 200, body: { profile: { ...profile, name: 'Dana W.' } } } : undefined);
@@ -75,17 +73,11 @@ describe('My Personal Settings', () => {
     const name = await screen.findByDisplayValue('Dana Whitfield', {}, { timeout: 5000 });
     fireEvent.change(name, { target: { value: 'Dana W.' } });
     const { release } = holdAnswers((method) => method === 'PATCH');
-    const save = screen.getByRole('button', { name: 'Save profile' });
-    act(() => {
-      fireEvent.click(save);
-      fireEvent.click(save);
+    await expectOneSaveForDoubleClick(screen.getByRole('button', { name: 'Save profile' }), {
+      requests: () => api.calls.filter((c) => c.method === 'PATCH').length,
+      release,
+      saved: 'Your profile is saved.',
     });
-    await waitFor(() => expect(loading(save)).toBe(true));
-    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
-    await act(async () => release());
-    expect(await screen.findByText('Your profile is saved.')).toBeTruthy();
-    await waitFor(() => expect(loading(save)).toBe(false));
-    expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
   it('saves one email switch at a time: a double click sends one change, and every switch waits for it', async () => {

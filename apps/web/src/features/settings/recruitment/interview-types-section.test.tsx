@@ -8,7 +8,7 @@ import { setUpFakeApi, signInForTest } from '../../../app/test-helpers.tsx';
 import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { InterviewTypesSection, linesOf } from './components/interview-types-section.tsx';
-import { holdAnswers } from '../../../test/double-submit.ts';
+import { holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -22,8 +22,6 @@ const api = setUpFakeApi(({ method, path, body }) => {
     return { interview_type: { id: 't2', position: 2, ...(body as object) } };
   return undefined;
 });
-
-const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 function renderSection(canManage: boolean) {
   render(
@@ -73,11 +71,11 @@ describe('interview types settings', { timeout: 30_000 }, () => {
       fireEvent.click(add);
     });
     const posts = () => api.calls.filter((c) => c.method === 'POST');
-    await waitFor(() => expect(loading(add)).toBe(true));
+    await waitFor(() => expect(isBusy(add)).toBe(true));
     expect(posts()).toHaveLength(1);
     await act(async () => release());
     expect(await screen.findByText('Take-home review added.')).toBeTruthy();
-    await waitFor(() => expect(loading(add)).toBe(false));
+    await waitFor(() => expect(isBusy(add)).toBe(false));
     expect(name.value).toBe('');
     expect(posts()).toHaveLength(1);
   });

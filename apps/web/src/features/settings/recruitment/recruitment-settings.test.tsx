@@ -9,12 +9,10 @@ import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 import { moveItem, recruitmentKeys, useExperienceLevelMutations } from './api.ts';
-import { holdAnswers } from '../../../test/double-submit.ts';
+import { holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
 const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 100, total: data.length, last_page: 1 } });
 const levels: ExperienceLevel[] = ['Junior', 'Mid-level', 'Senior'].map((name, i) => ({ id: `l${i + 1}`, name, position: i + 1 }));
-
-const loading = (button: HTMLElement) => button.getAttribute('data-loading') === 'true';
 
 const api = setUpFakeApi(({ path }) => {
   const plural = path.split('/').pop()!;
@@ -160,7 +158,7 @@ describe('/settings/api-keys', () => {
       fireEvent.click(create);
     });
     const posts = () => api.calls.filter((c) => c.method === 'POST');
-    await waitFor(() => expect(loading(create)).toBe(true));
+    await waitFor(() => expect(isBusy(create)).toBe(true));
     expect(posts()).toHaveLength(1);
     await act(async () => release());
     expect(((await screen.findByLabelText('API key “HRIS sync”')) as HTMLInputElement).value).toBe(token);
