@@ -305,6 +305,12 @@ describe('the table', () => {
     expect(names(page1)).toEqual(['Erin 100% Eve', 'Dan Drake']);
     expect(page1.meta).toMatchObject({ total: 4, page: 1, last_page: 2 });
     expect(names(await list(recruitment, '?per_page=2&page=2'))).toEqual(['Carol Cole', 'Alice Archer']);
+    // Past the last page: no rows, and still the total.
+    const past = await list(recruitment, '?per_page=2&page=3');
+    expect(names(past)).toEqual([]);
+    expect(past.meta).toMatchObject({ total: 4, page: 3 });
+    const none = await list(recruitment, '?filter[search]=nobodyhere');
+    expect(none.meta).toMatchObject({ total: 0, page: 1 });
   });
 
   it('sorts by each sort key', async () => {

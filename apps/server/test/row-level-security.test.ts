@@ -21,6 +21,7 @@ let orgB: { id: string };
 let owner: { id: string };
 let statusA: string;
 let recruitmentA: string;
+let recruitmentB: string;
 let candidateB: { id: string; name: string };
 
 /** The pg error under Drizzle's wrapper. */
@@ -37,7 +38,8 @@ beforeAll(async () => {
   recruitmentA = (await a.recruitment('Backend')).id;
   await seedCandidate(t, orgA.id, statusA, { name: 'Ada of A' }, [recruitmentA]);
   await seedCandidate(t, orgA.id, statusA, { name: 'Alan of A' });
-  candidateB = (await seedCandidate(t, orgB.id, b.statuses[0]!.id, { name: 'Barbara of B' }, [(await b.recruitment('Sales')).id]))
+  recruitmentB = (await b.recruitment('Sales')).id;
+  candidateB = (await seedCandidate(t, orgB.id, b.statuses[0]!.id, { name: 'Barbara of B' }, [recruitmentB]))
     .candidate;
   const [teamA] = await t.database.db.insert(teams).values({ organisationId: orgA.id, name: 'Team A' }).returning();
   const [teamB] = await t.database.db.insert(teams).values({ organisationId: orgB.id, name: 'Team B' }).returning();
@@ -149,6 +151,33 @@ describe('row-level security', () => {
     // The owner's system paths name the organisation they read.
     expect(names(await t.database.db.execute(search(orgB.id)))).toEqual(['barbara of b']);
     expect(names(await t.database.db.execute(typos(orgB.id)))).toEqual(['barbara of b']);
+  });
+
+  it('the search functions inside a recruitment (migration 0018) answer hireloop_app only for its own organisation, and nothing with none set', async () => {
+    const count = (rows: unknown) => (rows as { rows: { n: number }[] }).rows[0]!.n;
+    const words = (organisationId: string, recruitmentId: string) =>
+      sql`select count(*)::int as n from application_search_matches(${organisationId}::uuid, ${recruitmentId}::uuid, hireloop_word_query('of'))`;
+    const typos = (organisationId: string, recruitmentId: string) =>
+      sql`select count(*)::int as n from application_typo_matches(${organisationId}::uuid, ${recruitmentId}::uuid, 'barbra of b')`;
+    const inA = await t.database.inOrganisation(orgA.id, async () => ({
+      own: count(await t.database.db.execute(words(orgA.id, recruitmentA))),
+      // Another organisation's recruitment, named with its own organisation or with the caller's.
+      other: count(await t.database.db.execute(words(orgB.id, recruitmentB))),
+      otherAsOwn: count(await t.database.db.execute(words(orgA.id, recruitmentB))),
+      otherTypos: count(await t.database.db.execute(typos(orgB.id, recruitmentB))),
+    }));
+    expect(inA).toEqual({ own: 1, other: 0, otherAsOwn: 0, otherTypos: 0 });
+    const unset = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role hireloop_app`);
+      return count(await tx.execute(words(orgA.id, recruitmentA)));
+    });
+    expect(unset).toBe(0);
+    expect(count(await t.database.db.execute(words(orgB.id, recruitmentB)))).toBe(1);
+    const typoCount = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.4', true)`);
+      return count(await tx.execute(typos(orgB.id, recruitmentB)));
+    });
+    expect(typoCount).toBe(1);
   });
 
   it('rolls back everything the work wrote when it throws; what waits for the commit never runs', async () => {

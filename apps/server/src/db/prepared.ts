@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from './client.ts';
 import { currentTarget } from './organisation-transaction.ts';
 
@@ -36,4 +37,15 @@ export function preparedPerDbAndKey<K extends string, T>(build: (db: Db, key: K)
     }
     return statement;
   };
+}
+
+/**
+ * Runs a built query as a named prepared statement, named after its SQL text: PostgreSQL parses
+ * and plans a hot query of varying shape (a list's filters and sort) once per connection and shape
+ * instead of on every request (node-postgres skips the parse of a name it has prepared on that
+ * connection). For the hot lists only: every shape stays prepared for the connection's life.
+ */
+export function runPrepared<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  const name = `q_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
+  return query.prepare(name).execute();
 }

@@ -91,6 +91,10 @@ export const applications = pgTable(
     uniqueIndex('applications_recruitment_candidate_idx').on(t.recruitmentId, t.candidateId),
     index('applications_board_idx').on(t.recruitmentId, t.statusId, t.boardPosition),
     index('applications_recruitment_applied_idx').on(t.recruitmentId, t.appliedAt, t.id),
+    // One stage's active applications by date, a page and its total (migration 0018).
+    index('applications_active_stage_applied_idx')
+      .on(t.recruitmentId, t.statusId, t.appliedAt, t.id)
+      .where(sql`${t.rejectedAt} is null`),
     index('applications_candidate_idx').on(t.candidateId),
     index('applications_status_idx').on(t.statusId),
     index('applications_organisation_idx').on(t.organisationId, t.updatedAt),

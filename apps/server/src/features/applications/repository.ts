@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ma
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import { candidateSearch, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { applicationStageChanges, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
@@ -138,14 +139,20 @@ const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC
  * Name or e-mail search inside one recruitment (docs/decisions/012-candidate-search.md):
  * `applications.search_vector` and `search_name` are copies of the candidate's (migration 0016,
  * kept by triggers), so the GIN indexes on (recruitment_id, …) answer recruitment + term in one
- * index scan. By words first; when no application matches by words and the term is long enough,
- * by names alike in trigrams (typos), in a transaction that sets the similarity threshold.
+ * index scan. Under row-level security PostgreSQL would not use them (`@@` and `<%` are not
+ * leakproof), so the matching ids come from migration 0018's owner functions, which answer for the
+ * caller's organisation only. By words first; when no application matches by words and the term is
+ * long enough, by names alike in trigrams (typos), in a transaction that sets the similarity threshold.
  */
 type SearchMode = 'words' | 'typos';
-function searchCondition(term: string, mode: SearchMode): SQL {
+function searchCondition(organisationId: string, recruitmentId: string, term: string, mode: SearchMode): SQL {
   const s = candidateSearch(term);
   if (!s) return sql`false`;
-  return mode === 'words' ? sql`${applications}."search_vector" @@ ${s.query}` : sql`${s.name} <% ${applications}."search_name"`;
+  const matches =
+    mode === 'words'
+      ? sql`application_search_matches(${organisationId}::uuid, ${recruitmentId}::uuid, ${s.query})`
+      : sql`application_typo_matches(${organisationId}::uuid, ${recruitmentId}::uuid, ${s.name})`;
+  return sql`${applications.id} in (select ${matches})`;
 }
 /** Runs `query` by words and, when it finds nothing for a term that allows it, again for typos. */
 async function withTypoFallback<T>(
@@ -180,7 +187,7 @@ function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFi
     f.rating ? gte(applications.rating, f.rating) : undefined,
     f.appliedFrom ? gte(applications.appliedAt, dayStart(f.appliedFrom)) : undefined,
     f.appliedTo ? lt(applications.appliedAt, sql`${dayStart(f.appliedTo)} + interval '1 day'`) : undefined,
-    f.search ? searchCondition(f.search, mode) : undefined,
+    f.search ? searchCondition(organisationId, recruitmentId, f.search, mode) : undefined,
     f.ids ? inArray(applications.id, f.ids) : undefined,
   );
 }
@@ -222,25 +229,45 @@ function listRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, o
 }
 export type ApplicationListRow = Awaited<ReturnType<typeof listRows>>[number];
 
-/** One page and the total, as two queries: the page stops after `perPage` rows of an index-ordered scan. */
+/** How many applications match; joins only what its filters read. */
+function countOf(db: Db, where: SQL | undefined, filters: ApplicationFilters) {
+  let counting = db.select({ n: count() }).from(applications).$dynamic();
+  if (filters.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
+  return counting.where(where);
+}
+
+/**
+ * One page and the total, in one prepared statement: the total is an uncorrelated subquery of the
+ * page's rows (computed once), or for a search, which matches few, a window count over the matches
+ * (the matches are looked up once). `null` when the recruitment is not the organisation's. A page
+ * with no rows says nothing of the total or the recruitment: only then do two small queries ask.
+ */
 export async function listApplications(
   db: Db,
   organisationId: string,
   recruitmentId: string,
   o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
-) {
-  // The count joins only what its filters read.
+): Promise<{ rows: ApplicationListRow[]; total: number } | null> {
   const page = async (db: Db, mode: SearchMode) => {
     const where = whereOf(organisationId, recruitmentId, o.filters, mode);
-    let counting = db.select({ n: count() }).from(applications).$dynamic();
-    if (o.filters.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
-    const [rows, [total]] = await Promise.all([
-      listRows(db, where, ORDER[o.sort], o.perPage, offsetOf(o.page, o.perPage)),
-      counting.where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    const totalOf = o.filters.search ? sql`count(*) over ()` : sql`(${countOf(db, where, o.filters)})`;
+    const found = await runPrepared(
+      db
+        .select({ ...listSelection, total: sql<number>`${totalOf}`.mapWith(Number) })
+        .from(applications)
+        .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+        .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+        .where(where)
+        .orderBy(...ORDER[o.sort])
+        .limit(o.perPage)
+        .offset(offsetOf(o.page, o.perPage)),
+    );
+    if (found.length > 0) return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
+    if (!(await findRecruitment(db, organisationId, recruitmentId))) return null;
+    const total = o.page === 1 ? 0 : ((await countOf(db, where, o.filters))[0]?.n ?? 0);
+    return { rows: [], total };
   };
-  return withTypoFallback(db, o.filters, page, (r) => r.total === 0);
+  return withTypoFallback(db, o.filters, page, (r) => r !== null && r.total === 0);
 }
 
 /** Every matching row (the CSV export), capped by the caller's limit. */

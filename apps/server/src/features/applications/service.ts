@@ -250,9 +250,9 @@ export function createApplicationService(db: Db) {
       recruitmentId: string,
       o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
     ) {
-      await recruitmentOf(db, organisationId, recruitmentId);
-      const { rows, total } = await listApplications(db, organisationId, recruitmentId, o);
-      return { applications: rows.map(presentListItem), total };
+      const found = await listApplications(db, organisationId, recruitmentId, o);
+      if (!found) throw recruitmentNotFound();
+      return { applications: found.rows.map(presentListItem), total: found.total };
     },
 
     async board(organisationId: string, recruitmentId: string): Promise<BoardResponse['board']> {

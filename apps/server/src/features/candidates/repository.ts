@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
@@ -79,25 +80,30 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
       ),
     );
   }
-  if (found.ids.length === 0) return { rows: [], total: found.total };
-  const byId = new Map((await db.select().from(candidates).where(inArray(candidates.id, found.ids))).map((c) => [c.id, c]));
-  return { rows: found.ids.flatMap((id) => byId.get(id) ?? []), total: found.total };
+  return found;
 }
 
 /**
- * One page of ids out of `matches` (rows of id, search_name and rank, a few thousand at most), each
- * person once at their best rank, ordered by rank then name; and how many people, up to SEARCH_MATCH_CAP.
+ * One page of people out of `matches` (rows of id, search_name and rank, a few thousand at most),
+ * each person once at their best rank, ordered by rank then name; and how many people, up to
+ * SEARCH_MATCH_CAP. One prepared statement: the page's ids, the total (a row even when the page is
+ * empty) and the people themselves.
  */
 async function pageOf(db: Db, matches: SQL, limit: number, offset: number) {
-  const result = (await db.execute(sql`with m as (select id, min(rank) as rank, min(search_name) as search_name
+  const page = sql`(with m as (select id, min(rank) as rank, min(search_name) as search_name
       from (${matches}) x group by id)
-    select p.id, t.n from (select count(*)::int as n from m) t
-    left join lateral (select m.id from m order by m.rank, m.search_name, m.id limit ${limit} offset ${offset}) p on true`)) as unknown as {
-    rows: { id: string | null; n: number }[];
-  };
+    select p.id, p.rank, p.search_name, t.n from (select count(*)::int as n from m) t
+    left join lateral (select m.id, m.rank, m.search_name from m order by m.rank, m.search_name, m.id limit ${limit} offset ${offset}) p on true) p`;
+  const rows = await runPrepared(
+    db
+      .select({ candidate: getTableColumns(candidates), total: sql<number>`p.n`.mapWith(Number) })
+      .from(page)
+      .leftJoin(candidates, eq(candidates.id, sql`p.id`))
+      .orderBy(sql`p.rank, p.search_name, p.id`),
+  );
   return {
-    ids: result.rows.flatMap((r) => (r.id ? [r.id] : [])),
-    total: Math.min(result.rows[0]?.n ?? 0, SEARCH_MATCH_CAP),
+    rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])),
+    total: Math.min(rows[0]?.total ?? 0, SEARCH_MATCH_CAP),
   };
 }
 
