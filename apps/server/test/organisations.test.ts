@@ -126,6 +126,13 @@ describe('organisation-scoped start-up calls', () => {
     expect(byEmail.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Carla Recruiter']);
     const literal = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent('%_')}`);
     expect(literal.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Dmitri 100%_Literal']);
+    // Any case; inside the name or the e-mail, never across the two.
+    const anyCase = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent('RECRUITER')}`);
+    expect(anyCase.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Carla Recruiter']);
+    for (const across of ['recruiter carla', 'recruiter\ncarla', 'recruitercarla']) {
+      const res = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent(across)}`);
+      expect(res.json.users.data, across).toEqual([]);
+    }
     const beyond = await client.get(`organisation/${org.id}/users?page=9`);
     expect(beyond.json.users).toEqual({ data: [], meta: { page: 9, per_page: 25, total: 4, last_page: 1 } });
   });

@@ -18,7 +18,8 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // Also, from the hand-written migration 0003_search_indexes: trigram GIN indexes on name and email, and (name, id).
+  // Also, from hand-written migrations: an index on (name, id) (0003), and `search_text`, the name and
+  // e-mail lower-cased for the members filter, with its trigram index (0019).
   (t) => [uniqueIndex('users_oidc_identity_idx').on(t.oidcIssuer, t.oidcSub), index('users_email_idx').on(t.email)],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -16,6 +16,13 @@ const SORTS = {
 export const MEMBER_SORTS = Object.keys(SORTS);
 
 type MemberSort = keyof typeof SORTS;
+
+/**
+ * The name or the e-mail contains the pattern, ignoring case: `users.search_text` holds both,
+ * lower-cased, a newline between them, in the "C" collation (migration 0019): one byte-wise LIKE
+ * per row instead of two ILIKEs that lower-case each value again.
+ */
+const nameOrEmailLike = (pattern: unknown) => sql`${users}."search_text" like lower(${pattern}::text)`;
 
 /**
  * A page of members with the total in the same statement, prepared per sort. Without a search the
@@ -45,7 +52,7 @@ const memberPage = preparedPerDbAndKey((db, key: `${'all' | 'search'}:${MemberSo
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(kind === 'search' ? and(ofOrganisation, or(ilike(users.name, pattern), ilike(users.email, pattern))) : ofOrganisation)
+    .where(kind === 'search' ? and(ofOrganisation, nameOrEmailLike(pattern)) : ofOrganisation)
     .orderBy(...SORTS[sort])
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -55,7 +62,8 @@ const memberPage = preparedPerDbAndKey((db, key: `${'all' | 'search'}:${MemberSo
 /** One page of an organisation's members, and the total: one prepared statement (two only for a page past the end). */
 export async function listMembers(db: Db, organisationId: string, o: MemberListOptions) {
   const sort: MemberSort = o.sort && Object.hasOwn(SORTS, o.sort) ? (o.sort as MemberSort) : 'name';
-  const pattern = o.name ? containsPattern(o.name) : undefined;
+  // A newline would let a term match across the name and the e-mail in search_text.
+  const pattern = o.name ? containsPattern(o.name.replace(/\n/g, ' ')) : undefined;
   const found = await memberPage(db, `${pattern ? 'search' : 'all'}:${sort}`).execute({
     organisationId,
     pattern,
@@ -70,7 +78,7 @@ export async function listMembers(db: Db, organisationId: string, o: MemberListO
       : pattern
         ? await countMatching(
             db,
-            and(eq(memberships.organisationId, organisationId), or(ilike(users.name, pattern), ilike(users.email, pattern))),
+            and(eq(memberships.organisationId, organisationId), nameOrEmailLike(pattern)),
           )
         : await countAll(db, organisationId));
   return { rows, total };
