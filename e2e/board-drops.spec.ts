@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { organisationApi, seedRecruitmentWithCandidate } from './api-helpers.ts';
 import { expectNoAxeViolations, signInAsNewOwner } from './fixtures.ts';
 
@@ -13,11 +13,35 @@ const namesIn = async (page: Page, column: string) =>
   );
 
 /**
- * Drags `name` by its handle with the mouse and lets go at (x, y), then waits for the server's
- * answer. `hover` waits until the handle stands still (the column's cards slide into place after
- * the previous drop), and the drag counts only once the board has announced the pick-up.
+ * Where an element is once it stands still: after a drop the cards slide into place and the column
+ * grows, so a box read during that would aim the next drop at where the column was going to be.
  */
-async function dragTo(page: Page, name: string, x: number, y: number) {
+async function settledBox(locator: Locator) {
+  let last = '';
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        const now = JSON.stringify(box);
+        const still = box !== null && now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [50, 100, 100, 250] },
+    )
+    .toBe(true);
+  return box!;
+}
+
+/**
+ * Drags `name` by its handle with the mouse and lets go at `target()`, then waits for the server's
+ * answer. `hover` waits until the handle stands still (the column's cards slide into place after
+ * the previous drop), and the drag counts only once the board has announced the pick-up. The
+ * target is read again once the card is over it: the board may scroll under a held card (dnd-kit's
+ * auto-scroll), and a person aims at where the column is, not where it was.
+ */
+async function dragTo(page: Page, name: string, target: () => Promise<{ x: number; y: number }>) {
   const handle = page.getByRole('button', { name: `Move ${name}` });
   await handle.hover();
   const from = (await handle.boundingBox())!;
@@ -25,7 +49,10 @@ async function dragTo(page: Page, name: string, x: number, y: number) {
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 5, { steps: 4 });
   await expect(page.getByRole('status').filter({ hasText: new RegExp(`^(Picked up ${name}\\.|${name} is over )`) })).toBeAttached();
   const moved = page.waitForResponse((response) => /\/applications\/[^/]+\/move$/.test(response.url()));
-  await page.mouse.move(x, y, { steps: 15 });
+  const first = await target();
+  await page.mouse.move(first.x, first.y, { steps: 15 });
+  const last = await target();
+  await page.mouse.move(last.x, last.y, { steps: 2 });
   await page.mouse.up();
   expect((await moved).status()).toBe(200);
 }
@@ -59,23 +86,30 @@ test('a card dropped anywhere over a column lands in that column, where the poin
   await page.goto(`/recruitment/${recruitmentId}/candidates?view=board`);
   await expect(columnNamed(page, 'Applied').getByTestId('board-card')).toHaveCount(3);
   const screening = columnNamed(page, 'Screening');
-  const box = async () => (await screening.boundingBox())!;
+  const box = () => settledBox(screening);
 
   // The left third of Screening, half way down (closer to Applied's cards than to anything in Screening).
-  let b = await box();
-  await dragTo(page, 'Ann Left', b.x + b.width / 6, b.y + b.height / 2);
+  await dragTo(page, 'Ann Left', async () => {
+    const b = await box();
+    return { x: b.x + b.width / 6, y: b.y + b.height / 2 };
+  });
   await expect(screening.getByText('Ann Left')).toBeVisible();
   await expect(columnNamed(page, 'Applied').getByTestId('board-card')).toHaveCount(2);
 
   // The middle, above Ann's card: it goes before her.
-  const ann = (await screening.getByTestId('board-card').filter({ hasText: 'Ann Left' }).boundingBox())!;
-  b = await box();
-  await dragTo(page, 'Ben Middle', b.x + b.width / 2, ann.y + 4);
+  await dragTo(page, 'Ben Middle', async () => {
+    const b = await box();
+    const ann = await settledBox(screening.getByTestId('board-card').filter({ hasText: 'Ann Left' }));
+    return { x: b.x + b.width / 2, y: ann.y + 4 };
+  });
   await expect.poll(() => namesIn(page, 'Screening')).toEqual(['Ben Middle', 'Ann Left']);
 
   // Near the right edge, below the cards: the end of the column.
-  b = await box();
-  await dragTo(page, 'Cy Right', b.x + b.width - 16, b.y + b.height - 16);
+  await dragTo(page, 'Cy Right', async () => {
+    const b = await box();
+    const last = await settledBox(screening.getByTestId('board-card').filter({ hasText: 'Ann Left' }));
+    return { x: b.x + b.width - 16, y: (last.y + last.height + b.y + b.height) / 2 };
+  });
   await expect.poll(() => namesIn(page, 'Screening')).toEqual(['Ben Middle', 'Ann Left', 'Cy Right']);
   await expect(columnNamed(page, 'Applied').getByTestId('board-card')).toHaveCount(0);
 

@@ -154,6 +154,20 @@ export function StageBoard<C extends BoardCardBase>({
     liftedRef.current = lifted;
   });
   const [announcement, setAnnouncement] = useState('');
+  // Where the pointer was let go, in the viewport, caught before dnd-kit's own pointerup handling:
+  // the drop goes to the column under it as the columns stand at that moment. dnd-kit's `over`
+  // comes from its last collision check, which a busy page may not have run for the last moves.
+  const releaseRef = useRef<{ x: number; y: number } | null>(null);
+  const columnsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!active) return;
+    releaseRef.current = null;
+    const onRelease = (event: PointerEvent) => {
+      releaseRef.current = { x: event.clientX, y: event.clientY };
+    };
+    window.addEventListener('pointerup', onRelease, { capture: true });
+    return () => window.removeEventListener('pointerup', onRelease, { capture: true });
+  }, [active]);
   const [focus, setFocus] = useState<BoardKeyboard['focus']>(null);
 
   const cardById = (id: UniqueIdentifier) => {
@@ -174,10 +188,25 @@ export function StageBoard<C extends BoardCardBase>({
     return found ? `${found.card.name} in ${found.column.status.name}` : 'a card';
   };
   const nameOf = (id: UniqueIdentifier) => cardById(id)?.card.name ?? `The ${noun.one}`;
+  /** The column a pointer drop lands in: the one under the release point, else dnd-kit's. */
+  const droppedOnColumn = (over: { id: UniqueIdentifier } | null): string | null => {
+    const release = releaseRef.current;
+    if (release) {
+      for (const element of columnsRef.current?.querySelectorAll<HTMLElement>('[data-status-id]') ?? []) {
+        const r = element.getBoundingClientRect();
+        if (release.x >= r.left && release.x <= r.right && release.y >= r.top && release.y <= r.bottom) return element.dataset.statusId ?? null;
+      }
+    }
+    const overId = over ? String(over.id) : '';
+    return overId.startsWith(COLUMN_PREFIX) ? overId.slice(COLUMN_PREFIX.length) : null;
+  };
   const announcements: Announcements = {
     onDragStart: ({ active: a }) => `Picked up ${nameOf(a.id)}.`,
     onDragOver: ({ active: a, over }) => (over ? `${nameOf(a.id)} is over ${describe(over.id)}.` : undefined),
-    onDragEnd: ({ active: a, over }) => (over ? `${nameOf(a.id)} was dropped on ${describe(over.id)}.` : `${nameOf(a.id)} was dropped.`),
+    onDragEnd: ({ active: a, over }) => {
+      const statusId = droppedOnColumn(over);
+      return statusId ? `${nameOf(a.id)} was dropped on ${describe(`${COLUMN_PREFIX}${statusId}`)}.` : `${nameOf(a.id)} was dropped.`;
+    },
     onDragCancel: ({ active: a }) => `Moving ${nameOf(a.id)} was cancelled.`,
   };
   const instructions = `To move a ${noun.one}, press space or enter on its move handle, use the left and right arrow keys to choose another column (its end) and the up and down arrow keys to choose a place in the column, then press space or enter to drop it, or escape to cancel.`;
@@ -204,13 +233,11 @@ export function StageBoard<C extends BoardCardBase>({
   const handleDragEnd = ({ active: a, over, activatorEvent, delta }: DragEndEvent) => {
     setActive(null);
     setFrozen(null);
-    if (!over) return;
-    const overId = String(over.id);
-    if (!overId.startsWith(COLUMN_PREFIX)) return;
-    const statusId = overId.slice(COLUMN_PREFIX.length);
+    const statusId = droppedOnColumn(over);
+    if (!statusId) return;
     const found = cardById(a.id);
     const target = board.columns.find((c) => c.status.id === statusId);
-    const pointerY = pointerYOf(activatorEvent, delta.y);
+    const pointerY = releaseRef.current?.y ?? pointerYOf(activatorEvent, delta.y);
     if (!found || !target) return;
     const placement =
       pointerY === null
@@ -295,7 +322,7 @@ export function StageBoard<C extends BoardCardBase>({
     >
       <ScrollArea type="auto" offsetScrollbars>
         {/* Every column is as tall as the tallest: a card dropped anywhere down a column lands in it. */}
-        <Group align="stretch" wrap="nowrap" gap="sm" pb="sm" role="list" aria-label={label}>
+        <Group ref={columnsRef} align="stretch" wrap="nowrap" gap="sm" pb="sm" role="list" aria-label={label}>
           {board.columns.map((column) => (
             <BoardColumnView
               key={column.status.id}
@@ -381,6 +408,7 @@ function BoardColumnView<C extends BoardCardBase>({
       bg={isOver || isKeyboardTarget ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-default-hover)'}
       aria-labelledby={headingId}
       data-testid="board-column"
+      data-status-id={column.status.id}
     >
       <Group gap={6} mb="xs" wrap="nowrap">
         <Box w={10} h={10} style={{ borderRadius: 5, background: column.status.colour, flex: 'none' }} aria-hidden />
