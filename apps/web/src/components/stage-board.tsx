@@ -194,7 +194,8 @@ export function StageBoard<C extends BoardCardBase>({
     if (release) {
       for (const element of columnsRef.current?.querySelectorAll<HTMLElement>('[data-status-id]') ?? []) {
         const r = element.getBoundingClientRect();
-        if (release.x >= r.left && release.x <= r.right && release.y >= r.top && release.y <= r.bottom) return element.dataset.statusId ?? null;
+        if (release.x >= r.left && release.x <= r.right && release.y >= r.top && release.y <= r.bottom)
+          return element.dataset.statusId ?? null;
       }
     }
     const overId = over ? String(over.id) : '';
