@@ -39,8 +39,7 @@ beforeAll(async () => {
   await seedCandidate(t, orgA.id, statusA, { name: 'Ada of A' }, [recruitmentA]);
   await seedCandidate(t, orgA.id, statusA, { name: 'Alan of A' });
   recruitmentB = (await b.recruitment('Sales')).id;
-  candidateB = (await seedCandidate(t, orgB.id, b.statuses[0]!.id, { name: 'Barbara of B' }, [recruitmentB]))
-    .candidate;
+  candidateB = (await seedCandidate(t, orgB.id, b.statuses[0]!.id, { name: 'Barbara of B' }, [recruitmentB])).candidate;
   const [teamA] = await t.database.db.insert(teams).values({ organisationId: orgA.id, name: 'Team A' }).returning();
   const [teamB] = await t.database.db.insert(teams).values({ organisationId: orgB.id, name: 'Team B' }).returning();
   await t.database.db.insert(teamMembers).values([

@@ -76,10 +76,7 @@ export async function listMembers(db: Db, organisationId: string, o: MemberListO
     (o.page === 1
       ? 0
       : pattern
-        ? await countMatching(
-            db,
-            and(eq(memberships.organisationId, organisationId), nameOrEmailLike(pattern)),
-          )
+        ? await countMatching(db, and(eq(memberships.organisationId, organisationId), nameOrEmailLike(pattern)))
         : await countAll(db, organisationId));
   return { rows, total };
 }
