@@ -75,6 +75,19 @@ async function expectUsableAtNarrowWidth(page: Page, path: string) {
   await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeHidden();
 }
 
+/**
+ * Opens `path` as a link inside the app would: the router renders it without reloading the page
+ * (a full load per screen made the sweeps the slowest browser tests). The first screen, the
+ * redirects and the signed-out sweep still load pages for real.
+ */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
 /** Visits every screen: its title, its heading, axe (in the sweep's colour scheme), and at 390 px the narrow-screen checks. */
 async function sweepScreens(page: Page, sweep: Sweep) {
   if (sweep === 'narrow') await page.setViewportSize(NARROW);
@@ -94,7 +107,7 @@ async function sweepScreens(page: Page, sweep: Sweep) {
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).not.toBeInViewport();
   }
   for (const [path, title] of SCREENS) {
-    await page.goto(path);
+    await navigateInApp(page, path);
     await expect(page, path).toHaveTitle(`${title} · Hireloop`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', sweep === 'dark' ? 'dark' : 'light');
