@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records screenshots of every step of every test (a fifth of the machine, measured),
+    // and a CI log cannot carry it: traces are kept locally only.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     colorScheme: 'light',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
