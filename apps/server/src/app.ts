@@ -9,7 +9,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE_PATH, PRODUCT_NAME } from '@hireloop/contract/constants';
 import type { ApiKeyResource } from '@hireloop/contract/api-keys';
 import type { Permission } from '@hireloop/contract/permissions';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config.ts';
@@ -40,11 +40,14 @@ import { interviewTypeRoutes } from './features/interview-types/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { offerRoutes } from './features/offers/routes.ts';
 import { publicOfferRoutes } from './features/public-offers/routes.ts';
+import { offerLinkOrganisation } from './features/public-offers/service.ts';
 import { onboardingStageRoutes } from './features/onboarding-stages/routes.ts';
 import { onboardingTemplateRoutes } from './features/onboarding-templates/routes.ts';
 import { onboardingProductScope } from './features/onboardings/product-gate.ts';
 import { onboardingDashboardRoutes, onboardingRoutes } from './features/onboardings/routes.ts';
 import { publicNewHireRoutes } from './features/public-new-hire/routes.ts';
+import { newHireLinkOrganisation } from './features/public-new-hire/service.ts';
+import { publicOrganisationScope } from './http/public-scope.ts';
 import { candidateRoutes } from './features/candidates/routes.ts';
 import { candidateImportRoutes } from './features/candidate-imports/routes.ts';
 import type { ImportRunnerOptions } from './features/candidate-imports/service.ts';
@@ -257,8 +260,22 @@ export async function buildApp({
       await api.register(inviteeRoutes(database.db, { appUrl: config.appUrl }));
       await api.register(myMembershipRoutes(database.db));
       await api.register(currentExperienceLevelRoutes(database.db));
-      await api.register(publicOfferRoutes(database.db, { appUrl: config.appUrl }));
-      await api.register(publicNewHireRoutes(database.db, files));
+      // The candidate's and the new hire's links: each request runs in the organisation its token names.
+      const tokenOf = (request: FastifyRequest) => (request.params as { token?: string }).token ?? '';
+      const offerLink = offerLinkOrganisation(database.db);
+      await api.register(
+        publicOrganisationScope(publicOfferRoutes(database.db, { appUrl: config.appUrl }), {
+          inOrganisation: database.inOrganisation,
+          organisationOf: (request) => offerLink(tokenOf(request)),
+        }),
+      );
+      const newHireLink = newHireLinkOrganisation(database.db);
+      await api.register(
+        publicOrganisationScope(publicNewHireRoutes(database.db, files), {
+          inOrganisation: database.inOrganisation,
+          organisationOf: (request) => newHireLink(tokenOf(request)),
+        }),
+      );
       await api.register(
         organisationScope(
           database.db,

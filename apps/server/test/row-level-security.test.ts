@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import { afterCommit } from '../src/db/organisation-transaction.ts';
+import { AppError, registerErrorHandling } from '../src/http/errors.ts';
+import { publicOrganisationScope } from '../src/http/public-scope.ts';
 import { createFileService } from '../src/features/files/service.ts';
 import { createLocalStorage } from '../src/lib/storage.ts';
 import { applications, candidates } from '../src/db/schema/candidates.ts';
@@ -177,6 +180,51 @@ describe('row-level security', () => {
       return count(await tx.execute(typos(orgB.id, recruitmentB)));
     });
     expect(typoCount).toBe(1);
+  });
+
+  it('a public route runs in the organisation its token names, as hireloop_app; an unknown token runs nothing', async () => {
+    // The same shape as the candidate's offer link and the new hire's link (app.ts): a narrow
+    // lookup of the token's organisation, then the handler under row-level security.
+    const tokens: Record<string, string> = { 'token-of-a': orgA.id, 'token-of-b': orgB.id };
+    let ran = 0;
+    const app = Fastify();
+    registerErrorHandling(app);
+    await app.register(
+      publicOrganisationScope(
+        async (routes) => {
+          routes.get('/probe/:token', async () => {
+            ran++;
+            // No organisation condition: the policy alone keeps this to the token's organisation.
+            const result = await t.database.db.execute(
+              sql`select current_user as role, current_setting('app.organisation_id', true) as organisation,
+                         (select array_agg(name order by name) from candidates) as names`,
+            );
+            return (result as unknown as { rows: unknown[] }).rows[0];
+          });
+        },
+        {
+          inOrganisation: t.database.inOrganisation,
+          organisationOf: async (request) => {
+            const organisationId = tokens[(request.params as { token: string }).token];
+            if (!organisationId) throw new AppError('not_found', 'This link is not valid.');
+            return organisationId;
+          },
+        },
+      ),
+    );
+    try {
+      const a = await app.inject({ method: 'GET', url: '/probe/token-of-a' });
+      expect(a.json()).toEqual({ role: 'hireloop_app', organisation: orgA.id, names: ['Ada of A', 'Alan of A'] });
+      const b = await app.inject({ method: 'GET', url: '/probe/token-of-b' });
+      expect(b.json()).toMatchObject({ organisation: orgB.id, names: ['Barbara of B'] });
+      expect(ran).toBe(2);
+      const unknown = await app.inject({ method: 'GET', url: '/probe/nobody' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toMatchObject({ code: 'not_found', message: 'This link is not valid.' });
+      expect(ran).toBe(2);
+    } finally {
+      await app.close();
+    }
   });
 
   it('rolls back everything the work wrote when it throws; what waits for the commit never runs', async () => {

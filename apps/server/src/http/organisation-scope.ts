@@ -82,7 +82,7 @@ export function organisationScope(
       const permission = route.config?.permission;
       if (!permission) throw new Error(`${route.method} ${route.url} declares no permission`);
       route.schema = { ...route.schema, ...openApiAccess(permission, route.config?.apiKeyResource, route.schema?.description) };
-      route.handler = inOrganisationTransaction(route.handler, opts.inOrganisation);
+      route.handler = inOrganisationTransaction(route.handler, opts.inOrganisation, organisationIdOf);
     });
     scope.addHook(
       'onRequest',
@@ -128,17 +128,23 @@ export function organisationScope(
 }
 
 /**
- * The handler, run in the organisation's transaction (the checks of the scope have passed by then).
+ * The handler, run in the transaction of the organisation `organisationOf` names (for the scope's
+ * routes the checked one; for public routes the one a token or slug names, http/public-scope.ts).
  * The response goes out only once the transaction has committed: a handler that sends its reply
  * itself (`reply.code(201).send(…)`, a stored file's stream) has it held until then, so no client
  * hears of a change that is not committed yet (or that rolls back).
  */
-function inOrganisationTransaction(handler: RouteHandlerMethod, inOrganisation: OrganisationTransactions): RouteHandlerMethod {
+export function inOrganisationTransaction(
+  handler: RouteHandlerMethod,
+  inOrganisation: OrganisationTransactions,
+  organisationOf: (request: FastifyRequest) => string | Promise<string>,
+): RouteHandlerMethod {
   return async function (this: FastifyInstance, request, reply) {
+    const organisationId = await organisationOf(request);
     const held = holdReply(reply);
     let result: unknown;
     try {
-      result = await inOrganisation(organisationIdOf(request), async () => handler.call(this, request, reply));
+      result = await inOrganisation(organisationId, async () => handler.call(this, request, reply));
     } catch (error) {
       // A stream the handler meant to send (a stored file) is closed: the error's response goes instead.
       (held.payload as { destroy?: () => void } | null | undefined)?.destroy?.();

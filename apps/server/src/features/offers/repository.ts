@@ -50,6 +50,15 @@ export async function findOffer(db: Db, organisationId: string, id: string) {
   return row ?? null;
 }
 
+/**
+ * The organisation whose offer the candidate's link names: the public offer page's one read with
+ * the owner's rights (http/public-scope.ts); everything else it reads runs in that organisation.
+ */
+export async function organisationOfOfferToken(db: Db, tokenHash: string): Promise<string | null> {
+  const [row] = await db.select({ organisationId: offers.organisationId }).from(offers).where(eq(offers.tokenHash, tokenHash));
+  return row?.organisationId ?? null;
+}
+
 export async function findOfferByTokenHash(db: Db, tokenHash: string) {
   const [row] = await selectJoined(db).where(eq(offers.tokenHash, tokenHash));
   return row ?? null;

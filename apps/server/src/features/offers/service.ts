@@ -37,6 +37,7 @@ import {
   findApplication,
   findOffer,
   findOfferByTokenHash,
+  organisationOfOfferToken,
   firstHiredStatus,
   hiringTeamOf,
   insertOffer,
@@ -474,6 +475,15 @@ function usable(offer: { status: string; expiresAt: Date } | null, now: Date) {
   if (offer.status === 'expired' || (offer.status === 'sent' && offer.expiresAt.getTime() < now.getTime()))
     throw new AppError('gone', OFFER_TEXTS.linkExpired);
   if (!['sent', 'accepted', 'declined'].includes(offer.status)) throw linkNotFound();
+}
+
+/** The organisation a candidate's offer link belongs to, for its public routes' scope; 404 when none. */
+export function offerLinkOrganisation(db: Db) {
+  return async (token: string): Promise<string> => {
+    const organisationId = TOKEN.test(token) ? await organisationOfOfferToken(db, sha256(token)) : null;
+    if (!organisationId) throw linkNotFound();
+    return organisationId;
+  };
 }
 
 /** `appUrl`: for the new-hire link mailed when an accepted offer starts onboarding. */

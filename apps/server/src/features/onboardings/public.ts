@@ -7,12 +7,21 @@ import type { FileService } from '../files/service.ts';
 import type { HireFileUpload } from './document-files.ts';
 import { attachHireFile } from './documents.ts';
 import { presentPublicNewHire } from './presenter.ts';
-import { documentsOf, findDocument, findHireByTokenHash, tasksOf } from './repository.ts';
+import { documentsOf, findDocument, findHireByTokenHash, organisationOfHireToken, tasksOf } from './repository.ts';
 import { createHireTaskService } from './tasks.ts';
 
 /** A token is 32 random bytes, base64url: anything else names no hire. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const linkNotFound = () => new AppError('not_found', ONBOARDING_TEXTS.linkNotFound);
+
+/** The organisation a new hire's link belongs to, for its public routes' scope; 404 when none. */
+export function newHireLinkOrganisation(db: Db) {
+  return async (token: string): Promise<string> => {
+    const organisationId = TOKEN.test(token) ? await organisationOfHireToken(db, sha256(token)) : null;
+    if (!organisationId) throw linkNotFound();
+    return organisationId;
+  };
+}
 
 export const newHireLogoPath = (token: string) => `${API_BASE_PATH}/public/new-hire/${token}/logo`;
 

@@ -388,6 +388,15 @@ export async function setPositions(db: Db, positions: Array<{ id: string; positi
 }
 
 /** The hire a new-hire token names (its sha256). */
+/**
+ * The organisation whose new hire the link names: the new-hire page's one read with the owner's
+ * rights (http/public-scope.ts); everything else it reads runs in that organisation.
+ */
+export async function organisationOfHireToken(db: Db, tokenHash: string): Promise<string | null> {
+  const [row] = await db.select({ organisationId: hires.organisationId }).from(hires).where(eq(hires.tokenHash, tokenHash));
+  return row?.organisationId ?? null;
+}
+
 export function findHireByTokenHash(db: Db, tokenHash: string) {
   return db
     .select({

@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { OrganisationTransactions } from '../db/organisation-transaction.ts';
+import { inOrganisationTransaction } from './organisation-scope.ts';
+
+/**
+ * Routes reached without an account (the candidate's offer link, the new hire's link) reach one
+ * organisation's rows only, as organisation-scoped routes do: `organisationOf` finds the
+ * organisation the request's token names, in one narrow statement with the owner's rights (it
+ * throws the route's own not-found error when the token names none), and every handler of
+ * `routes` then runs in that organisation's transaction as hireloop_app, where row-level security
+ * (docs/decisions/011-row-level-security.md) keeps every query to its rows, whatever the query.
+ */
+export function publicOrganisationScope(
+  routes: FastifyPluginAsync,
+  opts: { inOrganisation: OrganisationTransactions; organisationOf: (request: FastifyRequest) => Promise<string> },
+): FastifyPluginAsync {
+  return async (scope: FastifyInstance) => {
+    scope.addHook('onRoute', (route) => {
+      route.handler = inOrganisationTransaction(route.handler, opts.inOrganisation, opts.organisationOf);
+    });
+    await scope.register(routes);
+  };
+}
