@@ -41,11 +41,24 @@ export async function signInAsNewOwner(page: Page, who: { name: string; organisa
  * page behind is checked on its own); checked once transitions such as a modal opening have finished.
  */
 export async function expectNoAxeViolations(page: Page, within?: { selector: string; what: string }) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Still over two frames: a toast or modal that has just mounted starts its transition a frame
+  // later, and axe must not read its text while it is half faded in.
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const still = () => document.getAnimations().every((a) => a.playState !== 'running');
+        if (!still()) return resolve(false);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(still())));
+      }),
+  );
   let builder = new AxeBuilder({ page });
   if (within) builder = builder.include(within.selector);
   const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  // Each node with its markup and axe's reason: a CI log is all there is to go on.
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`).join(', ')}`,
+  );
   expect(summary, `axe violations ${within ? `in ${within.what}` : `on ${page.url()}`}`).toEqual([]);
 }
 

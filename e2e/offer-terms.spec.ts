@@ -88,5 +88,7 @@ test("an offer starts in the role's currency, warns outside the role's range, an
   await page.keyboard.press('Enter');
   await expect(drawer).toBeVisible();
   await drawer.getByRole('button', { name: 'Close' }).click();
+  // Checked once the drawer has gone: axe reads a closing drawer's fading title as faint text.
+  await expect(drawer).toBeHidden();
   await inLightDarkAndNarrow(page, () => expectNoAxeViolations(page));
 });

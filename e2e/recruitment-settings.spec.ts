@@ -33,6 +33,13 @@ async function dragOnto(page: Page, list: Locator, name: string, target: { name:
   await page.mouse.up();
 }
 
+/**
+ * dnd-kit's keyboard sensor starts listening for arrow keys in a timer it sets when the item is
+ * picked up, which a busy page may run after the pick-up is announced: a timer set now runs after
+ * it, so the next key is heard.
+ */
+const keyboardSensorListening = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
 const reorderCall = (page: Page, resource: string) =>
   page.waitForResponse((res) => res.request().method() === 'PATCH' && res.url().endsWith(`/${resource}/reorder`));
 
@@ -72,6 +79,7 @@ test('experience levels: add, rename, drag to reorder (it persists), delete', as
   await page.keyboard.press('Space');
   // Picking up announces itself, then at once that it hovers over its own place.
   await announced(page, /^(Picked up Junior, at position 1 of 6\.|Junior is over position 1 of 6\.)$/);
+  await keyboardSensorListening(page);
   await page.keyboard.press('ArrowDown');
   await announced(page, 'Junior is over position 2 of 6.');
   await page.keyboard.press('Space');

@@ -372,7 +372,11 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** The offer in a slide-over: terms, actions, approvals in order, the letter and its status history. */
 export function OfferDrawer({ offerId, onClose }: { offerId: string | null; onClose: () => void }) {
-  const offer = useOffer(offerId);
+  // The last offer opened stays shown while the drawer slides out: its title would otherwise fall
+  // back to "Offer" and its body to the loader for the length of the transition.
+  const [shownId, setShownId] = useState(offerId);
+  if (offerId !== null && offerId !== shownId) setShownId(offerId);
+  const offer = useOffer(shownId);
   const notFound = offer.error instanceof ApiError && offer.error.status === 404;
   return (
     <Drawer
