@@ -26,6 +26,10 @@ export default defineConfig({
           // Each file has its own database and app: they mostly wait on PostgreSQL, so three at a time
           // keep two cores busy (Vitest's default here would be one).
           maxWorkers: 3,
+          // Every file builds its own app on its own database and keeps no module state of its own,
+          // so a worker's files share one module graph: importing the app once per worker instead of
+          // once per file took the suite from 96 s to 51 s (imports 204 s → 11 s of CPU).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
