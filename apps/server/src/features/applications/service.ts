@@ -14,6 +14,7 @@ import {
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { positionAtEnd, positionBetween } from '../../lib/board-order.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
@@ -59,8 +60,6 @@ import {
   type StatusRow,
 } from './repository.ts';
 
-/** Below this gap between two neighbours the column is renumbered before placing a card between them. */
-const MIN_GAP = 1e-6;
 /** Rows one CSV export may hold. */
 export const EXPORT_MAX_ROWS = 50_000;
 
@@ -121,7 +120,7 @@ export async function placeNewApplication(
   const application = await insertApplication(tx, {
     ...values,
     statusId: status.id,
-    boardPosition: (await lastPosition(tx, values.recruitmentId, status.id)) + 1,
+    boardPosition: positionAtEnd(await lastPosition(tx, values.recruitmentId, status.id)),
     hiredAt: status.category === 'hired' ? clockNow : null,
   });
   await insertStageChanges(tx, [
@@ -217,21 +216,25 @@ export function createApplicationService(db: Db) {
     return { application, recruitment };
   }
 
-  /** Where the card lands: before `beforeId` (a card of the column) or at the end. */
+  /** Where the card lands: before `beforeId` (a card of the column) or at the end (lib/board-order.ts). */
   async function positionIn(tx: Db, application: ApplicationRow, statusId: string, beforeId: string | null): Promise<number> {
     const { recruitmentId, id } = application;
     if (beforeId === id) {
       if (application.statusId === statusId) return application.boardPosition;
     } else if (beforeId) {
-      let around = await positionsAround(tx, recruitmentId, statusId, beforeId, id);
-      if (around && (around.ties > 0 || (around.previous !== null && around.before - around.previous < MIN_GAP))) {
+      const between = async () => {
+        const around = await positionsAround(tx, recruitmentId, statusId, beforeId, id);
+        return around && positionBetween(around.previous, around.before, around.ties > 0);
+      };
+      let at = await between();
+      if (at === 'renumber') {
         await renumberColumn(tx, recruitmentId, statusId, id);
-        around = await positionsAround(tx, recruitmentId, statusId, beforeId, id);
+        at = await between();
       }
       // A card that left the column meanwhile: the end, as without before_id.
-      if (around) return around.previous === null ? around.before - 1 : (around.previous + around.before) / 2;
+      if (typeof at === 'number') return at;
     }
-    return (await lastPosition(tx, recruitmentId, statusId, id)) + 1;
+    return positionAtEnd(await lastPosition(tx, recruitmentId, statusId, id));
   }
 
   const base = (organisationId: string, actor: Actor, a: { id: string; candidateId: string; recruitmentId: string }) => ({
@@ -461,7 +464,7 @@ export function createApplicationService(db: Db) {
           rejectedAt: null,
           rejectionReason: null,
           rejectedById: null,
-          boardPosition: (await lastPosition(tx, application.recruitmentId, application.statusId, id)) + 1,
+          boardPosition: positionAtEnd(await lastPosition(tx, application.recruitmentId, application.statusId, id)),
         });
         await recordActivities(tx, [{ ...base(organisationId, actor, application), type: 'application.restored' }]);
         await touchCandidates(tx, organisationId, [application.candidateId]);
@@ -485,7 +488,7 @@ export function createApplicationService(db: Db) {
           await updateApplication(tx, organisationId, id, {
             recruitmentId: target.id,
             statusId: first.id,
-            boardPosition: (await lastPosition(tx, target.id, first.id)) + 1,
+            boardPosition: positionAtEnd(await lastPosition(tx, target.id, first.id)),
             stageEnteredAt: clockNow,
             hiredAt: first.category === 'hired' ? clockNow : null,
             rejectedAt: null,

@@ -172,7 +172,7 @@ export async function touchCandidates(db: Db, ids: string[]) {
       .where(inArray(candidates.id, ids));
 }
 
-/** The board position after the last card of the column. */
+/** The board position of the column's last card (0 when empty). */
 export function endOfColumn(db: Db, recruitmentId: string, statusId: string) {
   return db
     .select({ max: sql<number | null>`max(${applications.boardPosition})` })

@@ -18,6 +18,7 @@ import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { positionAtEnd } from '../../lib/board-order.ts';
 import { afterCommit } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
@@ -277,13 +278,14 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
             else if (already.has(candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
             else toAdd.push({ ...p, candidateId });
           }
-          let position = await endOfColumn(tx, recruitmentId, statusId);
+          // The batch goes to the end of the column, one after another (lib/board-order.ts).
+          const first = positionAtEnd(await endOfColumn(tx, recruitmentId, statusId));
           const apps = await insertApplications(
             tx,
             { organisationId, recruitmentId, statusId, actorUserId, actorName, importId },
-            toAdd.map((p) => ({
+            toAdd.map((p, i) => ({
               candidate_id: p.candidateId,
-              board_position: ++position,
+              board_position: first + i,
               source: p.source,
               tags: p.tags,
               reused: !newIds.has(p.candidateId),

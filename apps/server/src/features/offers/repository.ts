@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { positionAtEnd } from '../../lib/board-order.ts';
 import { applicationStageChanges, applications, candidates } from '../../db/schema/candidates.ts';
 import { offerApprovals, offers } from '../../db/schema/interviews.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
@@ -255,13 +256,13 @@ export async function moveToHired(
     .select({ p: sql<number | null>`max(${applications.boardPosition})`.mapWith(Number) })
     .from(applications)
     .where(and(eq(applications.recruitmentId, a.recruitmentId), eq(applications.statusId, a.toStatusId)));
-  const position = (last?.p ?? 0) + 1;
+  const position = positionAtEnd(last?.p);
   const clock = sql`clock_timestamp()`;
   await db
     .update(applications)
     .set({
       statusId: a.toStatusId,
-      boardPosition: Number.isFinite(position) ? position : 1,
+      boardPosition: position,
       stageEnteredAt: clock,
       hiredAt: sql`coalesce(${applications.hiredAt}, clock_timestamp())`,
       rejectedAt: null,

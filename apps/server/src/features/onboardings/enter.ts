@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { positionAtEnd } from '../../lib/board-order.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
@@ -85,7 +86,7 @@ export async function enterOnboarding(tx: Db, input: EnterInput): Promise<HireRo
     applicationId: input.applicationId ?? null,
     offerId: input.offerId ?? null,
     stageId: first.id,
-    boardPosition: (await lastPositionOf(tx, onboarding.id, first.id)) + 1,
+    boardPosition: positionAtEnd(await lastPositionOf(tx, onboarding.id, first.id)),
     startDate: input.startDate,
     managerId: input.managerId,
     buddyId: input.buddyId,

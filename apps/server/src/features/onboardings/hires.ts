@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { positionAtEnd, positionBetween, renumbered } from '../../lib/board-order.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FileService } from '../files/service.ts';
 import { ensureOnboardingStages } from '../onboarding-stages/defaults.ts';
@@ -42,29 +43,23 @@ import {
   type HireSort,
 } from './repository.ts';
 
-/** Below this gap between two neighbours the column is renumbered before placing a card between them. */
-const MIN_GAP = 1e-6;
 const onboardingNotFound = () => new AppError('not_found', ONBOARDING_TEXTS.onboardingNotFound);
 
 /**
  * Where a card goes in a column: just before `beforeId`, just after `afterId`, or at the end. The
- * column is renumbered 1…n first when the neighbours are too close (or tied).
+ * column is renumbered 1…n first when the neighbours are too close (or tied): lib/board-order.ts.
  */
 async function positionIn(tx: Db, hire: HireRow, stageId: string, beforeId: string | null, afterId: string | null): Promise<number> {
-  const atEnd = async () => ((await columnOf(tx, hire.onboardingId, stageId, hire.id)).at(-1)?.position ?? 0) + 1;
+  const atEnd = async () => positionAtEnd((await columnOf(tx, hire.onboardingId, stageId, hire.id)).at(-1)?.position);
   if (!beforeId && !afterId) return atEnd();
   for (let attempt = 0; attempt < 2; attempt++) {
     const column = await columnOf(tx, hire.onboardingId, stageId, hire.id);
     const at = column.findIndex((c) => c.id === (beforeId ?? afterId));
     if (at < 0) break;
     const [lower, upper] = beforeId ? [column[at - 1], column[at]] : [column[at], column[at + 1]];
-    if (!lower) return upper!.position - 1;
-    if (!upper) return lower.position + 1;
-    if (upper.position - lower.position >= MIN_GAP) return (lower.position + upper.position) / 2;
-    await setPositions(
-      tx,
-      column.map((c, i) => ({ id: c.id, position: i + 1 })),
-    );
+    const position = positionBetween(lower?.position ?? null, upper?.position ?? null);
+    if (position !== 'renumber') return position;
+    await setPositions(tx, renumbered(column));
   }
   // A neighbour that left the column meanwhile: the end.
   return atEnd();
