@@ -41,15 +41,21 @@ export async function signInAsNewOwner(page: Page, who: { name: string; organisa
  * page behind is checked on its own); checked once transitions such as a modal opening have finished.
  */
 export async function expectNoAxeViolations(page: Page, within?: { selector: string; what: string }) {
-  // Still over two frames: a toast or modal that has just mounted starts its transition a frame
-  // later, and axe must not read its text while it is half faded in.
+  // Still for three frames in a row: a toast or modal that has just mounted starts its transition a
+  // frame later, and axe must not read its text while it is half faded in. (The predicate runs
+  // once per frame and counts; a predicate returning a promise would not be waited for.)
+  await page.evaluate(() => {
+    (window as unknown as { __stillFrames: number }).__stillFrames = 0;
+  });
   await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const still = () => document.getAnimations().every((a) => a.playState !== 'running');
-        if (!still()) return resolve(false);
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(still())));
-      }),
+    () => {
+      const w = window as unknown as { __stillFrames: number };
+      const still = document.getAnimations().every((a) => a.playState !== 'running');
+      w.__stillFrames = still ? w.__stillFrames + 1 : 0;
+      return w.__stillFrames >= 3;
+    },
+    undefined,
+    { polling: 'raf' },
   );
   let builder = new AxeBuilder({ page });
   if (within) builder = builder.include(within.selector);

@@ -36,7 +36,7 @@ export function Section({ id, title, description, children, tone }: SectionProps
 /** While a section's data loads. */
 export function SectionSkeleton({ rows = 3 }: { rows?: number }) {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label="Loading">
+    <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={34} radius="sm" />
       ))}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Avatar, Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { NOTE_MAX } from '@hireloop/contract/candidates';
@@ -82,11 +83,11 @@ export function MentionComposer({ onSubmit, submitting, error = null }: Props) {
     const next = text.slice(0, mentionQuery.start) + inserted + text.slice(caret);
     const position = mentionQuery.start + inserted.length;
     setMentions((current) => (current.some((m) => m.id === user.id) ? current : [...current, { id: user.id, name: user.name }]));
-    update(next, position);
-    requestAnimationFrame(() => {
-      textareaRef.current?.focus();
-      textareaRef.current?.setSelectionRange(position, position);
-    });
+    // The new text is on screen before the caret moves, at once: a caret set a frame later put
+    // what the person had typed meanwhile after the mention, and the rest of it before.
+    flushSync(() => update(next, position));
+    textareaRef.current?.focus();
+    textareaRef.current?.setSelectionRange(position, position);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {

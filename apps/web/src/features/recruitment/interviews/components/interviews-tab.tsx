@@ -116,7 +116,7 @@ export function InterviewsTab({ recruitmentId }: { recruitmentId: string }) {
       {interviews.isError ? (
         <LoadError title="The interviews could not be loaded" error={interviews.error} />
       ) : !interviews.data ? (
-        <Stack gap="xs" aria-busy="true" aria-label="Loading interviews">
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading interviews">
           <Skeleton height={34} />
           <Skeleton height={34} />
           <Skeleton height={34} />
