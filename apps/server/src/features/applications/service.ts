@@ -15,6 +15,7 @@ import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { positionAtEnd, positionBetween } from '../../lib/board-order.ts';
+import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
@@ -37,7 +38,6 @@ import {
   findStatus,
   hasNote,
   hiringTeamUserIds,
-  insertApplication,
   insertCandidate,
   insertNote,
   insertStageChanges,
@@ -106,36 +106,6 @@ export async function firstPipelineStatus(db: Db, organisationId: string): Promi
   return (await listStatuses(db, organisationId))[0] ?? null;
 }
 
-/**
- * Adds an application at the end of its status's column on the board, with its first stage
- * change (from no status, by `movedById`); hired now when the status is a hired one.
- */
-export async function placeNewApplication(
-  tx: Db,
-  values: Pick<ApplicationRow, 'organisationId' | 'candidateId' | 'recruitmentId' | 'source'> &
-    Partial<Pick<ApplicationRow, 'rating' | 'tags'>>,
-  status: { id: string; category: string },
-  movedById: string | null,
-): Promise<ApplicationRow> {
-  const application = await insertApplication(tx, {
-    ...values,
-    statusId: status.id,
-    boardPosition: positionAtEnd(await lastPosition(tx, values.recruitmentId, status.id)),
-    hiredAt: status.category === 'hired' ? clockNow : null,
-  });
-  await insertStageChanges(tx, [
-    {
-      organisationId: values.organisationId,
-      applicationId: application.id,
-      recruitmentId: values.recruitmentId,
-      fromStatusId: null,
-      toStatusId: status.id,
-      movedById,
-      movedAt: clockNow,
-    },
-  ]);
-  return application;
-}
 
 /**
  * The timeline of a new application: first, when the person is new, 'candidate.created' (on the

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { positionAtEnd } from '../../lib/board-order.ts';
-import { applicationStageChanges, applications, candidates } from '../../db/schema/candidates.ts';
+import { applications, candidates } from '../../db/schema/candidates.ts';
 import { offerApprovals, offers } from '../../db/schema/interviews.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { memberships, organisations, type OfferApprovalPolicy } from '../../db/schema/organisations.ts';
@@ -238,51 +237,6 @@ export async function lockApplicationForHire(db: Db, id: string) {
     .where(eq(applications.id, id))
     .for('update', { of: applications });
   return row ?? null;
-}
-
-/** Puts the application at the end of the hired column, records the stage change; a rejected one is restored. */
-export async function moveToHired(
-  db: Db,
-  a: {
-    organisationId: string;
-    applicationId: string;
-    recruitmentId: string;
-    fromStatusId: string;
-    toStatusId: string;
-    movedById: string | null;
-  },
-) {
-  const [last] = await db
-    .select({ p: sql<number | null>`max(${applications.boardPosition})`.mapWith(Number) })
-    .from(applications)
-    .where(and(eq(applications.recruitmentId, a.recruitmentId), eq(applications.statusId, a.toStatusId)));
-  const position = positionAtEnd(last?.p);
-  const clock = sql`clock_timestamp()`;
-  await db
-    .update(applications)
-    .set({
-      statusId: a.toStatusId,
-      boardPosition: position,
-      stageEnteredAt: clock,
-      hiredAt: sql`coalesce(${applications.hiredAt}, clock_timestamp())`,
-      rejectedAt: null,
-      rejectionReason: null,
-      rejectedById: null,
-      version: sql`${applications.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(applications.id, a.applicationId));
-  if (a.fromStatusId !== a.toStatusId) {
-    await db.insert(applicationStageChanges).values({
-      organisationId: a.organisationId,
-      applicationId: a.applicationId,
-      recruitmentId: a.recruitmentId,
-      fromStatusId: a.fromStatusId,
-      toStatusId: a.toStatusId,
-      movedById: a.movedById,
-      movedAt: clock,
-    });
-  }
 }
 
 export async function touchCandidate(db: Db, candidateId: string) {

@@ -21,6 +21,7 @@ import { escapeHtml } from '../../lib/html.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity, type ActivityInput } from '../activities/service.ts';
 import { actorNameOf } from '../actors/service.ts';
+import { moveToHired } from '../applications/pipeline.ts';
 import { recordAudit } from '../audit/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -48,7 +49,6 @@ import {
   lockOffer,
   lockOfferByTokenHash,
   memberRolesOf,
-  moveToHired,
   recruitmentExists,
   replaceApprovals,
   resetApprovals,
