@@ -106,7 +106,6 @@ export async function firstPipelineStatus(db: Db, organisationId: string): Promi
   return (await listStatuses(db, organisationId))[0] ?? null;
 }
 
-
 /**
  * The timeline of a new application: first, when the person is new, 'candidate.created' (on the
  * candidate only, with where they came from), then 'application.created' with `data`.
