@@ -1,12 +1,10 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { randomToken, safeEqual } from '../lib/tokens.ts';
+import { isRandomToken, randomToken, safeEqual } from '../lib/tokens.ts';
 import { AppError } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** What randomToken() makes: 32 random bytes, base64url. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Double-submit anti-forgery check (Laravel Sanctum style): the SPA reads the readable
@@ -28,7 +26,7 @@ export function registerCsrf(app: FastifyInstance, opts: { secure: boolean }) {
     }
   });
   app.decorateReply('issueXsrfToken', function (this: FastifyReply, keep?: string) {
-    const token = keep !== undefined && TOKEN_SHAPE.test(keep) ? keep : randomToken();
+    const token = keep !== undefined && isRandomToken(keep) ? keep : randomToken();
     this.setCookie(XSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure: opts.secure, httpOnly: false });
     return this;
   });

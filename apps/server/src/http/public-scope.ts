@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { OrganisationTransactions } from '../db/organisation-transaction.ts';
+import { isRandomToken, sha256 } from '../lib/tokens.ts';
 import { inOrganisationTransaction } from './organisation-scope.ts';
 
 /**
@@ -10,6 +11,18 @@ import { inOrganisationTransaction } from './organisation-scope.ts';
  * `routes` then runs in that organisation's transaction as hireloop_app, where row-level security
  * (docs/decisions/011-row-level-security.md) keeps every query to its rows, whatever the query.
  */
+/**
+ * A public route's `organisationOf` for a link token (randomToken's shape; only its sha256 is
+ * stored): `find` looks the hash up with the owner's rights; `notFound` is the route's own 404.
+ */
+export function organisationOfToken(find: (tokenHash: string) => Promise<string | null>, notFound: () => Error) {
+  return async (token: string): Promise<string> => {
+    const organisationId = isRandomToken(token) ? await find(sha256(token)) : null;
+    if (!organisationId) throw notFound();
+    return organisationId;
+  };
+}
+
 export function publicOrganisationScope(
   routes: FastifyPluginAsync,
   opts: { inOrganisation: OrganisationTransactions; organisationOf: (request: FastifyRequest) => Promise<string> },

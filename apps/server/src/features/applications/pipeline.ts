@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { positionAtEnd } from '../../lib/board-order.ts';
-import { insertApplication, insertStageChanges, lastPosition, updateApplication, type ApplicationRow } from './repository.ts';
+import {
+  hiredAtKept,
+  insertApplication,
+  insertStageChanges,
+  lastPosition,
+  statementClock as clockNow,
+  updateApplication,
+  type ApplicationRow,
+} from './repository.ts';
 
 /**
  * Cards entering or moving on a recruitment's board from outside the board itself: a new
@@ -10,9 +17,6 @@ import { insertApplication, insertStageChanges, lastPosition, updateApplication,
  * moves, bulk moves and transfers are in service.ts; the CSV import still inserts in bulk in raw
  * SQL: both are next to join this module.)
  */
-
-/** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
-const clockNow = sql`clock_timestamp()`;
 
 /**
  * Adds an application at the end of its status's column on the board, with its first stage
@@ -64,7 +68,7 @@ export async function moveToHired(
     statusId: a.toStatusId,
     boardPosition: positionAtEnd(await lastPosition(tx, a.recruitmentId, a.toStatusId, a.applicationId)),
     stageEnteredAt: clockNow,
-    hiredAt: sql`coalesce(hired_at, clock_timestamp())`,
+    hiredAt: hiredAtKept,
     rejectedAt: null,
     rejectionReason: null,
     rejectedById: null,

@@ -397,6 +397,11 @@ type Changeable =
   | 'rejectedById'
   | 'stageEnteredAt'
   | 'hiredAt';
+/** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
+export const statementClock = sql`clock_timestamp()`;
+/** hired_at as it is, or the statement's time for a first hire. */
+export const hiredAtKept = sql`coalesce(${applications.hiredAt}, clock_timestamp())`;
+
 /** Column values, or SQL (e.g. the statement's clock). */
 export type ApplicationChanges = { [K in Changeable]?: ApplicationRow[K] | SQL };
 

@@ -41,6 +41,7 @@ import {
   insertCandidate,
   insertNote,
   insertStageChanges,
+  statementClock as clockNow,
   lastPosition,
   listApplications,
   listStatuses,
@@ -69,8 +70,6 @@ const invalid = (field: string, message: string) => validationFailed({ [field]: 
 const conflict = (field: string, message: string) => new AppError('conflict', message, { [field]: [message] });
 
 const userIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
-/** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
-const clockNow = sql`clock_timestamp()`;
 const unique = <T>(values: T[]) => [...new Set(values)];
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {

@@ -17,8 +17,9 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { organisationOfToken } from '../../http/public-scope.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { isRandomToken, randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity, type ActivityInput } from '../activities/service.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { moveToHired } from '../applications/pipeline.ts';
@@ -66,8 +67,6 @@ const invalid = (field: string, message: string) => validationFailed({ [field]: 
 const conflict = (message: string) => new AppError('conflict', message);
 const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-/** A token is 32 random bytes, base64url: anything else names no offer. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 /** The offer can be accepted until the end of its expiry day (UTC). */
@@ -478,25 +477,19 @@ function usable(offer: { status: string; expiresAt: Date } | null, now: Date) {
 }
 
 /** The organisation a candidate's offer link belongs to, for its public routes' scope; 404 when none. */
-export function offerLinkOrganisation(db: Db) {
-  return async (token: string): Promise<string> => {
-    const organisationId = TOKEN.test(token) ? await organisationOfOfferToken(db, sha256(token)) : null;
-    if (!organisationId) throw linkNotFound();
-    return organisationId;
-  };
-}
+export const offerLinkOrganisation = (db: Db) => organisationOfToken((hash) => organisationOfOfferToken(db, hash), linkNotFound);
 
 /** `appUrl`: for the new-hire link mailed when an accepted offer starts onboarding. */
 export function createPublicOfferService(db: Db, deps: { appUrl: string } = { appUrl: '' }) {
   async function byToken(tx: Db, token: string, now: Date) {
-    if (!TOKEN.test(token)) throw linkNotFound();
+    if (!isRandomToken(token)) throw linkNotFound();
     const row = await findOfferByTokenHash(tx, sha256(token));
     usable(row?.offer ?? null, now);
     return row!;
   }
 
   async function decide(token: string, decision: 'accepted' | 'declined', reason: string | null, now: Date): Promise<PublicOffer> {
-    if (!TOKEN.test(token)) throw linkNotFound();
+    if (!isRandomToken(token)) throw linkNotFound();
     const hash = sha256(token);
     await db.transaction(async (tx) => {
       const offer = await lockOfferByTokenHash(tx, hash);

@@ -2,7 +2,8 @@ import { API_BASE_PATH } from '@hireloop/contract/constants';
 import { ONBOARDING_TEXTS, type PublicNewHire } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { organisationOfToken } from '../../http/public-scope.ts';
+import { isRandomToken, sha256 } from '../../lib/tokens.ts';
 import type { FileService } from '../files/service.ts';
 import type { HireFileUpload } from './document-files.ts';
 import { attachHireFile } from './documents.ts';
@@ -10,18 +11,10 @@ import { presentPublicNewHire } from './presenter.ts';
 import { documentsOf, findDocument, findHireByTokenHash, organisationOfHireToken, tasksOf } from './repository.ts';
 import { createHireTaskService } from './tasks.ts';
 
-/** A token is 32 random bytes, base64url: anything else names no hire. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const linkNotFound = () => new AppError('not_found', ONBOARDING_TEXTS.linkNotFound);
 
 /** The organisation a new hire's link belongs to, for its public routes' scope; 404 when none. */
-export function newHireLinkOrganisation(db: Db) {
-  return async (token: string): Promise<string> => {
-    const organisationId = TOKEN.test(token) ? await organisationOfHireToken(db, sha256(token)) : null;
-    if (!organisationId) throw linkNotFound();
-    return organisationId;
-  };
-}
+export const newHireLinkOrganisation = (db: Db) => organisationOfToken((hash) => organisationOfHireToken(db, hash), linkNotFound);
 
 export const newHireLogoPath = (token: string) => `${API_BASE_PATH}/public/new-hire/${token}/logo`;
 
@@ -34,7 +27,7 @@ export const newHireLogoPath = (token: string) => `${API_BASE_PATH}/public/new-h
 export function createPublicNewHireService(db: Db, files: FileService) {
   const tasks = createHireTaskService(db);
   async function byToken(token: string) {
-    if (!TOKEN.test(token)) throw linkNotFound();
+    if (!isRandomToken(token)) throw linkNotFound();
     const row = await findHireByTokenHash(db, sha256(token));
     if (!row) throw linkNotFound();
     return row;
