@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
@@ -157,5 +158,43 @@ describe('candidate search: a recruitment’s candidates', () => {
     expect(await inRecruitment(backend, 'frida')).toEqual([]);
     expect(await inRecruitment(frontend, 'frida')).toEqual(['Frida Front']);
     expect(await inRecruitment(frontend, 'jose')).toEqual([]);
+  });
+});
+
+describe('candidate search: a total past the count’s cap', () => {
+  let capOrg: { id: string };
+  let capClient: Client;
+  beforeAll(async () => {
+    const owner = await createUser(t, { name: 'Carla Capped' });
+    capOrg = await createOrganisation(t, owner);
+    capClient = await signIn(t, owner);
+    // 1,001 people whose names share a word; exactly 1,000 of them share an e-mail domain.
+    await t.database.db.execute(sql`insert into candidates (organisation_id, name, email)
+      select ${capOrg.id}::uuid, 'Capped ' || lpad(g::text, 4, '0'),
+        'c' || g || case when g <= 1000 then '@thousand.example' else '@other.example' end
+      from generate_series(1, 1001) g`);
+  });
+
+  it('counts to 1,000 and says the total is capped; exactly 1,000 is a count', async () => {
+    const many = await people(capClient, capOrg.id, 'capped', '&per_page=100');
+    expect(many.data).toHaveLength(100);
+    expect(many.meta).toMatchObject({ total: 1000, last_page: 10, total_capped: true });
+    const last = await people(capClient, capOrg.id, 'capped', '&per_page=100&page=10');
+    expect(last.data).toHaveLength(100);
+    expect(names(last).at(-1)).toBe('Capped 1000');
+    expect((await people(capClient, capOrg.id, 'capped', '&per_page=100&page=11')).data).toEqual([]);
+
+    const thousand = await people(capClient, capOrg.id, 'thousand');
+    expect(thousand.meta.total).toBe(1000);
+    expect(thousand.meta).not.toHaveProperty('total_capped');
+  });
+
+  it('the list without a search counts everyone, in one answer with its page', async () => {
+    const res = await capClient.get(`organisation/${capOrg.id}/candidates?per_page=100&page=11`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.candidates.meta).toEqual({ page: 11, per_page: 100, total: 1001, last_page: 11 });
+    expect(res.json.candidates.data.map((p: { name: string }) => p.name)).toEqual(['Capped 1001']);
+    const beyond = await capClient.get(`organisation/${capOrg.id}/candidates?per_page=100&page=12`);
+    expect(beyond.json.candidates).toMatchObject({ data: [], meta: { total: 1001 } });
   });
 });

@@ -6,6 +6,11 @@ export const pageMeta = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
   last_page: z.number().int(),
+  /**
+   * Present (true) when the list counts its matches only up to a cap (the organisation-wide
+   * candidate search counts to 1,000): `total` is then that cap and reads "1,000+".
+   */
+  total_capped: z.literal(true).optional(),
 });
 export type PageMeta = z.infer<typeof pageMeta>;
 

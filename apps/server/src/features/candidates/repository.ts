@@ -29,18 +29,19 @@ const ofOrganisation = (organisationId: string) => eq(candidates.organisationId,
  */
 export async function listCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
   if (o.search) return searchCandidates(db, organisationId, { ...o, search: o.search });
-  const where = and(ofOrganisation(organisationId), isNull(candidates.erasedAt));
-  const [rows, [total]] = await Promise.all([
+  // One prepared statement: the total (a row even when the page is empty) and the page's people.
+  const live = sql`c.organisation_id = ${organisationId} and c.erased_at is null`;
+  const page = sql`(select p.id, p.name, t.n from (select count(*)::int as n from ${candidates} c where ${live}) t
+    left join lateral (select c.id, c.name from ${candidates} c where ${live}
+      order by c.name, c.id limit ${o.perPage} offset ${offsetOf(o.page, o.perPage)}) p on true) p`;
+  const rows = await runPrepared(
     db
-      .select()
-      .from(candidates)
-      .where(where)
-      .orderBy(asc(candidates.name), asc(candidates.id))
-      .limit(o.perPage)
-      .offset(offsetOf(o.page, o.perPage)),
-    db.select({ n: count() }).from(candidates).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .select({ candidate: getTableColumns(candidates), total: sql<number>`p.n`.mapWith(Number) })
+      .from(page)
+      .leftJoin(candidates, eq(candidates.id, sql`p.id`))
+      .orderBy(sql`p.name, p.id`),
+  );
+  return { rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])), total: rows[0]?.total ?? 0, capped: false };
 }
 
 /**
@@ -54,9 +55,12 @@ export async function listCandidates(db: Db, organisationId: string, o: { page: 
  * the answer, most alike first (of the first SEARCH_MATCH_CAP the trigram index gives: checking
  * each candidate's trigrams is the cost, so it stops there).
  */
+/** Each tier and the fallback gather one row past the cap, so a total of exactly the cap is told from more. */
+const COUNT_TO = SEARCH_MATCH_CAP + 1;
+
 async function searchCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search: string }) {
   const s = candidateSearch(o.search);
-  if (!s) return { rows: [], total: 0 };
+  if (!s) return { rows: [], total: 0, capped: false };
   const offset = offsetOf(o.page, o.perPage);
   // The tiers run in candidate_search_matches and the typo fallback in candidate_typo_matches
   // (migration 0017): under row-level security the search's operators could not use their indexes.
@@ -68,13 +72,13 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   // matches) or read with a limit (a word most rows have, such as "gmail"), at most
   // SEARCH_MATCH_CAP rows either way. A person in several tiers counts once, in the first (pageOf).
   const matches = sql`select id, search_name, rank
-    from candidate_search_matches(${organisationId}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${SEARCH_MATCH_CAP}::int)`;
+    from candidate_search_matches(${organisationId}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${COUNT_TO}::int)`;
   let found = await pageOf(db, matches, o.perPage, offset);
   if (found.total === 0 && s.typos) {
     found = await withTypoThreshold(db, (tx) =>
       pageOf(
         tx,
-        sql`select id, search_name, rank from candidate_typo_matches(${organisationId}::uuid, ${s.name}, ${SEARCH_MATCH_CAP}::int)`,
+        sql`select id, search_name, rank from candidate_typo_matches(${organisationId}::uuid, ${s.name}, ${COUNT_TO}::int)`,
         o.perPage,
         offset,
       ),
@@ -101,9 +105,12 @@ async function pageOf(db: Db, matches: SQL, limit: number, offset: number) {
       .leftJoin(candidates, eq(candidates.id, sql`p.id`))
       .orderBy(sql`p.rank, p.search_name, p.id`),
   );
+  const counted = rows[0]?.total ?? 0;
   return {
-    rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])),
-    total: Math.min(rows[0]?.total ?? 0, SEARCH_MATCH_CAP),
+    // The row past the cap only tells that there are more; no page shows it.
+    rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])).slice(0, Math.max(0, SEARCH_MATCH_CAP - offset)),
+    total: Math.min(counted, SEARCH_MATCH_CAP),
+    capped: counted > SEARCH_MATCH_CAP,
   };
 }
 

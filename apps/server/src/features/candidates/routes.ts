@@ -59,19 +59,23 @@ export function candidateRoutes(db: Db, files: FileService) {
         schema: {
           tags,
           summary:
-            'People of the organisation by name, paged; filter[search] finds words of the name or e-mail by their beginning (accents and case ignored, typos when nothing matches), best matches first, total counted up to 1,000. Erased ones are left out',
+            'People of the organisation by name, paged; filter[search] finds words of the name or e-mail by their beginning (accents and case ignored, typos when nothing matches), best matches first, total counted up to 1,000 (then `meta.total_capped`: read it as 1,000+). Erased ones are left out',
           querystring: listQuery,
           response: { 200: candidatesResponse, 422: errorResponse },
         },
       },
       async (request) => {
         const q = request.query;
-        const { candidates: data, total } = await candidates.list(organisationIdOf(request), {
+        const {
+          candidates: data,
+          total,
+          capped,
+        } = await candidates.list(organisationIdOf(request), {
           page: q.page,
           perPage: q.per_page,
           search: q.filter?.search?.trim() || undefined,
         });
-        return { candidates: { data, meta: pageMeta(q.page, q.per_page, total) } };
+        return { candidates: { data, meta: pageMeta(q.page, q.per_page, total, capped) } };
       },
     );
 

@@ -225,8 +225,8 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
 
   return {
     async list(organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
-      const { rows, total } = await listCandidates(db, organisationId, o);
-      return { candidates: rows.map(presentCandidate), total };
+      const { rows, total, capped } = await listCandidates(db, organisationId, o);
+      return { candidates: rows.map(presentCandidate), total, capped };
     },
 
     async get(organisationId: string, id: string): Promise<Candidate> {
