@@ -90,6 +90,7 @@ export const applications = pgTable(
   (t) => [
     uniqueIndex('applications_recruitment_candidate_idx').on(t.recruitmentId, t.candidateId),
     index('applications_board_idx').on(t.recruitmentId, t.statusId, t.boardPosition),
+    // These two also INCLUDE organisation_id (migration 0020: counts under row-level security).
     index('applications_recruitment_applied_idx').on(t.recruitmentId, t.appliedAt, t.id),
     // One stage's active applications by date, a page and its total (migration 0018).
     index('applications_active_stage_applied_idx')
