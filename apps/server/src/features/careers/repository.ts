@@ -12,7 +12,20 @@ import { outer } from '../../lib/sql.ts';
 
 /* ---------- the public site (read) ---------- */
 
-export async function findOrganisationBySlug(db: Db, slug: string) {
+/**
+ * The organisation whose careers site the slug names, when it is subscribed to the Website product:
+ * the careers site's one read with the owner's rights (http/public-scope.ts); everything else a
+ * careers request reads runs in that organisation, under row-level security.
+ */
+export async function organisationOfCareersSlug(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.slug, slug), sql`'website' = any(${organisations.products})`));
+  return row?.id ?? null;
+}
+
+export async function findOrganisation(db: Db, organisationId: string) {
   const [row] = await db
     .select({
       id: organisations.id,
@@ -22,7 +35,7 @@ export async function findOrganisationBySlug(db: Db, slug: string) {
       products: organisations.products,
     })
     .from(organisations)
-    .where(eq(organisations.slug, slug));
+    .where(eq(organisations.id, organisationId));
   return row ?? null;
 }
 

@@ -1,8 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { careersPath, careersRolePath, defaultWebsiteHeadline } from '@hireloop/contract/website';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { outsideOrganisationTransaction, type OrganisationTransactions } from '../../db/organisation-transaction.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
@@ -19,13 +22,14 @@ import { renderRolePage } from './render/role.ts';
 import {
   applicationIn,
   findCandidateByEmail,
-  findOrganisationBySlug,
+  findOrganisation,
   findRecruitmentName,
   findSite,
   insertCandidate,
   insertCareerApplication,
   insertResume,
   listLiveRoles,
+  organisationOfCareersSlug,
   siteFingerprint,
   findLiveRole,
   updateApplyingCandidate,
@@ -39,7 +43,7 @@ export { flushPageViews } from './page-views.ts';
 export const CAREERS_CACHE_TTL_MS = 5_000;
 /** Past this age a site is rebuilt even when its fingerprint did not change (whatever it does not cover). */
 export const CAREERS_CACHE_MAX_AGE_MS = 60_000;
-/** Sites (slugs, including unknown ones) kept in memory. */
+/** Sites (one per organisation) kept in memory. */
 const MAX_SITES = 500;
 /** Rendered role pages kept per site (a site's roles are bounded by what the organisation publishes). */
 const MAX_ROLE_PAGES = 1000;
@@ -93,14 +97,44 @@ async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/** Longest slug looked up (organisation slugs are shorter): a longer one names no site. */
+const MAX_SLUG = 100;
+
+/**
+ * The organisation a careers address names (its slug), for the careers routes' scope
+ * (http/public-scope.ts): one narrow read with the owner's rights; 404 (the careers site's page)
+ * when no organisation has the slug or it is not subscribed to the Website product.
+ */
+export function careersSiteOrganisation(db: Db) {
+  return async (slug: string): Promise<string> => {
+    const organisationId = slug.length > 0 && slug.length <= MAX_SLUG ? await organisationOfCareersSlug(db, slug) : null;
+    if (!organisationId) throw new AppError('not_found', ERROR_TEXTS.notFound);
+    return organisationId;
+  };
+}
+
 export type ApplyOutcome = { kind: 'applied'; applicationId: string } | { kind: 'already_applied' } | { kind: 'role_gone' };
 
-export function createCareersService(deps: { db: Db; storage: Storage; appUrl: string; log?: FastifyBaseLogger }) {
-  const { db, storage, appUrl, log } = deps;
+export function createCareersService(deps: {
+  db: Db;
+  storage: Storage;
+  appUrl: string;
+  inOrganisation: OrganisationTransactions;
+  log?: FastifyBaseLogger;
+}) {
+  const { db, storage, appUrl, inOrganisation, log } = deps;
 
-  /** The organisation behind a slug when it has the Website product; null otherwise (404). */
-  async function loadSite(slug: string): Promise<CachedSite | null> {
-    const organisation = await findOrganisationBySlug(db, slug);
+  /**
+   * Runs `work` in the organisation's own transaction as hireloop_app (row-level security), outside
+   * the request that asked: a build is shared by every visitor waiting for it, and a rebuild in the
+   * background outlives the request that started it.
+   */
+  const inOwnTransaction = <T>(organisationId: string, work: () => Promise<T>) =>
+    outsideOrganisationTransaction(() => inOrganisation(organisationId, work));
+
+  /** The organisation's site when it has the Website product; null otherwise (404). */
+  async function loadSite(organisationId: string): Promise<CachedSite | null> {
+    const organisation = await findOrganisation(db, organisationId);
     if (!organisation || !organisation.products.includes('website')) return null;
     const fingerprint = await siteFingerprint(db, organisation.id);
     const [settings, rows] = await Promise.all([findSite(db, organisation.id), listLiveRoles(db, organisation.id)]);
@@ -135,12 +169,15 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
     };
   }
 
-  const cache = new SiteCache<CachedSite | null>(loadSite, (v) => v?.site.organisation.id ?? null, {
+  // Keyed by organisation id (the request's, from its slug).
+  const cache = new SiteCache<CachedSite | null>((organisationId) => inOwnTransaction(organisationId, () => loadSite(organisationId)), {
     ttlMs: CAREERS_CACHE_TTL_MS,
     maxEntries: MAX_SITES,
     maxAgeMs: CAREERS_CACHE_MAX_AGE_MS,
-    revalidate: async (_slug, entry) =>
-      entry !== null && entry.fingerprint !== null && (await siteFingerprint(db, entry.site.organisation.id)) === entry.fingerprint,
+    revalidate: async (organisationId, entry) =>
+      entry !== null &&
+      entry.fingerprint !== null &&
+      (await inOwnTransaction(organisationId, () => siteFingerprint(db, organisationId))) === entry.fingerprint,
   });
 
   const rendered = (html: string): RenderedPage => {
@@ -151,8 +188,8 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
   return {
     cache,
 
-    /** The cached site for a slug, or null (404). */
-    site: (slug: string) => cache.get(slug),
+    /** The cached site of the organisation (the one the request's slug names), or null (404). */
+    site: (organisationId: string) => cache.get(organisationId),
 
     /** The listing page; the unfiltered one is rendered once per cache period. */
     listing(entry: CachedSite, filters: ListingFilters): RenderedPage {
