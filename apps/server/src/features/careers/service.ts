@@ -12,6 +12,7 @@ import { placeNewApplication } from '../applications/pipeline.ts';
 import { firstPipelineStatus, newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
+import { liveRoleOnSite, liveRolesOnSite, type RoleOnSite } from '../website/service.ts';
 import type { ApplicationInput } from './apply.ts';
 import { SiteCache } from './cache.ts';
 import { APPLY_LIMITS } from './limits.ts';
@@ -28,12 +29,9 @@ import {
   insertCandidate,
   insertCareerApplication,
   insertResume,
-  listLiveRoles,
   organisationOfCareersSlug,
   siteFingerprint,
-  findLiveRole,
   updateApplyingCandidate,
-  type LiveRoleRow,
 } from './repository.ts';
 
 export { clearCareersCaches, invalidateCareersSite } from './cache.ts';
@@ -62,7 +60,8 @@ export type CachedSite = {
   rolePages: Map<string, RenderedPage>;
 };
 
-function toRole(r: LiveRoleRow): CareersRole {
+/** A live role (website's service: THE live-role rule) as the site shows it. */
+function toRole(r: RoleOnSite & { openRecruitmentId: string }): CareersRole {
   return {
     id: r.id,
     name: r.name,
@@ -76,10 +75,15 @@ function toRole(r: LiveRoleRow): CareersRole {
         : null,
     descriptionHtml: r.descriptionHtml,
     questions: r.questions,
-    recruitmentId: r.recruitmentId,
-    postedAt: r.postedAt,
+    recruitmentId: r.openRecruitmentId,
+    // A live role has an open recruitment, hence a date.
+    postedAt: r.postedAt ?? r.createdAt,
   };
 }
+
+/** Live roles always have an open recruitment (`openRecruitmentId`); the type says so. */
+const hasRecruitment = (r: RoleOnSite | null): r is RoleOnSite & { openRecruitmentId: string } =>
+  r !== null && r.openRecruitmentId !== null;
 
 /** Width and height of a PNG (the logo is always re-encoded to PNG), else a square guess. */
 export function imageSize(bytes: Buffer | null): { width: number; height: number } {
@@ -137,7 +141,7 @@ export function createCareersService(deps: {
     const organisation = await findOrganisation(db, organisationId);
     if (!organisation || !organisation.products.includes('website')) return null;
     const fingerprint = await siteFingerprint(db, organisation.id);
-    const [settings, rows] = await Promise.all([findSite(db, organisation.id), listLiveRoles(db, organisation.id)]);
+    const [settings, rows] = await Promise.all([findSite(db, organisation.id), liveRolesOnSite(db, organisation.id)]);
     const colour = brandColour(settings?.brandColour);
     const pair = brandPair(colour);
     let logo: CareersSite['logo'] = null;
@@ -157,7 +161,7 @@ export function createCareersService(deps: {
       intro: settings?.intro ?? '',
       brand: { colour: pair.background, onColour: pair.text, accent: shadeFor(colour) },
       logo,
-      roles: rows.map(toRole),
+      roles: rows.filter(hasRecruitment).map(toRole),
     };
     return {
       site,
@@ -215,8 +219,8 @@ export function createCareersService(deps: {
 
     /** The role when live now (read from the database, not the cache). */
     async liveRole(organisationId: string, roleId: string): Promise<CareersRole | null> {
-      const row = await findLiveRole(db, organisationId, roleId);
-      return row ? { ...toRole(row), descriptionHtml: sanitizeDescription(row.descriptionHtml) } : null;
+      const row = await liveRoleOnSite(db, organisationId, roleId);
+      return hasRecruitment(row) ? { ...toRole(row), descriptionHtml: sanitizeDescription(row.descriptionHtml) } : null;
     },
 
     /**
@@ -236,9 +240,9 @@ export function createCareersService(deps: {
       await storage.put(key, input.resume.bytes, input.resume.type.contentType);
       const attempt = () =>
         db.transaction(async (tx): Promise<ApplyOutcome> => {
-          const row = await findLiveRole(tx, organisationId, roleId, true);
-          if (!row) return { kind: 'role_gone' };
-          const recruitment = await findRecruitmentName(tx, organisationId, row.recruitmentId);
+          const row = await liveRoleOnSite(tx, organisationId, roleId, { lock: true });
+          if (!hasRecruitment(row)) return { kind: 'role_gone' };
+          const recruitment = await findRecruitmentName(tx, organisationId, row.openRecruitmentId);
           const status = await firstPipelineStatus(tx, organisationId);
           if (!recruitment || !status) return { kind: 'role_gone' };
 
