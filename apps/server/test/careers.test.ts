@@ -691,6 +691,9 @@ describe('row-level security (docs/decisions/011-row-level-security.md)', () => 
 
       expect((await inject(`/careers/${acme.slug}`)).statusCode).toBe(200);
       expect((await inject(`/careers/${acme.slug}/jobs/${support.roleId}`)).statusCode).toBe(200);
+      // HEAD runs the same way (Fastify's HEAD route of each GET is wrapped too).
+      expect((await app.inject({ method: 'HEAD', url: `/careers/${acme.slug}` })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'HEAD', url: '/careers/no-such-org' })).statusCode).toBe(404);
       const form = new FormData();
       for (const [k, v] of Object.entries(validFields('rls-applicant@example.test'))) form.append(k, v);
       form.append('resume', new Blob([new Uint8Array(documents.pdf())], { type: 'application/pdf' }), 'cv.pdf');
