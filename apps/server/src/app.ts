@@ -321,9 +321,16 @@ export async function buildApp({
 
   await app.register(devMailboxRoutes(database.db, { production }));
   if (devClock) await app.register(devClockRoutes(devClock));
-  // The public careers site (Website product): server-rendered HTML outside /api, before the SPA fallback.
+  // The public careers site (Website product): server-rendered HTML outside /api, before the SPA fallback;
+  // each request runs in the organisation its slug names.
   await app.register(
-    careersRoutes({ db: database.db, storage: files.storage, appUrl: config.appUrl, applyRate: config.careersApplyRate }),
+    careersRoutes({
+      db: database.db,
+      storage: files.storage,
+      appUrl: config.appUrl,
+      applyRate: config.careersApplyRate,
+      inOrganisation: database.inOrganisation,
+    }),
     { prefix: CAREERS_PREFIX },
   );
   registerNotFound(app, { spaFallback: await registerWebApp(app, config.webDist) });

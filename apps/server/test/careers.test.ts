@@ -2,6 +2,7 @@ import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-sta
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { clearCareersCaches, flushPageViews, invalidateCareersSite } from '../src/features/careers/service.ts';
 import { APPLY_TEXTS } from '../src/features/careers/limits.ts';
 import { activities, applications, candidateFiles, candidates } from '../src/db/schema/candidates.ts';
@@ -654,5 +655,91 @@ describe('applying', () => {
     expect(await footprint()).toEqual(before);
     // Another address is not affected.
     expect((await apply(acme.slug, support.roleId, validFields('rl-6@example.test'))).status).toBe(303);
+  });
+});
+
+describe('row-level security (docs/decisions/011-row-level-security.md)', () => {
+  it('runs each careers request in the organisation its slug names, as hireloop_app; an unknown or unsubscribed slug reaches nothing', async () => {
+    // The real app, with the database's organisation transactions observed: in each, before the
+    // request's own work, a query without any organisation condition records what it can see.
+    type Seen = { organisation: string; role: string; setting: string; roles: string[]; organisations: number };
+    const seen: Seen[] = [];
+    const app = await buildApp({
+      config: t.config,
+      database: {
+        ...t.database,
+        inOrganisation: (organisationId, work) =>
+          t.database.inOrganisation(organisationId, async () => {
+            const { rows } = (await db().execute(
+              sql`select current_user as role, current_setting('app.organisation_id', true) as setting,
+                         (select array_agg(name order by name) from job_roles) as roles,
+                         (select count(*)::int from organisations) as organisations`,
+            )) as unknown as { rows: Omit<Seen, 'organisation'>[] };
+            seen.push({ organisation: organisationId, ...rows[0]! });
+            return work();
+          }),
+      },
+    });
+    const inject = (url: string, init: { method?: 'GET' | 'POST'; payload?: Buffer; headers?: Record<string, string> } = {}) =>
+      app.inject({ method: init.method ?? 'GET', url, payload: init.payload, headers: { accept: 'text/html', ...init.headers } });
+    try {
+      const acmeRoles = (await db().select({ name: jobRoles.name }).from(jobRoles).where(eq(jobRoles.organisationId, acme.id)))
+        .map((r) => r.name)
+        .sort();
+      // As the owner, the same query sees every organisation's roles.
+      expect(acmeRoles.length).toBeLessThan((await db().select({ id: jobRoles.id }).from(jobRoles)).length);
+
+      expect((await inject(`/careers/${acme.slug}`)).statusCode).toBe(200);
+      expect((await inject(`/careers/${acme.slug}/jobs/${support.roleId}`)).statusCode).toBe(200);
+      // HEAD runs the same way (Fastify's HEAD route of each GET is wrapped too).
+      expect((await app.inject({ method: 'HEAD', url: `/careers/${acme.slug}` })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'HEAD', url: '/careers/no-such-org' })).statusCode).toBe(404);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(validFields('rls-applicant@example.test'))) form.append(k, v);
+      form.append('resume', new Blob([new Uint8Array(documents.pdf())], { type: 'application/pdf' }), 'cv.pdf');
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      const applied = await inject(`/careers/${acme.slug}/jobs/${support.roleId}/apply`, {
+        method: 'POST',
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type')!, 'x-forwarded-for': nextIp() },
+      });
+      expect(applied.statusCode, applied.body).toBe(303);
+
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+      for (const s of seen) {
+        expect(s).toEqual({ organisation: acme.id, role: 'hireloop_app', setting: acme.id, roles: acmeRoles, organisations: 1 });
+      }
+
+      // Another organisation's slug runs in that organisation only.
+      seen.length = 0;
+      expect((await inject(`/careers/${other.slug}`)).statusCode).toBe(200);
+      expect(seen.length).toBeGreaterThan(0);
+      for (const s of seen) expect(s).toMatchObject({ organisation: other.id, role: 'hireloop_app', roles: ['Other Secret Role'] });
+
+      // No organisation has the slug, or it lacks the Website product: the 404 page, no transaction.
+      seen.length = 0;
+      for (const path of [
+        '/careers/no-such-org',
+        '/careers/no-such-org/jobs/' + support.roleId,
+        `/careers/${unsubscribed.slug}`,
+        `/careers/${unsubscribed.slug}/logo`,
+      ]) {
+        const res = await inject(path);
+        expect(res.statusCode, path).toBe(404);
+        expect(res.body).toContain('<h1>Page not found</h1>');
+      }
+      const before = await footprint();
+      const refused = await inject(`/careers/${unsubscribed.slug}/jobs/${unsubscribedRole}/apply`, {
+        method: 'POST',
+        payload: Buffer.from(await new Request('http://localhost/', { method: 'POST', body: form }).arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type')!, 'x-forwarded-for': nextIp(), accept: 'application/json' },
+      });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ code: 'not_found' });
+      expect(await footprint()).toEqual(before);
+      expect(seen).toEqual([]);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -474,6 +474,23 @@ describe('GET /website/jobs: the jobs feed', () => {
     });
     expect(res.json.jobs[1]).toMatchObject({ team: null, salary: null, location_type: 'remote' });
 
+    // One live-role rule (features/website/repository.ts): the dashboard marks live, and the careers
+    // site lists and opens, exactly the feed's roles.
+    const feedIds = res.json.jobs.map((j: { id: string }) => j.id).sort();
+    const dashboardRoles: { id: string; live: boolean }[] = (await owned.get(base(o.id))).json.website.roles;
+    expect(dashboardRoles).toHaveLength(6);
+    expect(
+      dashboardRoles
+        .filter((r) => r.live)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(feedIds);
+    const listing = await (await fetch(`${t.baseUrl}/careers/${slug}`)).text();
+    for (const r of dashboardRoles) {
+      expect(listing.includes(`/careers/${slug}/jobs/${r.id}`), r.id).toBe(r.live);
+      expect((await fetch(`${t.baseUrl}/careers/${slug}/jobs/${r.id}`)).status, r.id).toBe(r.live ? 200 : 404);
+    }
+
     // The key reads but may not change the site (website.manage allows no API keys).
     expect((await anonymous.patch(`organisation/${o.id}/website`, { headline: 'x' }, { headers })).status).toBe(403);
     // A key of another organisation sees nothing.

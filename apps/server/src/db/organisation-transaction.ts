@@ -171,3 +171,13 @@ export function afterCommit(then: () => void | Promise<void>): Promise<void> {
   scope.afterCommit.push(then);
   return Promise.resolve();
 }
+
+/**
+ * Runs `work` outside the organisation transaction of this context: its queries go to the pool (or
+ * to an `inOrganisation` of its own). For work a request starts but does not wait for, or that
+ * spans organisations: the careers site's cache rebuilds and page-view counts
+ * (features/careers/), which would otherwise land in, or outlive, the request's transaction.
+ */
+export function outsideOrganisationTransaction<T>(work: () => T): T {
+  return scopes.exit(work);
+}

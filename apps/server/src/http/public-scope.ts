@@ -4,10 +4,10 @@ import { isRandomToken, sha256 } from '../lib/tokens.ts';
 import { inOrganisationTransaction } from './organisation-scope.ts';
 
 /**
- * Routes reached without an account (the candidate's offer link, the new hire's link) reach one
- * organisation's rows only, as organisation-scoped routes do: `organisationOf` finds the
- * organisation the request's token names, in one narrow statement with the owner's rights (it
- * throws the route's own not-found error when the token names none), and every handler of
+ * Routes reached without an account (the candidate's offer link, the new hire's link, the careers
+ * site) reach one organisation's rows only, as organisation-scoped routes do: `organisationOf` finds
+ * the organisation the request's token or slug names, in one narrow statement with the owner's
+ * rights (it throws the route's own not-found error when it names none), and every handler of
  * `routes` then runs in that organisation's transaction as hireloop_app, where row-level security
  * (docs/decisions/011-row-level-security.md) keeps every query to its rows, whatever the query.
  */

@@ -1,4 +1,4 @@
-import { candidateFields } from '@hireloop/contract/candidates';
+import { checkApplyFields } from '@hireloop/contract/careers-form';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import {
   type DocumentType,
   type ReceivedFile,
 } from '../../lib/uploaded-files.ts';
-import { APPLY_LIMITS, APPLY_TEXTS, FIELDS, QUESTION_PREFIX } from './limits.ts';
+import { APPLY_LIMITS, APPLY_TEXTS, FIELDS, QUESTION_PREFIX, applyFieldRules } from './limits.ts';
 import type { CareersRole, FormState } from './model.ts';
 
 /** Fields beyond the fixed ones: one per question, plus room for a browser's extras. */
@@ -67,8 +67,6 @@ export type Checked =
   | { ok: true; input: ApplicationInput }
   | { ok: false; status: 413 | 422; state: FormState; message: string; errors: Record<string, string[]> };
 
-const PHONE = /^[0-9+()\-. /]*$/;
-
 const RESUME_PROBLEMS = {
   missing: APPLY_TEXTS.resumeRequired,
   too_large: APPLY_TEXTS.resumeTooLarge,
@@ -88,54 +86,10 @@ export function checkApplication(form: SentForm, role: CareersRole): Checked {
       errors: {},
     };
   }
-  const errors: Record<string, string> = {};
+  // The typed fields: the same check the browser runs before submit (packages/contract/src/careers-form.ts).
+  const checked = checkApplyFields(values, applyFieldRules(role.questions));
+  const errors = checked.errors;
   const text = (name: string) => (values[name] ?? '').trim();
-
-  const name = text(FIELDS.name);
-  if (!name) errors[FIELDS.name] = APPLY_TEXTS.nameRequired;
-  else if (name.length > APPLY_LIMITS.name) errors[FIELDS.name] = APPLY_TEXTS.nameMax;
-
-  const emailRaw = text(FIELDS.email);
-  const email = candidateFields.email.safeParse(emailRaw);
-  if (!emailRaw) errors[FIELDS.email] = APPLY_TEXTS.emailRequired;
-  else if (!email.success || emailRaw.length > APPLY_LIMITS.email) errors[FIELDS.email] = APPLY_TEXTS.emailInvalid;
-
-  const phone = text(FIELDS.phone);
-  if (phone && (phone.length > APPLY_LIMITS.phone || !PHONE.test(phone))) errors[FIELDS.phone] = APPLY_TEXTS.phoneInvalid;
-
-  const links = text(FIELDS.links)
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const uniqueLinks = [...new Set(links)];
-  if (uniqueLinks.length > APPLY_LIMITS.links) errors[FIELDS.links] = APPLY_TEXTS.linksMax;
-  else if (text(FIELDS.links).length > APPLY_LIMITS.linksText || !candidateFields.links.safeParse(uniqueLinks).success)
-    errors[FIELDS.links] = APPLY_TEXTS.linksInvalid;
-
-  const coverNote = text(FIELDS.coverNote);
-  if (coverNote.length > APPLY_LIMITS.coverNote) errors[FIELDS.coverNote] = APPLY_TEXTS.coverNoteMax;
-
-  const answers: ApplicationInput['answers'] = [];
-  for (const q of role.questions) {
-    const field = `${QUESTION_PREFIX}${q.id}`;
-    const answer = text(field);
-    if (!answer) {
-      if (q.required) errors[field] = q.kind === 'yes_no' ? APPLY_TEXTS.answerYesNo : APPLY_TEXTS.answerRequired;
-      continue;
-    }
-    if (q.kind === 'yes_no' && answer !== 'yes' && answer !== 'no') {
-      errors[field] = APPLY_TEXTS.answerYesNo;
-      continue;
-    }
-    const max = q.kind === 'long_text' ? APPLY_LIMITS.longAnswer : APPLY_LIMITS.shortAnswer;
-    if (answer.length > max) {
-      errors[field] = APPLY_TEXTS.answerMax(max);
-      continue;
-    }
-    answers.push({ question_id: q.id, label: q.label, answer: q.kind === 'yes_no' ? (answer === 'yes' ? 'Yes' : 'No') : answer });
-  }
-
-  if (values[FIELDS.consent] !== 'yes' && values[FIELDS.consent] !== 'on') errors[FIELDS.consent] = APPLY_TEXTS.consentRequired;
 
   // The text rule of the API: one-line fields take no line breaks or control characters, the others no control characters.
   const multiLine = new Set<string>([
@@ -153,7 +107,7 @@ export function checkApplication(form: SentForm, role: CareersRole): Checked {
   if (!resume.ok) errors[FIELDS.resume] = RESUME_PROBLEMS[resume.problem];
   const status = !resume.ok && resume.problem === 'too_large' ? 413 : 422;
 
-  if (Object.keys(errors).length > 0 || !resume.ok || !email.success) {
+  if (Object.keys(errors).length > 0 || !resume.ok) {
     return {
       ok: false,
       status,
@@ -165,12 +119,16 @@ export function checkApplication(form: SentForm, role: CareersRole): Checked {
   return {
     ok: true,
     input: {
-      name,
-      email: email.data,
-      phone: phone || null,
-      links: uniqueLinks,
-      coverNote: coverNote || null,
-      answers,
+      name: text(FIELDS.name),
+      email: text(FIELDS.email).toLowerCase(),
+      phone: text(FIELDS.phone) || null,
+      links: checked.links,
+      coverNote: text(FIELDS.coverNote) || null,
+      answers: role.questions.flatMap((q) => {
+        const answer = text(`${QUESTION_PREFIX}${q.id}`);
+        if (!answer) return [];
+        return [{ question_id: q.id, label: q.label, answer: q.kind === 'yes_no' ? (answer === 'yes' ? 'Yes' : 'No') : answer }];
+      }),
       resume: { bytes: resume.bytes, filename: resume.filename, type: resume.type },
     },
   };

@@ -1,8 +1,8 @@
 import { afterCommit } from '../../db/organisation-transaction.ts';
 
 /**
- * The careers site's in-memory cache: one entry per slug (the organisation's site, its live roles
- * and their rendered pages), built from the database at most once per TTL. A stale entry is still
+ * The careers site's in-memory cache: one entry per organisation (its site, its live roles and
+ * their rendered pages), built from the database at most once per TTL. A stale entry is still
  * served while one rebuild runs in the background, so a visitor never waits for the database once
  * a site is warm. Settings and role changes call `invalidateCareersSite` to drop an entry at once;
  * the short TTL covers everything else (and other app nodes).
@@ -31,13 +31,12 @@ export class SiteCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
 
+  /** Builds the value of a key (an organisation id). */
   private readonly load: (key: string) => Promise<T>;
-  private readonly organisationOf: (value: T) => string | null;
   private readonly options: SiteCacheOptions<T>;
 
-  constructor(load: (key: string) => Promise<T>, organisationOf: (value: T) => string | null, options: SiteCacheOptions<T>) {
+  constructor(load: (key: string) => Promise<T>, options: SiteCacheOptions<T>) {
     this.load = load;
-    this.organisationOf = organisationOf;
     this.options = options;
   }
 
@@ -113,12 +112,10 @@ export class SiteCache<T> {
     void rebuild();
   }
 
-  /** Drops the organisation's entries (its slug may have changed: every entry is looked at). */
+  /** Drops the organisation's entry; a rebuild already running for any entry is not kept. */
   invalidate(organisationId: string) {
     this.generation++;
-    for (const [key, entry] of this.entries) {
-      if (entry.settled === undefined || this.organisationOf(entry.settled) === organisationId) this.entries.delete(key);
-    }
+    this.entries.delete(organisationId);
   }
 
   clear() {

@@ -1,4 +1,6 @@
 import { CANDIDATE_LINKS_MAX, CANDIDATE_NAME_MAX, MAX_DOCUMENT_BYTES } from '@hireloop/contract/candidates';
+import { APPLY_EMAIL_PATTERN, type ApplyFieldRules } from '@hireloop/contract/careers-form';
+import type { CareerQuestion } from '@hireloop/contract/website';
 
 /** What the application form takes (the form's maxlength attributes and the server's checks agree). */
 export const APPLY_LIMITS = {
@@ -49,3 +51,48 @@ export const APPLY_TEXTS = {
   roleGone: 'This role is no longer open for applications.',
   rateLimited: 'You have sent too many applications in a short time. Please wait 10 minutes and try again.',
 } as const;
+
+const FIELD_TEXTS = [
+  'nameRequired',
+  'nameMax',
+  'emailRequired',
+  'emailInvalid',
+  'phoneInvalid',
+  'linksInvalid',
+  'linksMax',
+  'coverNoteMax',
+  'consentRequired',
+  'answerRequired',
+  'answerYesNo',
+] as const;
+
+/**
+ * The typed fields' rules for a role's form (`checkApplyFields`, packages/contract/src/careers-form.ts):
+ * the server checks the sent form with them, and the page hands the same object to the browser.
+ */
+export function applyFieldRules(questions: CareerQuestion[]): ApplyFieldRules {
+  const { name, email, phone, links, link, linksText, coverNote } = APPLY_LIMITS;
+  return {
+    texts: Object.fromEntries(FIELD_TEXTS.map((k) => [k, APPLY_TEXTS[k]])) as ApplyFieldRules['texts'],
+    limits: { name, email, phone, links, link, linksText, coverNote },
+    fields: {
+      name: FIELDS.name,
+      email: FIELDS.email,
+      phone: FIELDS.phone,
+      links: FIELDS.links,
+      coverNote: FIELDS.coverNote,
+      consent: FIELDS.consent,
+    },
+    emailPattern: APPLY_EMAIL_PATTERN,
+    questions: questions.map((q) => {
+      const max = q.kind === 'long_text' ? APPLY_LIMITS.longAnswer : APPLY_LIMITS.shortAnswer;
+      return {
+        field: `${QUESTION_PREFIX}${q.id}`,
+        required: q.required,
+        yesNo: q.kind === 'yes_no',
+        max,
+        maxMessage: APPLY_TEXTS.answerMax(max),
+      };
+    }),
+  };
+}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { outsideOrganisationTransaction } from '../../db/organisation-transaction.ts';
 import { addPageViews, existingOrganisations } from './repository.ts';
 
 /** How often counted views are written (and at close). */
@@ -12,7 +13,9 @@ const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /**
  * Page views of the careers site, counted in memory so a visit costs no write, and added to
- * `careers_page_views` in one upsert per flush. `page` is 'index' or a role id.
+ * `careers_page_views` in one upsert per flush. `page` is 'index' or a role id. A flush writes
+ * several organisations' counts with the owner's rights, never in the organisation transaction of
+ * the request that counted last (docs/decisions/011-row-level-security.md).
  */
 export function createPageViewCounter(db: Db, log?: FastifyBaseLogger) {
   let counts = new Map<string, number>();
@@ -38,7 +41,7 @@ export function createPageViewCounter(db: Db, log?: FastifyBaseLogger) {
     const batch = counts;
     counts = new Map();
     // One flush at a time, in order.
-    flushing = flushing.then(() => write(batch));
+    flushing = flushing.then(() => outsideOrganisationTransaction(() => write(batch)));
     return flushing;
   }
 

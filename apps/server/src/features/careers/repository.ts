@@ -1,18 +1,29 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
-import { jobRoles } from '../../db/schema/job-roles.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
-import { teams } from '../../db/schema/teams.ts';
-import { careerApplications, careerQuestions, careersPageViews, careersSites, type CareerQuestion } from '../../db/schema/website.ts';
+import { careerApplications, careersPageViews, careersSites } from '../../db/schema/website.ts';
 import { outer } from '../../lib/sql.ts';
 
 /* ---------- the public site (read) ---------- */
 
-export async function findOrganisationBySlug(db: Db, slug: string) {
+/**
+ * The organisation whose careers site the slug names, when it is subscribed to the Website product:
+ * the careers site's one read with the owner's rights (http/public-scope.ts); everything else a
+ * careers request reads runs in that organisation, under row-level security.
+ */
+export async function organisationOfCareersSlug(db: Db, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(and(eq(organisations.slug, slug), sql`'website' = any(${organisations.products})`));
+  return row?.id ?? null;
+}
+
+export async function findOrganisation(db: Db, organisationId: string) {
   const [row] = await db
     .select({
       id: organisations.id,
@@ -22,7 +33,7 @@ export async function findOrganisationBySlug(db: Db, slug: string) {
       products: organisations.products,
     })
     .from(organisations)
-    .where(eq(organisations.slug, slug));
+    .where(eq(organisations.id, organisationId));
   return row ?? null;
 }
 
@@ -61,83 +72,6 @@ export async function siteFingerprint(db: Db, organisationId: string): Promise<s
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   return row?.f ?? null;
-}
-
-/** An open recruitment of the role (there may be several; the newest receives applications). */
-const openRecruitmentId = sql`(
-  select rc.id from ${recruitments} rc
-  where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open'
-  order by rc.opened_at desc, rc.id desc limit 1)`;
-
-const liveRoleSelection = {
-  id: jobRoles.id,
-  name: jobRoles.name,
-  teamId: jobRoles.teamId,
-  teamName: teams.name,
-  location: jobRoles.location,
-  locationType: jobRoles.locationType,
-  employmentType: jobRoles.employmentType,
-  salaryMin: jobRoles.salaryMin,
-  salaryMax: jobRoles.salaryMax,
-  salaryCurrency: jobRoles.salaryCurrency,
-  salaryPeriod: jobRoles.salaryPeriod,
-  descriptionHtml: jobRoles.descriptionHtml,
-  questions: careerQuestions.questions,
-  recruitmentId: sql<string>`${openRecruitmentId}`.as('recruitment_id'),
-  postedAt: sql<number>`(select (extract(epoch from max(rc.opened_at)) * 1000)::float8 from ${recruitments} rc
-    where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open')`.as(
-    'posted_at',
-  ),
-};
-
-const isLive = sql`${jobRoles.published} and ${jobRoles.status} = 'open' and exists (
-  select 1 from ${recruitments} rc where rc.role_id = ${outer(jobRoles.id)} and rc.organisation_id = ${outer(jobRoles.organisationId)} and rc.status = 'open')`;
-
-export type LiveRoleRow = {
-  id: string;
-  name: string;
-  teamId: string | null;
-  teamName: string | null;
-  location: string | null;
-  locationType: string;
-  employmentType: string;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  salaryCurrency: string | null;
-  salaryPeriod: string;
-  descriptionHtml: string;
-  questions: CareerQuestion[];
-  recruitmentId: string;
-  postedAt: Date;
-};
-
-const toLiveRole = (r: Record<string, unknown>): LiveRoleRow => {
-  const row = r as Omit<LiveRoleRow, 'questions' | 'postedAt'> & { questions: CareerQuestion[] | null; postedAt: number | string };
-  return { ...row, questions: row.questions ?? [], postedAt: new Date(Number(row.postedAt)) };
-};
-
-/** Every live role of the organisation: published, open, with an open recruitment; with its questions and description. */
-export async function listLiveRoles(db: Db, organisationId: string): Promise<LiveRoleRow[]> {
-  const rows = await db
-    .select(liveRoleSelection)
-    .from(jobRoles)
-    .leftJoin(teams, eq(teams.id, jobRoles.teamId))
-    .leftJoin(careerQuestions, eq(careerQuestions.roleId, jobRoles.id))
-    .where(and(eq(jobRoles.organisationId, organisationId), isLive))
-    .orderBy(asc(jobRoles.name), asc(jobRoles.id));
-  return rows.map(toLiveRole);
-}
-
-/** The role, when live in this organisation; `lock` holds it (the applying transaction) against a concurrent close. */
-export async function findLiveRole(db: Db, organisationId: string, roleId: string, lock = false): Promise<LiveRoleRow | null> {
-  const query = db
-    .select(liveRoleSelection)
-    .from(jobRoles)
-    .leftJoin(teams, eq(teams.id, jobRoles.teamId))
-    .leftJoin(careerQuestions, eq(careerQuestions.roleId, jobRoles.id))
-    .where(and(eq(jobRoles.organisationId, organisationId), eq(jobRoles.id, roleId), isLive));
-  const [row] = lock ? await query.for('share', { of: jobRoles }) : await query;
-  return row ? toLiveRole(row) : null;
 }
 
 export async function findRecruitmentName(db: Db, organisationId: string, id: string) {

@@ -1,14 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { careersPath, careersRolePath, defaultWebsiteHeadline } from '@hireloop/contract/website';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { outsideOrganisationTransaction, type OrganisationTransactions } from '../../db/organisation-transaction.ts';
+import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
 import { firstPipelineStatus, newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
+import { liveRoleOnSite, liveRolesOnSite, type RoleOnSite } from '../website/service.ts';
 import type { ApplicationInput } from './apply.ts';
 import { SiteCache } from './cache.ts';
 import { APPLY_LIMITS } from './limits.ts';
@@ -19,17 +23,15 @@ import { renderRolePage } from './render/role.ts';
 import {
   applicationIn,
   findCandidateByEmail,
-  findOrganisationBySlug,
+  findOrganisation,
   findRecruitmentName,
   findSite,
   insertCandidate,
   insertCareerApplication,
   insertResume,
-  listLiveRoles,
+  organisationOfCareersSlug,
   siteFingerprint,
-  findLiveRole,
   updateApplyingCandidate,
-  type LiveRoleRow,
 } from './repository.ts';
 
 export { clearCareersCaches, invalidateCareersSite } from './cache.ts';
@@ -39,7 +41,7 @@ export { flushPageViews } from './page-views.ts';
 export const CAREERS_CACHE_TTL_MS = 5_000;
 /** Past this age a site is rebuilt even when its fingerprint did not change (whatever it does not cover). */
 export const CAREERS_CACHE_MAX_AGE_MS = 60_000;
-/** Sites (slugs, including unknown ones) kept in memory. */
+/** Sites (one per organisation) kept in memory. */
 const MAX_SITES = 500;
 /** Rendered role pages kept per site (a site's roles are bounded by what the organisation publishes). */
 const MAX_ROLE_PAGES = 1000;
@@ -58,7 +60,8 @@ export type CachedSite = {
   rolePages: Map<string, RenderedPage>;
 };
 
-function toRole(r: LiveRoleRow): CareersRole {
+/** A live role (website's service: THE live-role rule) as the site shows it. */
+function toRole(r: RoleOnSite & { openRecruitmentId: string }): CareersRole {
   return {
     id: r.id,
     name: r.name,
@@ -72,10 +75,15 @@ function toRole(r: LiveRoleRow): CareersRole {
         : null,
     descriptionHtml: r.descriptionHtml,
     questions: r.questions,
-    recruitmentId: r.recruitmentId,
-    postedAt: r.postedAt,
+    recruitmentId: r.openRecruitmentId,
+    // A live role has an open recruitment, hence a date.
+    postedAt: r.postedAt ?? r.createdAt,
   };
 }
+
+/** Live roles always have an open recruitment (`openRecruitmentId`); the type says so. */
+const hasRecruitment = (r: RoleOnSite | null): r is RoleOnSite & { openRecruitmentId: string } =>
+  r !== null && r.openRecruitmentId !== null;
 
 /** Width and height of a PNG (the logo is always re-encoded to PNG), else a square guess. */
 export function imageSize(bytes: Buffer | null): { width: number; height: number } {
@@ -93,17 +101,47 @@ async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
+/** Longest slug looked up (organisation slugs are shorter): a longer one names no site. */
+const MAX_SLUG = 100;
+
+/**
+ * The organisation a careers address names (its slug), for the careers routes' scope
+ * (http/public-scope.ts): one narrow read with the owner's rights; 404 (the careers site's page)
+ * when no organisation has the slug or it is not subscribed to the Website product.
+ */
+export function careersSiteOrganisation(db: Db) {
+  return async (slug: string): Promise<string> => {
+    const organisationId = slug.length > 0 && slug.length <= MAX_SLUG ? await organisationOfCareersSlug(db, slug) : null;
+    if (!organisationId) throw new AppError('not_found', ERROR_TEXTS.notFound);
+    return organisationId;
+  };
+}
+
 export type ApplyOutcome = { kind: 'applied'; applicationId: string } | { kind: 'already_applied' } | { kind: 'role_gone' };
 
-export function createCareersService(deps: { db: Db; storage: Storage; appUrl: string; log?: FastifyBaseLogger }) {
-  const { db, storage, appUrl, log } = deps;
+export function createCareersService(deps: {
+  db: Db;
+  storage: Storage;
+  appUrl: string;
+  inOrganisation: OrganisationTransactions;
+  log?: FastifyBaseLogger;
+}) {
+  const { db, storage, appUrl, inOrganisation, log } = deps;
 
-  /** The organisation behind a slug when it has the Website product; null otherwise (404). */
-  async function loadSite(slug: string): Promise<CachedSite | null> {
-    const organisation = await findOrganisationBySlug(db, slug);
+  /**
+   * Runs `work` in the organisation's own transaction as hireloop_app (row-level security), outside
+   * the request that asked: a build is shared by every visitor waiting for it, and a rebuild in the
+   * background outlives the request that started it.
+   */
+  const inOwnTransaction = <T>(organisationId: string, work: () => Promise<T>) =>
+    outsideOrganisationTransaction(() => inOrganisation(organisationId, work));
+
+  /** The organisation's site when it has the Website product; null otherwise (404). */
+  async function loadSite(organisationId: string): Promise<CachedSite | null> {
+    const organisation = await findOrganisation(db, organisationId);
     if (!organisation || !organisation.products.includes('website')) return null;
     const fingerprint = await siteFingerprint(db, organisation.id);
-    const [settings, rows] = await Promise.all([findSite(db, organisation.id), listLiveRoles(db, organisation.id)]);
+    const [settings, rows] = await Promise.all([findSite(db, organisation.id), liveRolesOnSite(db, organisation.id)]);
     const colour = brandColour(settings?.brandColour);
     const pair = brandPair(colour);
     let logo: CareersSite['logo'] = null;
@@ -123,7 +161,7 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
       intro: settings?.intro ?? '',
       brand: { colour: pair.background, onColour: pair.text, accent: shadeFor(colour) },
       logo,
-      roles: rows.map(toRole),
+      roles: rows.filter(hasRecruitment).map(toRole),
     };
     return {
       site,
@@ -135,12 +173,15 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
     };
   }
 
-  const cache = new SiteCache<CachedSite | null>(loadSite, (v) => v?.site.organisation.id ?? null, {
+  // Keyed by organisation id (the request's, from its slug).
+  const cache = new SiteCache<CachedSite | null>((organisationId) => inOwnTransaction(organisationId, () => loadSite(organisationId)), {
     ttlMs: CAREERS_CACHE_TTL_MS,
     maxEntries: MAX_SITES,
     maxAgeMs: CAREERS_CACHE_MAX_AGE_MS,
-    revalidate: async (_slug, entry) =>
-      entry !== null && entry.fingerprint !== null && (await siteFingerprint(db, entry.site.organisation.id)) === entry.fingerprint,
+    revalidate: async (organisationId, entry) =>
+      entry !== null &&
+      entry.fingerprint !== null &&
+      (await inOwnTransaction(organisationId, () => siteFingerprint(db, organisationId))) === entry.fingerprint,
   });
 
   const rendered = (html: string): RenderedPage => {
@@ -151,8 +192,8 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
   return {
     cache,
 
-    /** The cached site for a slug, or null (404). */
-    site: (slug: string) => cache.get(slug),
+    /** The cached site of the organisation (the one the request's slug names), or null (404). */
+    site: (organisationId: string) => cache.get(organisationId),
 
     /** The listing page; the unfiltered one is rendered once per cache period. */
     listing(entry: CachedSite, filters: ListingFilters): RenderedPage {
@@ -178,8 +219,8 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
 
     /** The role when live now (read from the database, not the cache). */
     async liveRole(organisationId: string, roleId: string): Promise<CareersRole | null> {
-      const row = await findLiveRole(db, organisationId, roleId);
-      return row ? { ...toRole(row), descriptionHtml: sanitizeDescription(row.descriptionHtml) } : null;
+      const row = await liveRoleOnSite(db, organisationId, roleId);
+      return hasRecruitment(row) ? { ...toRole(row), descriptionHtml: sanitizeDescription(row.descriptionHtml) } : null;
     },
 
     /**
@@ -199,9 +240,9 @@ export function createCareersService(deps: { db: Db; storage: Storage; appUrl: s
       await storage.put(key, input.resume.bytes, input.resume.type.contentType);
       const attempt = () =>
         db.transaction(async (tx): Promise<ApplyOutcome> => {
-          const row = await findLiveRole(tx, organisationId, roleId, true);
-          if (!row) return { kind: 'role_gone' };
-          const recruitment = await findRecruitmentName(tx, organisationId, row.recruitmentId);
+          const row = await liveRoleOnSite(tx, organisationId, roleId, { lock: true });
+          if (!hasRecruitment(row)) return { kind: 'role_gone' };
+          const recruitment = await findRecruitmentName(tx, organisationId, row.openRecruitmentId);
           const status = await firstPipelineStatus(tx, organisationId);
           if (!recruitment || !status) return { kind: 'role_gone' };
 

@@ -10,7 +10,7 @@ import {
   type WebsiteRole,
 } from '@hireloop/contract/website';
 import { effectivePlan } from '../billing/plans.ts';
-import { notLiveReason, type CareersSiteSettings, type RoleOnSite, type WebsiteOrganisation } from './live-roles.ts';
+import { notLiveReason, type CareersSiteSettings, type RoleOnSite, type WebsiteOrganisation } from './repository.ts';
 
 /** The careers site's logo for members (per request authorised); `v` changes with each upload. */
 export const websiteLogoUrl = (organisationId: string, fileId: string) =>

@@ -19,19 +19,43 @@ import type { ProcessedImage } from '../../lib/images.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
-import { invalidateCareersSite } from '../careers/service.ts';
-import { careersSiteOf, liveRolesOf, roleOnSiteOf, rolesOnSiteOf, websiteOrganisation, type WebsiteOrganisation } from './live-roles.ts';
+// cache.ts, not careers' service: the careers service reads live roles through this one.
+import { invalidateCareersSite } from '../careers/cache.ts';
 import { auditSite, conversionOf, presentJob, presentWebsite, presentWebsiteRole } from './presenter.ts';
 import {
   applicationsBetween,
+  careersSiteOf,
   ensureSite,
+  liveRoleOf,
+  liveRolesOf,
   lockRoleForSite,
   pageViewsBetween,
   questionsOf,
+  roleOnSiteOf,
+  rolesOnSiteOf,
   saveQuestions,
   setRolePublished,
   updateSite,
+  websiteOrganisation,
+  type RoleOnSite,
+  type WebsiteOrganisation,
 } from './repository.ts';
+
+export type { RoleOnSite } from './repository.ts';
+
+/**
+ * The organisation's live roles, by team (no team last) then name: THE live-role rule
+ * (repository.ts: subscribed organisation, published and open role, an open recruitment). The
+ * careers site's listing and the jobs feed.
+ */
+export function liveRolesOnSite(db: Db, organisationId: string): Promise<RoleOnSite[]> {
+  return liveRolesOf(db, organisationId);
+}
+
+/** The role when live now (the same rule); `lock` holds it until the transaction ends (an application, against a concurrent close). */
+export function liveRoleOnSite(db: Db, organisationId: string, roleId: string, opts: { lock?: boolean } = {}): Promise<RoleOnSite | null> {
+  return liveRoleOf(db, organisationId, roleId, opts.lock ?? false);
+}
 
 /** Where the careers site's logo lives in the file store (one current file). */
 export const careersLogoPrefix = (organisationId: string) => `organisations/${organisationId}/careers/logo`;
@@ -286,7 +310,7 @@ export function createWebsiteService({ db, files, appUrl }: WebsiteServiceDeps) 
     async jobs(organisationId: string) {
       const org = await organisationOf(db, organisationId);
       if (!org.subscribed) throw new AppError('not_found', WEBSITE_TEXTS.notSubscribed);
-      const roles = await liveRolesOf(db, organisationId);
+      const roles = await liveRolesOnSite(db, organisationId);
       return {
         jobs: roles.map((r) => presentJob(r, org.slug, appUrl)),
         organisation: { name: org.name, careers_url: `${appUrl}${careersPath(org.slug)}` },

@@ -1,48 +1,21 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
-import { APPLY_LIMITS, APPLY_TEXTS, FIELDS, QUESTION_PREFIX } from '../limits.ts';
+import { checkApplyFields, type ApplyFieldRules } from '@hireloop/contract/careers-form';
+import { APPLY_LIMITS, APPLY_TEXTS, FIELDS, applyFieldRules } from '../limits.ts';
 import type { CareersRole } from '../model.ts';
 
 /**
- * The application form's progressive enhancement: the same checks as the server (same rules, same
- * messages, passed in a JSON block the page renders) run before submit, so a chosen résumé is not
- * lost to a 422. Without the script the form works as before.
+ * The application form's progressive enhancement: the server's own check of the typed fields
+ * (`checkApplyFields`, packages/contract/src/careers-form.ts, shipped as its source) with the same
+ * rules and messages (passed in a JSON block the page renders), plus a check of the chosen résumé,
+ * run before submit so a chosen résumé is not lost to a 422. Without the script the form works as before.
  */
 
-export type FormRules = {
-  texts: Record<
-    | 'nameRequired'
-    | 'nameMax'
-    | 'emailRequired'
-    | 'emailInvalid'
-    | 'phoneInvalid'
-    | 'linksInvalid'
-    | 'linksMax'
-    | 'resumeRequired'
-    | 'resumeType'
-    | 'resumeTooLarge'
-    | 'coverNoteMax'
-    | 'consentRequired'
-    | 'answerRequired'
-    | 'answerYesNo'
-    | 'summary',
-    string
-  >;
-  limits: {
-    name: number;
-    email: number;
-    phone: number;
-    links: number;
-    link: number;
-    linksText: number;
-    coverNote: number;
-    resumeBytes: number;
-  };
-  fields: { name: string; email: string; phone: string; links: string; resume: string; coverNote: string; consent: string };
-  emailPattern: string;
+export type FormRules = ApplyFieldRules & {
+  texts: ApplyFieldRules['texts'] & Record<'resumeRequired' | 'resumeType' | 'resumeTooLarge' | 'summary', string>;
+  limits: ApplyFieldRules['limits'] & { resumeBytes: number };
+  fields: ApplyFieldRules['fields'] & { resume: string };
   resumeExtensions: string[];
   resumeTypes: string[];
-  questions: { field: string; required: boolean; yesNo: boolean; max: number; maxMessage: string }[];
   /** Field name → DOM id of its control (or group base id), the summary link's target and whether it is a fieldset. */
   controls: { field: string; id: string; anchor: string; group: boolean }[];
 };
@@ -50,55 +23,25 @@ export type FormRules = {
 export type ChosenFile = { name: string; size: number; type: string };
 
 /**
- * The browser-side check (first message per field). Self-contained on purpose: its source is sent
- * to the browser as is, so it may use nothing from outside its own body.
+ * The browser's check of the chosen résumé (the server sniffs the bytes instead). Self-contained on
+ * purpose: its source is sent to the browser as is.
  */
-export function checkFormValues(values: Record<string, string>, file: ChosenFile | null, rules: FormRules): Record<string, string> {
+export function resumeErrors(file: ChosenFile | null, rules: FormRules): Record<string, string> {
   const t = rules.texts;
-  const l = rules.limits;
-  const f = rules.fields;
   const errors: Record<string, string> = {};
-  const text = (name: string) => (values[name] || '').trim();
-  const name = text(f.name);
-  if (!name) errors[f.name] = t.nameRequired;
-  else if (name.length > l.name) errors[f.name] = t.nameMax;
-  const email = text(f.email);
-  if (!email) errors[f.email] = t.emailRequired;
-  else if (email.length > l.email || !new RegExp(rules.emailPattern).test(email.toLowerCase())) errors[f.email] = t.emailInvalid;
-  const phone = text(f.phone);
-  if (phone && (phone.length > l.phone || !/^[0-9+()\-. /]*$/.test(phone))) errors[f.phone] = t.phoneInvalid;
-  const linksText = text(f.links);
-  const links = linksText
-    .split(/\r?\n/)
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .filter((s, i, all) => all.indexOf(s) === i);
-  const isLink = (s: string) => {
-    try {
-      const u = new URL(s);
-      return (u.protocol === 'http:' || u.protocol === 'https:') && s.length <= l.link;
-    } catch {
-      return false;
-    }
-  };
-  if (links.length > l.links) errors[f.links] = t.linksMax;
-  else if (linksText.length > l.linksText || !links.every(isLink)) errors[f.links] = t.linksInvalid;
-  if (!file || file.size === 0) errors[f.resume] = t.resumeRequired;
+  if (!file || file.size === 0) errors[rules.fields.resume] = t.resumeRequired;
   else {
     const extension = (/\.([^.]+)$/.exec(file.name) || ['', ''])[1]!.toLowerCase();
-    if (rules.resumeExtensions.indexOf(extension) < 0 && rules.resumeTypes.indexOf(file.type) < 0) errors[f.resume] = t.resumeType;
-    else if (file.size > l.resumeBytes) errors[f.resume] = t.resumeTooLarge;
+    if (rules.resumeExtensions.indexOf(extension) < 0 && rules.resumeTypes.indexOf(file.type) < 0)
+      errors[rules.fields.resume] = t.resumeType;
+    else if (file.size > rules.limits.resumeBytes) errors[rules.fields.resume] = t.resumeTooLarge;
   }
-  if (text(f.coverNote).length > l.coverNote) errors[f.coverNote] = t.coverNoteMax;
-  for (const q of rules.questions) {
-    const answer = text(q.field);
-    if (!answer) {
-      if (q.required) errors[q.field] = q.yesNo ? t.answerYesNo : t.answerRequired;
-    } else if (q.yesNo && answer !== 'yes' && answer !== 'no') errors[q.field] = t.answerYesNo;
-    else if (answer.length > q.max) errors[q.field] = q.maxMessage;
-  }
-  if (values[f.consent] !== 'yes' && values[f.consent] !== 'on') errors[f.consent] = t.consentRequired;
   return errors;
+}
+
+/** What the browser reports (first message per field): the shared field check and the résumé's. */
+export function checkFormValues(values: Record<string, string>, file: ChosenFile | null, rules: FormRules): Record<string, string> {
+  return { ...checkApplyFields(values, rules).errors, ...resumeErrors(file, rules) };
 }
 
 /** The page side: reads the form, runs the check, and shows the result as the server's 422 page would. */
@@ -167,7 +110,9 @@ form.addEventListener('submit', function (event) {
   new FormData(form).forEach(function (v, k) { if (typeof v === 'string' && !(k in values)) values[k] = v; });
   var input = form.elements.namedItem(rules.fields.resume);
   var chosen = input && input.files && input.files[0];
-  var errors = check(values, chosen ? { name: chosen.name, size: chosen.size, type: chosen.type } : null, rules);
+  var errors = fieldCheck(values, rules).errors;
+  var fileErrors = resumeCheck(chosen ? { name: chosen.name, size: chosen.size, type: chosen.type } : null, rules);
+  for (var k in fileErrors) errors[k] = fileErrors[k];
   var items = rules.controls.filter(function (c) { return errors[c.field]; }).map(function (c) { return { c: c, message: errors[c.field] }; });
   clear();
   if (!items.length) return;
@@ -177,58 +122,28 @@ form.addEventListener('submit', function (event) {
 });
 `;
 
-/** The served script: the check's own source and the page glue, in one function scope. */
-export const FORM_SCRIPT = `(function () {\n'use strict';\nvar check = ${checkFormValues.toString()};\n${ENHANCE}})();\n`;
+/** The served script: the checks' own source (the field check is the server's) and the page glue, in one function scope. */
+export const FORM_SCRIPT = `(function () {\n'use strict';\nvar fieldCheck = ${checkApplyFields.toString()};\nvar resumeCheck = ${resumeErrors.toString()};\n${ENHANCE}})();\n`;
 export const FORM_SCRIPT_VERSION = createHash('sha256').update(FORM_SCRIPT).digest('hex').slice(0, 12);
 /** Under the careers prefix (`_assets` is no organisation slug: slugs have no underscore). */
 export const FORM_SCRIPT_PATH = `/careers/_assets/form.${FORM_SCRIPT_VERSION}.js`;
 
-const RULE_TEXTS = [
-  'nameRequired',
-  'nameMax',
-  'emailRequired',
-  'emailInvalid',
-  'phoneInvalid',
-  'linksInvalid',
-  'linksMax',
-  'resumeRequired',
-  'resumeType',
-  'resumeTooLarge',
-  'coverNoteMax',
-  'consentRequired',
-  'answerRequired',
-  'answerYesNo',
-  'summary',
-] as const;
-
-/** The rules for a role's form, from the same limits and texts the server checks with. */
+/** The rules for a role's form: the server's field rules (limits.ts) and the résumé's. */
 export function formRules(role: CareersRole, controls: FormRules['controls']): FormRules {
-  const { email, name, phone, links, link, linksText, coverNote, resumeBytes } = APPLY_LIMITS;
+  const fieldRules = applyFieldRules(role.questions);
   return {
-    texts: Object.fromEntries(RULE_TEXTS.map((k) => [k, APPLY_TEXTS[k]])) as FormRules['texts'],
-    limits: { email, name, phone, links, link, linksText, coverNote, resumeBytes },
-    fields: {
-      name: FIELDS.name,
-      email: FIELDS.email,
-      phone: FIELDS.phone,
-      links: FIELDS.links,
-      resume: FIELDS.resume,
-      coverNote: FIELDS.coverNote,
-      consent: FIELDS.consent,
+    ...fieldRules,
+    texts: {
+      ...fieldRules.texts,
+      resumeRequired: APPLY_TEXTS.resumeRequired,
+      resumeType: APPLY_TEXTS.resumeType,
+      resumeTooLarge: APPLY_TEXTS.resumeTooLarge,
+      summary: APPLY_TEXTS.summary,
     },
-    emailPattern: z.regexes.email.source,
+    limits: { ...fieldRules.limits, resumeBytes: APPLY_LIMITS.resumeBytes },
+    fields: { ...fieldRules.fields, resume: FIELDS.resume },
     resumeExtensions: ['pdf', 'doc', 'docx'],
     resumeTypes: ['application/pdf', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-    questions: role.questions.map((q) => {
-      const max = q.kind === 'long_text' ? APPLY_LIMITS.longAnswer : APPLY_LIMITS.shortAnswer;
-      return {
-        field: `${QUESTION_PREFIX}${q.id}`,
-        required: q.required,
-        yesNo: q.kind === 'yes_no',
-        max,
-        maxMessage: APPLY_TEXTS.answerMax(max),
-      };
-    }),
     controls,
   };
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { brandPair, contrast, readableOn, shadeFor } from './colours.ts';
 import { APPLY_LIMITS, APPLY_TEXTS } from '../limits.ts';
 import type { CareersRole } from '../model.ts';
-import { checkFormValues, FORM_SCRIPT, formRules } from './form-script.ts';
+import { checkApplyFields } from '@hireloop/contract/careers-form';
+import { checkApplication } from '../apply.ts';
+import { checkFormValues, FORM_SCRIPT, formRules, resumeErrors } from './form-script.ts';
 import { scriptJson } from './json-ld.ts';
 import { excerpt, plainText } from './layout.ts';
 import { demoteHeadings } from './role.ts';
@@ -81,8 +83,31 @@ describe('the application form’s browser-side check', () => {
     expect(checkFormValues(valid, { ...pdf, size: 0 }, rules).resume).toBe(APPLY_TEXTS.resumeRequired);
   });
 
-  it('ships the same check in a script that parses', () => {
-    expect(FORM_SCRIPT).toContain('function checkFormValues');
+  it('ships the server’s own field check (its source) and the résumé check in a script that parses', () => {
+    expect(FORM_SCRIPT).toContain(checkApplyFields.toString());
+    expect(FORM_SCRIPT).toContain(resumeErrors.toString());
     expect(() => new Function(FORM_SCRIPT)).not.toThrow();
+  });
+
+  it('agrees with the server’s check of a sent form on every field but the résumé (the server sniffs its bytes)', () => {
+    const cases: Record<string, string>[] = [
+      {},
+      { email: 'Ada@Example.COM' },
+      { email: 'ada@localhost' },
+      { email: 'a..b@example.com' },
+      { links: 'https:example.com' },
+      { links: 'HTTPS://EXAMPLE.COM\nhttps://example.com' },
+      { links: 'javascript:alert(1)' },
+      { links: `https://example.com/${'x'.repeat(481)}` },
+      { phone: '+44 (0)20 7946-0000' },
+      { phone: '0800 CALL ME' },
+      { name: '', consent: 'no', q_visa: 'maybe', q_why: 'x'.repeat(5001) },
+    ];
+    for (const c of cases) {
+      const values = { ...valid, ...c };
+      const server = checkApplication({ values, file: null, problem: null }, role);
+      const serverErrors = server.ok ? {} : Object.fromEntries(Object.entries(server.errors).map(([k, v]) => [k, v[0]]));
+      expect(checkFormValues(values, null, rules), JSON.stringify(c)).toEqual(serverErrors);
+    }
   });
 });
