@@ -14,6 +14,7 @@ import {
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { positionAtEnd, positionBetween } from '../../lib/board-order.ts';
 import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
@@ -71,12 +72,6 @@ const conflict = (field: string, message: string) => new AppError('conflict', me
 
 const userIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const unique = <T>(values: T[]) => [...new Set(values)];
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
-  const cause = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return cause !== undefined && (cause.constraint === undefined || cause.constraint === constraint);
-}
 
 /**
  * Runs a transaction again when PostgreSQL picked it as a deadlock victim: two moves renumbering

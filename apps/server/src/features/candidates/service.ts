@@ -11,6 +11,7 @@ import {
 } from '@hireloop/contract/candidates';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -204,11 +205,6 @@ const plain = (body: string) => body.replace(new RegExp(MENTION_PATTERN.source, 
 const excerpt = (body: string) => {
   const p = plain(body).replace(/\s+/g, ' ').trim();
   return p.length > 140 ? `${p.slice(0, 139)}…` : p;
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
 export function createCandidateService(db: Db, files: FileService, log?: FastifyBaseLogger) {

@@ -2,6 +2,7 @@ import type { OrganisationSummary } from '@hireloop/contract/auth';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { INVITATION_TEXTS, INVITATION_TTL_DAYS, type Invitation, type InvitationPreview } from '@hireloop/contract/invitations';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { invitationMail } from '../../lib/invitation-mail.ts';
@@ -37,11 +38,6 @@ const MAX_TOKEN_LENGTH = 128;
 
 const isOwner = (actor: Actor) => actor.kind === 'user' && actor.role === 'owner';
 const actorUserId = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** 410 for an invitation that existed but can no longer be used, with why. */
 function assertUsable(i: InvitationDetails) {

@@ -9,6 +9,7 @@ import {
   type UpdateHireBody,
 } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { positionAtEnd, positionBetween, renumbered } from '../../lib/board-order.ts';
@@ -144,8 +145,7 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
         )
         .catch((error: unknown) => {
           // Two requests adding the same person at once: the unique index answers for the second.
-          const e = error as { code?: string; cause?: { code?: string } };
-          if (e.code === '23505' || e.cause?.code === '23505') {
+          if (isUniqueViolation(error)) {
             throw new AppError('conflict', ONBOARDING_TEXTS.alreadyHired, { candidate_id: [ONBOARDING_TEXTS.alreadyHired] });
           }
           throw error;
