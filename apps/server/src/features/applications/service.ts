@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { positionAtEnd, positionBetween } from '../../lib/board-order.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
@@ -70,7 +71,6 @@ const recruitmentNotFound = () => new AppError('not_found', RECRUITMENT_TEXTS.no
 const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
 const conflict = (field: string, message: string) => new AppError('conflict', message, { [field]: [message] });
 
-const userIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const unique = <T>(values: T[]) => [...new Set(values)];
 
 /**
@@ -237,7 +237,7 @@ export function createApplicationService(db: Db) {
     },
 
     async create(organisationId: string, actor: Actor, recruitmentId: string, body: CreateApplicationBody): Promise<CreateResult> {
-      const actorUserId = userIdOf(actor);
+      const actorUserId = userIdOrNull(actor);
       let result: { id: string } | { duplicate: CandidateRow };
       try {
         result = await db.transaction(async (tx) => {
@@ -366,7 +366,7 @@ export function createApplicationService(db: Db) {
                 recruitmentId: before.recruitmentId,
                 fromStatusId: before.statusId,
                 toStatusId: target.id,
-                movedById: userIdOf(actor),
+                movedById: userIdOrNull(actor),
                 movedAt: clockNow,
               },
             ]);
@@ -393,21 +393,21 @@ export function createApplicationService(db: Db) {
           // The same rejection again (a double click, a retry): its reason, and its note when one is
           // given, are already recorded, so it answers with the application as it is. Another reason is refused.
           const repeated =
-            application.rejectionReason === body.reason && (!body.note || (await hasNote(tx, id, userIdOf(actor), body.note)));
+            application.rejectionReason === body.reason && (!body.note || (await hasNote(tx, id, userIdOrNull(actor), body.note)));
           if (repeated) return;
           throw invalid('reason', CANDIDATE_TEXTS.alreadyRejected);
         }
         await updateApplication(tx, organisationId, id, {
           rejectedAt: clockNow,
           rejectionReason: body.reason,
-          rejectedById: userIdOf(actor),
+          rejectedById: userIdOrNull(actor),
         });
         if (body.note) {
           await insertNote(tx, {
             organisationId,
             candidateId: application.candidateId,
             applicationId: id,
-            authorId: userIdOf(actor),
+            authorId: userIdOrNull(actor),
             body: body.note,
           });
         }
@@ -465,7 +465,7 @@ export function createApplicationService(db: Db) {
               recruitmentId: target.id,
               fromStatusId: application.statusId,
               toStatusId: first.id,
-              movedById: userIdOf(actor),
+              movedById: userIdOrNull(actor),
               movedAt: clockNow,
             },
           ]);
@@ -502,7 +502,7 @@ export function createApplicationService(db: Db) {
             `${missing} of the ${ids.length} selected applications ${missing === 1 ? 'is' : 'are'} not in this recruitment; nothing was changed.`,
           );
         }
-        const userId = userIdOf(actor);
+        const userId = userIdOrNull(actor);
         const entry = (r: (typeof rows)[number]) => base(organisationId, actor, { ...r, recruitmentId });
         let changed: typeof rows;
         let entries: ActivityInput[];

@@ -23,7 +23,7 @@ import { afterCommit } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
 import {
   candidatesByEmail,
@@ -408,7 +408,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
           id,
           organisationId,
           recruitmentId,
-          createdById: actor.kind === 'user' ? actor.userId : null,
+          createdById: userIdOrNull(actor),
           actorName: await actorNameOf(db, actor),
           filename: upload.filename,
           status: 'pending',

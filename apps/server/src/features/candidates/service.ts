@@ -17,7 +17,7 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { listCandidateActivities, presentActivity, recordActivity } from '../activities/service.ts';
 import { candidateTimelineFor } from '../activities/visibility.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -381,7 +381,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
       body: CreateNoteBody,
     ): Promise<{ note: Note; created: boolean }> {
       const mentioned = [...new Set([...body.body.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
-      const authorId = actor.kind === 'user' ? actor.userId : null;
+      const authorId = userIdOrNull(actor);
       const earlier = async (tx: Db, clientId: string) => {
         const found = await findNoteByClientId(tx, organisationId, clientId);
         if (!found) return undefined;
@@ -500,7 +500,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
           await insertFile(
             tx,
             { id: storedId, organisationId, key, filename: doc.filename, contentType: doc.type.contentType, size: doc.bytes.length },
-            { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: actor.kind === 'user' ? actor.userId : null },
+            { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: userIdOrNull(actor) },
           );
           await touchCandidate(tx, organisationId, candidateId);
           await recordActivity(tx, {
