@@ -10,7 +10,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type CandidateRow = typeof candidates.$inferSelect;
@@ -397,6 +397,8 @@ type Changeable =
   | 'rejectedById'
   | 'stageEnteredAt'
   | 'hiredAt';
+/** Transaction time (`now()`), e.g. a new candidate's consent given with the request. */
+export const transactionTime = sql`now()`;
 /** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
 export const statementClock = sql`clock_timestamp()`;
 /** hired_at as it is, or the statement's time for a first hire. */

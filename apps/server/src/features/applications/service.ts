@@ -12,7 +12,6 @@ import {
   type UpdateApplicationBody,
 } from '@hireloop/contract/candidates';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { positionAtEnd, positionBetween } from '../../lib/board-order.ts';
@@ -44,6 +43,7 @@ import {
   insertNote,
   insertStageChanges,
   statementClock as clockNow,
+  transactionTime,
   lastPosition,
   listApplications,
   listStatuses,
@@ -261,7 +261,7 @@ export function createApplicationService(db: Db) {
               location: c.location || null,
               links: c.links ?? [],
               source: body.source ?? 'sourced',
-              consentAt: c.consent_source ? sql`now()` : null,
+              consentAt: c.consent_source ? transactionTime : null,
               consentSource: c.consent_source ?? null,
               consentNote: c.consent_note || null,
               createdById: actorUserId,

@@ -10,7 +10,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
 export type CandidateValues = Partial<

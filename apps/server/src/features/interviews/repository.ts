@@ -8,7 +8,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 export type InterviewRow = typeof interviews.$inferSelect;
 export type NewInterview = typeof interviews.$inferInsert;

@@ -9,8 +9,9 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
+export type { OfferApprovalPolicy };
 export type OfferValues = Partial<Omit<typeof offers.$inferInsert, 'id' | 'organisationId' | 'createdAt'>>;
 
 const creator = alias(users, 'offer_creator');

@@ -5,6 +5,7 @@ import { memberships } from '../../db/schema/organisations.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
 export type TemplateRow = typeof onboardingTemplates.$inferSelect;
+export type { TemplateDocument, TemplateTask };
 export type TemplateValues = { name: string; firstDayInfo: string; tasks: TemplateTask[]; documents: TemplateDocument[] };
 
 const ofOrganisation = (organisationId: string) => eq(onboardingTemplates.organisationId, organisationId);

@@ -7,7 +7,6 @@ import {
 } from '@hireloop/contract/onboarding';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -21,6 +20,8 @@ import {
   listTemplates,
   membersAmong,
   updateTemplate,
+  type TemplateDocument,
+  type TemplateTask,
   type TemplateValues,
 } from './repository.ts';
 

@@ -1,6 +1,5 @@
 import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
-import type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { positionAtEnd } from '../../lib/board-order.ts';
@@ -14,6 +13,8 @@ import { ensureOnboardingStages } from '../onboarding-stages/defaults.ts';
 import { findTemplateRow as findTemplate } from '../onboarding-templates/service.ts';
 import {
   findHireOf,
+  type TemplateDocument,
+  type TemplateTask,
   insertDocuments,
   insertHire,
   insertTasks,

@@ -13,8 +13,9 @@ import { storedFiles } from '../../db/schema/outbox.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
+export type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 export type HireRow = typeof hires.$inferSelect;
 export type TaskRow = typeof hireTasks.$inferSelect;
 export type DocumentRow = typeof hireDocuments.$inferSelect;
