@@ -34,12 +34,13 @@ export type ApplicationFilters = {
 
 /* ---------- recruitments, statuses, candidates (read for this feature's rules) ---------- */
 
-export async function findRecruitment(db: Db, organisationId: string, id: string) {
+/** Whether the recruitment exists (an empty page of a missing recruitment is null, not zero rows). */
+async function recruitmentExists(db: Db, organisationId: string, id: string) {
   const [row] = await db
-    .select({ id: recruitments.id, name: recruitments.name, status: recruitments.status })
+    .select({ id: recruitments.id })
     .from(recruitments)
     .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)));
-  return row ?? null;
+  return row !== undefined;
 }
 
 /** The organisation's pipeline, in order. */
@@ -59,34 +60,10 @@ export async function findStatus(db: Db, organisationId: string, id: string): Pr
   return row ?? null;
 }
 
-export async function findCandidate(db: Db, organisationId: string, id: string): Promise<CandidateRow | null> {
-  const [row] = await db
-    .select()
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, id)));
-  return row ?? null;
-}
-
-export async function findCandidateByEmail(db: Db, organisationId: string, email: string): Promise<CandidateRow | null> {
-  const [row] = await db
-    .select()
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.email, email)));
-  return row ?? null;
-}
-
 export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>): Promise<CandidateRow> {
   const [row] = await db.insert(candidates).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
-}
-
-export async function touchCandidates(db: Db, organisationId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  await db
-    .update(candidates)
-    .set({ lastActivityAt: sql`now()` })
-    .where(and(eq(candidates.organisationId, organisationId), inArray(candidates.id, [...new Set(ids)])));
 }
 
 export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
@@ -263,7 +240,7 @@ export async function listApplications(
         .offset(offsetOf(o.page, o.perPage)),
     );
     if (found.length > 0) return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
-    if (!(await findRecruitment(db, organisationId, recruitmentId))) return null;
+    if (!(await recruitmentExists(db, organisationId, recruitmentId))) return null;
     const total = o.page === 1 ? 0 : ((await countOf(db, where, o.filters))[0]?.n ?? 0);
     return { rows: [], total };
   };

@@ -20,7 +20,9 @@ import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
+import { candidateByEmail, candidateById, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { presentCandidate, presentCard, presentDetail, presentListItem, presentStatus } from './presenter.ts';
 import {
   allApplications,
@@ -33,9 +35,6 @@ import {
   filesOf,
   findApplicationDetail,
   findApplicationListRow,
-  findCandidate,
-  findCandidateByEmail,
-  findRecruitment,
   findStatus,
   hasNote,
   hiringTeamUserIds,
@@ -53,7 +52,6 @@ import {
   positionsAround,
   renumberColumn,
   stageHistory,
-  touchCandidates,
   updateApplication,
   type ApplicationChanges,
   type ApplicationFilters,
@@ -89,7 +87,7 @@ async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promi
   }
 }
 
-type Recruitment = NonNullable<Awaited<ReturnType<typeof findRecruitment>>>;
+type Recruitment = NonNullable<Awaited<ReturnType<typeof recruitmentState>>>;
 
 function assertOpen(recruitment: Recruitment, field = 'recruitment') {
   if (recruitment.status === 'closed') throw invalid(field, CANDIDATE_TEXTS.recruitmentClosed);
@@ -148,7 +146,7 @@ export type CreateResult = { application: ApplicationDetail } | { duplicate: Can
 
 export function createApplicationService(db: Db) {
   async function recruitmentOf(tx: Db, organisationId: string, id: string) {
-    const recruitment = await findRecruitment(tx, organisationId, id);
+    const recruitment = await recruitmentState(tx, organisationId, id);
     if (!recruitment) throw recruitmentNotFound();
     return recruitment;
   }
@@ -251,7 +249,7 @@ export function createApplicationService(db: Db) {
           const isNew = Boolean(body.candidate);
           if (body.candidate) {
             const c = body.candidate;
-            const existing = await findCandidateByEmail(tx, organisationId, c.email);
+            const existing = await candidateByEmail(tx, organisationId, c.email);
             if (existing) return { duplicate: existing };
             candidate = await insertCandidate(tx, {
               organisationId,
@@ -267,7 +265,7 @@ export function createApplicationService(db: Db) {
               createdById: actorUserId,
             });
           } else {
-            const found = body.candidate_id ? await findCandidate(tx, organisationId, body.candidate_id) : null;
+            const found = body.candidate_id ? await candidateById(tx, organisationId, body.candidate_id) : null;
             if (!found) throw invalid('candidate_id', CANDIDATE_TEXTS.notFound);
             if (found.erasedAt) throw invalid('candidate_id', CANDIDATE_TEXTS.erased);
             if (await candidateInRecruitment(tx, recruitment.id, found.id))
@@ -292,14 +290,14 @@ export function createApplicationService(db: Db) {
             tx,
             newApplicationActivities(entry, { isNew, source: candidate.source }, { recruitment: recruitment.name, status: status.name }),
           );
-          await touchCandidates(tx, organisationId, [candidate.id]);
+          await markCandidatesActive(tx, organisationId, [candidate.id]);
           await notifyNewApplication(tx, application, { title: `New candidate in ${recruitment.name}`, body: candidate.name }, actorUserId);
           return { id: application.id };
         });
       } catch (error) {
         // Two requests for the same person at once: the unique indexes decide, with the same answers.
         if (body.candidate && isUniqueViolation(error, 'candidates_organisation_email_idx')) {
-          const existing = await findCandidateByEmail(db, organisationId, body.candidate.email);
+          const existing = await candidateByEmail(db, organisationId, body.candidate.email);
           if (existing) return { duplicate: presentCandidate(existing) };
         }
         if (isUniqueViolation(error, 'applications_recruitment_candidate_idx'))
@@ -333,7 +331,7 @@ export function createApplicationService(db: Db) {
         if (Object.keys(changes).length === 0) return;
         await updateApplication(tx, organisationId, id, changes);
         await recordActivities(tx, entries);
-        await touchCandidates(tx, organisationId, [before.candidateId]);
+        await markCandidatesActive(tx, organisationId, [before.candidateId]);
       });
       return detail(organisationId, id);
     },
@@ -377,7 +375,7 @@ export function createApplicationService(db: Db) {
                 data: { from: from?.name ?? null, to: target.name, from_id: before.statusId, to_id: target.id },
               },
             ]);
-            await touchCandidates(tx, organisationId, [before.candidateId]);
+            await markCandidatesActive(tx, organisationId, [before.candidateId]);
           }
           await updateApplication(tx, organisationId, id, changes);
           return body.version !== undefined && body.version !== before.version;
@@ -414,7 +412,7 @@ export function createApplicationService(db: Db) {
         await recordActivities(tx, [
           { ...base(organisationId, actor, application), type: 'application.rejected', data: { reason: body.reason } },
         ]);
-        await touchCandidates(tx, organisationId, [application.candidateId]);
+        await markCandidatesActive(tx, organisationId, [application.candidateId]);
       });
       return detail(organisationId, id);
     },
@@ -430,7 +428,7 @@ export function createApplicationService(db: Db) {
           boardPosition: positionAtEnd(await lastPosition(tx, application.recruitmentId, application.statusId, id)),
         });
         await recordActivities(tx, [{ ...base(organisationId, actor, application), type: 'application.restored' }]);
-        await touchCandidates(tx, organisationId, [application.candidateId]);
+        await markCandidatesActive(tx, organisationId, [application.candidateId]);
       });
       return detail(organisationId, id);
     },
@@ -440,7 +438,7 @@ export function createApplicationService(db: Db) {
       try {
         await db.transaction(async (tx) => {
           const { application, recruitment: source } = await lockWritable(tx, organisationId, id);
-          const target = await findRecruitment(tx, organisationId, targetId);
+          const target = await recruitmentState(tx, organisationId, targetId);
           if (!target || target.id === source.id) throw invalid('recruitment_id', CANDIDATE_TEXTS.recruitmentUnknown);
           assertOpen(target, 'recruitment_id');
           if (await candidateInRecruitment(tx, target.id, application.candidateId)) {
@@ -477,7 +475,7 @@ export function createApplicationService(db: Db) {
               data: { from: source.name, to: target.name, from_id: source.id, to_id: target.id },
             },
           ]);
-          await touchCandidates(tx, organisationId, [application.candidateId]);
+          await markCandidatesActive(tx, organisationId, [application.candidateId]);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'applications_recruitment_candidate_idx')) {
@@ -583,7 +581,7 @@ export function createApplicationService(db: Db) {
           }
         }
         await recordActivities(tx, entries);
-        await touchCandidates(
+        await markCandidatesActive(
           tx,
           organisationId,
           changed.map((r) => r.candidateId),

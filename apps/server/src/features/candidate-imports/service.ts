@@ -24,6 +24,8 @@ import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
+import { markCandidatesActive } from '../candidates/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
 import {
   candidatesByEmail,
@@ -31,14 +33,12 @@ import {
   claimImports,
   endOfColumn,
   findImport,
-  findRecruitment,
   firstStatus,
   insertApplications,
   insertCandidates,
   insertImport,
   lockHeldImport,
   renewLeases,
-  touchCandidates,
   updateHeldImport,
   type ImportRow,
 } from './repository.ts';
@@ -301,7 +301,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
               reused.push(p.candidateId);
             }
           }
-          await touchCandidates(tx, reused);
+          await markCandidatesActive(tx, organisationId, reused);
           // The cursor moves with the rows it covers: a batch is imported once, whichever node runs it.
           await updateHeldImport(tx, importId, nodeId, {
             processedRows: at + batch.length,
@@ -380,7 +380,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
 
   /** The recruitment must be this organisation's (404) and not closed (422); checked before the file is read, and again at start. */
   async function assertRecruitment(organisationId: string, recruitmentId: string) {
-    const recruitment = await findRecruitment(db, organisationId, recruitmentId);
+    const recruitment = await recruitmentState(db, organisationId, recruitmentId);
     if (!recruitment) throw new AppError('not_found', RECRUITMENT_TEXTS.notFound);
     if (recruitment.status === 'closed')
       throw validationFailed({ recruitment: [CANDIDATE_TEXTS.recruitmentClosed] }, CANDIDATE_TEXTS.recruitmentClosed);

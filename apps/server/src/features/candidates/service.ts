@@ -20,6 +20,7 @@ import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
+import { membersAmong } from '../members/service.ts';
 import { notify } from '../notifications/service.ts';
 import type { DocumentUpload } from './documents.ts';
 import { presentCandidate, presentCandidateFile, presentNote } from './presenter.ts';
@@ -36,6 +37,7 @@ import {
   emailTaken,
   findApplicationOfCandidate,
   findCandidate,
+  findCandidateByEmail,
   findFile,
   findNote,
   findNoteByClientId,
@@ -46,11 +48,10 @@ import {
   listCandidates,
   listFiles,
   listNotes,
-  membersAmong,
   moveCandidateData,
   organisationsForRetention,
   setActivityData,
-  touchCandidate,
+  touchCandidates,
   updateCandidate,
   type CandidateRow,
   type CandidateValues,
@@ -206,6 +207,21 @@ const excerpt = (body: string) => {
   const p = plain(body).replace(/\s+/g, ' ').trim();
   return p.length > 140 ? `${p.slice(0, 139)}…` : p;
 };
+
+/** The candidate, or null (for other features' rules: applications, onboarding). */
+export async function candidateById(db: Db, organisationId: string, id: string) {
+  return (await findCandidate(db, organisationId, id)) ?? null;
+}
+
+/** The organisation's candidate with this email, or null. */
+export async function candidateByEmail(db: Db, organisationId: string, email: string) {
+  return (await findCandidateByEmail(db, organisationId, email)) ?? null;
+}
+
+/** Records that the candidates were just active (an application, a move, an offer…). */
+export async function markCandidatesActive(db: Db, organisationId: string, ids: string[]) {
+  await touchCandidates(db, organisationId, ids);
+}
 
 export function createCandidateService(db: Db, files: FileService, log?: FastifyBaseLogger) {
   async function loadCandidate(tx: Db, organisationId: string, id: string, forUpdate = false) {
@@ -421,7 +437,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
           if (!found) throw new Error('note client id conflict without a note');
           return { id: found, created: false };
         }
-        await touchCandidate(tx, organisationId, candidateId);
+        await touchCandidates(tx, organisationId, [candidateId]);
         await recordActivity(tx, {
           organisationId,
           actor,
@@ -502,7 +518,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
             { id: storedId, organisationId, key, filename: doc.filename, contentType: doc.type.contentType, size: doc.bytes.length },
             { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: userIdOrNull(actor) },
           );
-          await touchCandidate(tx, organisationId, candidateId);
+          await touchCandidates(tx, organisationId, [candidateId]);
           await recordActivity(tx, {
             organisationId,
             actor,

@@ -21,7 +21,9 @@ import { recordActivity } from '../activities/service.ts';
 import { userIdOrNull } from '../actors/service.ts';
 import { interviewTypeOf } from '../interview-types/service.ts';
 import { enqueueMail } from '../mail/service.ts';
+import { memberPeopleOf } from '../members/service.ts';
 import { notify } from '../notifications/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { interviewOnlyFor, scorecardsHiddenFrom } from './policy.ts';
 import { ERASED_CANDIDATE_NAME, interviewUrl, presentInterview, presentScorecard, summaryOf } from './presenter.ts';
 import {
@@ -34,12 +36,10 @@ import {
   interviewersOf,
   listRecruitmentInterviews,
   lockInterview,
-  membersAmong,
   organisationDefaults,
   overlapping,
   panelsOf,
   personOf,
-  recruitmentExists,
   removeInterviewers,
   scorecardsOf,
   updateInterview,
@@ -105,7 +105,7 @@ function timesOf(
 
 async function interviewersFrom(db: Db, organisationId: string, ids: string[]): Promise<Person[]> {
   const unique = [...new Set(ids)];
-  const people = await membersAmong(db, organisationId, unique);
+  const people = await memberPeopleOf(db, organisationId, unique);
   if (people.length !== unique.length) throw validationFailed({ interviewer_ids: [INTERVIEW_TEXTS.interviewerUnknown] });
   return people;
 }
@@ -233,7 +233,7 @@ export function createInterviewService(db: Db) {
         { page: o.page, perPage: o.perPage, now: o.now ?? new Date() },
       );
       // Rows are scoped to the organisation; only an empty page needs to tell "none" from "no such recruitment".
-      if (total === 0 && !(await recruitmentExists(db, organisationId, recruitmentId))) return null;
+      if (total === 0 && !(await recruitmentState(db, organisationId, recruitmentId))) return null;
       return { interviews: present(rows, userIdOrNull(actor)), total };
     },
 
@@ -248,7 +248,7 @@ export function createInterviewService(db: Db) {
       q: { userIds: string[]; startsAt: Date; endsAt: Date; excludeId?: string | undefined },
     ): Promise<ConflictsResponse> {
       if (q.endsAt.getTime() <= q.startsAt.getTime()) throw validationFailed({ ends_at: [INTERVIEW_TEXTS.endBeforeStart] });
-      const members = await membersAmong(db, organisationId, [...new Set(q.userIds)]);
+      const members = await memberPeopleOf(db, organisationId, [...new Set(q.userIds)]);
       const rows = await overlapping(
         db,
         organisationId,
@@ -400,7 +400,7 @@ export function createInterviewService(db: Db) {
           people = await interviewersFrom(tx, organisationId, body.interviewer_ids);
           const next = new Set(people.map((p) => p.id));
           added = people.filter((p) => !currentIds.includes(p.id));
-          removed = await membersAmong(
+          removed = await memberPeopleOf(
             tx,
             organisationId,
             currentIds.filter((u) => !next.has(u)),

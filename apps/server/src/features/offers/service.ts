@@ -24,8 +24,10 @@ import { recordActivity, type ActivityInput } from '../activities/service.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { moveToHired } from '../applications/pipeline.ts';
 import { recordAudit } from '../audit/service.ts';
+import { markCandidatesActive } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
 import { APPROVER_ROLES, requiredChain } from './approval-policy.ts';
@@ -50,10 +52,8 @@ import {
   lockOffer,
   lockOfferByTokenHash,
   memberRolesOf,
-  recruitmentExists,
   replaceApprovals,
   resetApprovals,
-  touchCandidate,
   updateOffer,
   type OfferJoined,
   type OfferValues,
@@ -104,7 +104,7 @@ async function activity(
     recruitmentId: o.recruitmentId,
     data: { offer_id: o.id, ...data },
   });
-  await touchCandidate(tx, candidateId);
+  await markCandidatesActive(tx, o.organisationId, [candidateId]);
 }
 
 /**
@@ -199,7 +199,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       recruitmentId: string,
       o: { status?: string | undefined; page: number; perPage: number },
     ) {
-      if (!(await recruitmentExists(db, organisationId, recruitmentId))) throw new AppError('not_found', OFFER_TEXTS.recruitmentNotFound);
+      if (!(await recruitmentState(db, organisationId, recruitmentId))) throw new AppError('not_found', OFFER_TEXTS.recruitmentNotFound);
       const { rows, total } = await listOffers(db, organisationId, recruitmentId, o);
       return { offers: await present(rows, userIdOrNull(actor)), total };
     },

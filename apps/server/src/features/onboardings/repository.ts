@@ -50,14 +50,6 @@ export function findRole(db: Db, organisationId: string, roleId: string) {
     .then((r) => r[0]);
 }
 
-export function findCandidate(db: Db, organisationId: string, candidateId: string) {
-  return db
-    .select({ id: candidates.id, name: candidates.name, email: candidates.email, erasedAt: candidates.erasedAt })
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, candidateId)))
-    .then((r) => r[0]);
-}
-
 export function findUsers(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));

@@ -19,6 +19,7 @@ import { notify } from '../notifications/service.ts';
 import { auditRecruitment, countsOf, presentHiringTeamMember, presentRecruitment, type PipelineStatus } from './presenter.ts';
 import {
   applicationsPerWeek,
+  findRecruitmentState,
   currentByStatus,
   deleteRecruitment,
   findRecruitment,
@@ -100,6 +101,9 @@ function weeksWithoutGaps(rows: { week: string; n: number }[], now: Date) {
   }
   return out;
 }
+
+/** The recruitment's id, name and status, or null (applications, imports, offers and interviews check it exists or is open). */
+export const recruitmentState = (db: Db, organisationId: string, id: string) => findRecruitmentState(db, organisationId, id);
 
 export function createRecruitmentService(db: Db) {
   async function detail(organisationId: string, id: string): Promise<RecruitmentDetail> {
