@@ -43,23 +43,6 @@ async function recruitmentExists(db: Db, organisationId: string, id: string) {
   return row !== undefined;
 }
 
-/** The organisation's pipeline, in order. */
-export function listStatuses(db: Db, organisationId: string) {
-  return db
-    .select()
-    .from(recruitmentStatuses)
-    .where(eq(recruitmentStatuses.organisationId, organisationId))
-    .orderBy(asc(recruitmentStatuses.position), asc(recruitmentStatuses.id));
-}
-
-export async function findStatus(db: Db, organisationId: string, id: string): Promise<StatusRow | null> {
-  const [row] = await db
-    .select()
-    .from(recruitmentStatuses)
-    .where(and(eq(recruitmentStatuses.organisationId, organisationId), eq(recruitmentStatuses.id, id)));
-  return row ?? null;
-}
-
 export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>): Promise<CandidateRow> {
   const [row] = await db.insert(candidates).values(values).returning();
   if (!row) throw new Error('insert returned no row');

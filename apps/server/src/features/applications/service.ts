@@ -22,6 +22,7 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
 import { candidateByEmail, candidateById, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
+import { firstPipelineStatus as firstStatusOfPipeline, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { presentCandidate, presentCard, presentDetail, presentListItem, presentStatus } from './presenter.ts';
 import {
@@ -35,7 +36,6 @@ import {
   filesOf,
   findApplicationDetail,
   findApplicationListRow,
-  findStatus,
   hasNote,
   hiringTeamUserIds,
   insertCandidate,
@@ -45,7 +45,6 @@ import {
   transactionTime,
   lastPosition,
   listApplications,
-  listStatuses,
   lockApplication,
   lockApplicationsOf,
   otherApplicationsOf,
@@ -95,7 +94,7 @@ function assertOpen(recruitment: Recruitment, field = 'recruitment') {
 
 /** Where new applications start: the first status of the organisation's pipeline (null when it has none). */
 export async function firstPipelineStatus(db: Db, organisationId: string): Promise<StatusRow | null> {
-  return (await listStatuses(db, organisationId))[0] ?? null;
+  return firstStatusOfPipeline(db, organisationId);
 }
 
 /**
@@ -221,7 +220,7 @@ export function createApplicationService(db: Db) {
 
     async board(organisationId: string, recruitmentId: string): Promise<BoardResponse['board']> {
       await recruitmentOf(db, organisationId, recruitmentId);
-      const [statuses, cards] = await Promise.all([listStatuses(db, organisationId), boardCards(db, organisationId, recruitmentId)]);
+      const [statuses, cards] = await Promise.all([pipelineStatuses(db, organisationId), boardCards(db, organisationId, recruitmentId)]);
       const byStatus = new Map(statuses.map((s) => [s.id, [] as ReturnType<typeof presentCard>[]]));
       for (const card of cards) byStatus.get(card.statusId)?.push(presentCard(card));
       return { columns: statuses.map((s) => ({ status: presentStatus(s), cards: byStatus.get(s.id) ?? [] })) };
@@ -242,7 +241,7 @@ export function createApplicationService(db: Db) {
           const recruitment = await recruitmentOf(tx, organisationId, recruitmentId);
           assertOpen(recruitment);
           const status = body.status_id
-            ? await findStatus(tx, organisationId, body.status_id)
+            ? await pipelineStatus(tx, organisationId, body.status_id)
             : await firstPipelineStatus(tx, organisationId);
           if (!status) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
           let candidate: CandidateRow;
@@ -347,13 +346,13 @@ export function createApplicationService(db: Db) {
         db.transaction(async (tx) => {
           const { application: before } = await lockWritable(tx, organisationId, id);
           if (before.rejectedAt) throw invalid('status_id', CANDIDATE_TEXTS.alreadyRejected);
-          const target = await findStatus(tx, organisationId, body.status_id);
+          const target = await pipelineStatus(tx, organisationId, body.status_id);
           if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
           const boardPosition = await positionIn(tx, before, target.id, body.before_id ?? null);
           if (target.id === before.statusId && boardPosition === before.boardPosition) return false;
           const changes: ApplicationChanges = { boardPosition };
           if (target.id !== before.statusId) {
-            const from = await findStatus(tx, organisationId, before.statusId);
+            const from = await pipelineStatus(tx, organisationId, before.statusId);
             changes.statusId = target.id;
             changes.stageEnteredAt = clockNow;
             changes.hiredAt = target.category === 'hired' ? (before.hiredAt ?? clockNow) : null;
@@ -444,7 +443,7 @@ export function createApplicationService(db: Db) {
           if (await candidateInRecruitment(tx, target.id, application.candidateId)) {
             throw conflict('recruitment_id', CANDIDATE_TEXTS.alreadyInRecruitment);
           }
-          const [first] = await listStatuses(tx, organisationId);
+          const [first] = await pipelineStatuses(tx, organisationId);
           if (!first) throw invalid('recruitment_id', CANDIDATE_TEXTS.statusUnknown);
           await updateApplication(tx, organisationId, id, {
             recruitmentId: target.id,
@@ -506,9 +505,9 @@ export function createApplicationService(db: Db) {
         let entries: ActivityInput[];
         switch (body.action) {
           case 'move': {
-            const target = await findStatus(tx, organisationId, body.status_id);
+            const target = await pipelineStatus(tx, organisationId, body.status_id);
             if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
-            const names = new Map((await listStatuses(tx, organisationId)).map((s) => [s.id, s.name]));
+            const names = new Map((await pipelineStatuses(tx, organisationId)).map((s) => [s.id, s.name]));
             changed = rows.filter((r) => !r.rejectedAt && r.statusId !== target.id);
             await bulkMove(
               tx,

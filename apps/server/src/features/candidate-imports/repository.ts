@@ -1,20 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, candidateImports, candidates } from '../../db/schema/candidates.ts';
-import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 
 export type ImportRow = typeof candidateImports.$inferSelect;
-
-/** The first status of the organisation's pipeline (where new applications start). */
-export function firstStatus(db: Db, organisationId: string) {
-  return db
-    .select({ id: recruitmentStatuses.id, name: recruitmentStatuses.name })
-    .from(recruitmentStatuses)
-    .where(eq(recruitmentStatuses.organisationId, organisationId))
-    .orderBy(asc(recruitmentStatuses.position))
-    .limit(1)
-    .then((r) => r[0]);
-}
 
 export async function insertImport(db: Db, values: typeof candidateImports.$inferInsert) {
   const [row] = await db.insert(candidateImports).values(values).returning();

@@ -25,6 +25,7 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { markCandidatesActive } from '../candidates/service.ts';
+import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
 import {
@@ -33,7 +34,6 @@ import {
   claimImports,
   endOfColumn,
   findImport,
-  firstStatus,
   insertApplications,
   insertCandidates,
   insertImport,
@@ -187,7 +187,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
     const { organisationId, recruitmentId } = claimed;
     const mapping = claimed.mapping as Partial<Record<ImportField, string>>;
     if (!(await updateHeldImport(db, importId, nodeId, { status: 'running', heartbeatAt: now() }))) throw new LeaseLost();
-    const status = await firstStatus(db, organisationId);
+    const status = await firstPipelineStatus(db, organisationId);
     const stored = claimed.fileKey ? await storage.get(claimed.fileKey) : null;
     if (!stored) throw new UploadMissing(`no stored upload under ${claimed.fileKey ?? '(none)'}`);
     if (!status) throw new Error('the organisation has no recruitment status');
@@ -394,7 +394,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
     async start(organisationId: string, actor: Actor, recruitmentId: string, upload: ImportUpload): Promise<CandidateImport> {
       await assertRecruitment(organisationId, recruitmentId);
       const totalRows = await countCsvRows(chunksOf(upload.bytes), upload.mapping);
-      const status = await firstStatus(db, organisationId);
+      const status = await firstPipelineStatus(db, organisationId);
       if (!status) {
         const message = 'Add a recruitment status in the settings before importing candidates.';
         throw validationFailed({ recruitment: [message] }, message);
