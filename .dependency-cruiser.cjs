@@ -28,6 +28,22 @@ module.exports = {
       to: { path: '^apps/server/src/(features/[^/]+/(service|routes)|http)\\.?' },
     },
     {
+      name: 'sql-only-in-repositories',
+      comment:
+        'Only repositories (features/<feature>/repository.ts or another *repository*.ts of the feature) and db/ import drizzle-orm or db/schema (docs/architecture.md §3). Pending, being moved to their repositories elsewhere: features/careers/service.ts and features/website/live-roles.ts.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: [
+          '^apps/server/src/db/',
+          '^apps/server/src/features/[^/]+/[^/]*repository[^/]*\\.ts$',
+          '^apps/server/src/features/careers/service\\.ts$',
+          '^apps/server/src/features/website/live-roles\\.ts$',
+        ],
+      },
+      to: { path: ['^apps/server/src/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'db-is-the-bottom',
       severity: 'error',
       from: { path: '^apps/server/src/db/' },
@@ -57,7 +73,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(node_modules|dist)/' },
+    // node_modules stay in the graph as leaves (doNotFollow) so that sql-only-in-repositories sees drizzle-orm.
+    exclude: { path: '(^|/)dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -1,7 +1,6 @@
-import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { jobRuns } from '../db/schema/job-runs.ts';
+import { claimPeriodicRun } from '../db/job-runs.ts';
 
 /** Calls `tick` every `ms` milliseconds; returns what stops it (the candidate import runner takes the same). */
 export type Every = (ms: number, tick: () => Promise<void>) => () => void;
@@ -55,16 +54,7 @@ export function schedulePeriodic(runner: JobRunner, job: PeriodicJob): () => voi
   async function runIfDue(at: Date) {
     const periodStart = new Date(Math.floor(at.getTime() / job.everyMs) * job.everyMs);
     await db.transaction(async (tx) => {
-      const lock = (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(hashtext('periodic_jobs'), hashtext(${job.name})) as locked`,
-      )) as unknown as { rows: { locked: boolean }[] };
-      if (!lock.rows[0]?.locked) return;
-      const claimed = await tx
-        .insert(jobRuns)
-        .values({ name: job.name, lastRunAt: at })
-        .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunAt: at }, setWhere: lt(jobRuns.lastRunAt, periodStart) })
-        .returning({ name: jobRuns.name });
-      if (claimed.length === 0) return;
+      if (!(await claimPeriodicRun(tx, job.name, at, periodStart))) return;
       const startedAt = performance.now();
       try {
         await job.pass(at);

@@ -1,7 +1,7 @@
 import type { Activity, ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { insertActivities, type ActivityRow } from './repository.ts';
 
 export type ActivityInput = {
@@ -39,7 +39,7 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
       candidateId: e.candidateId ?? null,
       applicationId: e.applicationId ?? null,
       recruitmentId: e.recruitmentId ?? null,
-      actorUserId: e.actor.kind === 'user' ? e.actor.userId : null,
+      actorUserId: userIdOrNull(e.actor),
       actorName: await nameOf(e.actor),
       type: e.type,
       data: e.data ?? {},

@@ -2,6 +2,7 @@ import type { ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import { actorMay, type Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { mayViewInterview, scorecardsHiddenFrom } from '../interviews/policy.ts';
 import { interviewPanels } from '../interviews/service.ts';
 import { mayViewOffers } from '../offers/policy.ts';
@@ -19,7 +20,6 @@ const panelOf = (data: Data, facts: Facts) => {
   // An interview that is gone (or an id that names none) has nobody on its panel.
   return (id && facts.panels.get(id)) || { panelIds: [], submittedIds: [] };
 };
-const viewerOf = (reader: Actor) => (reader.kind === 'user' ? reader.userId : null);
 
 /** Whoever may read the candidate (candidates.view, the timeline's own permission) sees it as written. */
 const asWritten: Rule = (data) => data;
@@ -32,7 +32,7 @@ const interviewRow: Rule = (data, facts) => (mayViewInterview(facts.reader, pane
 const scorecardRow: Rule = (data, facts) => {
   const { panelIds, submittedIds } = panelOf(data, facts);
   if (!mayViewInterview(facts.reader, panelIds)) return null;
-  return scorecardsHiddenFrom(viewerOf(facts.reader), panelIds, submittedIds) ? without(data, 'recommendation') : data;
+  return scorecardsHiddenFrom(userIdOrNull(facts.reader), panelIds, submittedIds) ? without(data, 'recommendation') : data;
 };
 /** As GET /offers/{id}: offers.view, else the row (its status, comment, reason) is left out. */
 const offerRow: Rule = (data, facts) => (mayViewOffers(facts.reader) ? data : null);

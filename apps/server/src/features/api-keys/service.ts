@@ -5,7 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { API_KEY_PREFIX } from './authenticate.ts';
 import { presentApiKey } from './presenter.ts';
@@ -29,7 +29,7 @@ export function createApiKeyService(db: Db) {
       const actorName = await actorNameOf(db, actor);
       const token = newApiKeyToken();
       const scopes = API_KEY_SCOPES.filter((s) => body.scopes.includes(s));
-      const createdBy = actor.kind === 'user' ? actor.userId : null;
+      const createdBy = userIdOrNull(actor);
       return db.transaction(async (tx) => {
         const row = await insertKey(tx, {
           organisationId,

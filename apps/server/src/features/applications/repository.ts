@@ -10,7 +10,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type CandidateRow = typeof candidates.$inferSelect;
@@ -34,59 +34,19 @@ export type ApplicationFilters = {
 
 /* ---------- recruitments, statuses, candidates (read for this feature's rules) ---------- */
 
-export async function findRecruitment(db: Db, organisationId: string, id: string) {
+/** Whether the recruitment exists (an empty page of a missing recruitment is null, not zero rows). */
+async function recruitmentExists(db: Db, organisationId: string, id: string) {
   const [row] = await db
-    .select({ id: recruitments.id, name: recruitments.name, status: recruitments.status })
+    .select({ id: recruitments.id })
     .from(recruitments)
     .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)));
-  return row ?? null;
-}
-
-/** The organisation's pipeline, in order. */
-export function listStatuses(db: Db, organisationId: string) {
-  return db
-    .select()
-    .from(recruitmentStatuses)
-    .where(eq(recruitmentStatuses.organisationId, organisationId))
-    .orderBy(asc(recruitmentStatuses.position), asc(recruitmentStatuses.id));
-}
-
-export async function findStatus(db: Db, organisationId: string, id: string): Promise<StatusRow | null> {
-  const [row] = await db
-    .select()
-    .from(recruitmentStatuses)
-    .where(and(eq(recruitmentStatuses.organisationId, organisationId), eq(recruitmentStatuses.id, id)));
-  return row ?? null;
-}
-
-export async function findCandidate(db: Db, organisationId: string, id: string): Promise<CandidateRow | null> {
-  const [row] = await db
-    .select()
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, id)));
-  return row ?? null;
-}
-
-export async function findCandidateByEmail(db: Db, organisationId: string, email: string): Promise<CandidateRow | null> {
-  const [row] = await db
-    .select()
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.email, email)));
-  return row ?? null;
+  return row !== undefined;
 }
 
 export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>): Promise<CandidateRow> {
   const [row] = await db.insert(candidates).values(values).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
-}
-
-export async function touchCandidates(db: Db, organisationId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  await db
-    .update(candidates)
-    .set({ lastActivityAt: sql`now()` })
-    .where(and(eq(candidates.organisationId, organisationId), inArray(candidates.id, [...new Set(ids)])));
 }
 
 export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
@@ -263,7 +223,7 @@ export async function listApplications(
         .offset(offsetOf(o.page, o.perPage)),
     );
     if (found.length > 0) return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
-    if (!(await findRecruitment(db, organisationId, recruitmentId))) return null;
+    if (!(await recruitmentExists(db, organisationId, recruitmentId))) return null;
     const total = o.page === 1 ? 0 : ((await countOf(db, where, o.filters))[0]?.n ?? 0);
     return { rows: [], total };
   };
@@ -397,6 +357,8 @@ type Changeable =
   | 'rejectedById'
   | 'stageEnteredAt'
   | 'hiredAt';
+/** Transaction time (`now()`), e.g. a new candidate's consent given with the request. */
+export const transactionTime = sql`now()`;
 /** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
 export const statementClock = sql`clock_timestamp()`;
 /** hired_at as it is, or the statement's time for a first hire. */

@@ -12,14 +12,18 @@ import {
   type UpdateApplicationBody,
 } from '@hireloop/contract/candidates';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { positionAtEnd, positionBetween } from '../../lib/board-order.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
+import { candidateByEmail, candidateById, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
+import { firstPipelineStatus as firstStatusOfPipeline, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { presentCandidate, presentCard, presentDetail, presentListItem, presentStatus } from './presenter.ts';
 import {
   allApplications,
@@ -32,26 +36,21 @@ import {
   filesOf,
   findApplicationDetail,
   findApplicationListRow,
-  findCandidate,
-  findCandidateByEmail,
-  findRecruitment,
-  findStatus,
   hasNote,
   hiringTeamUserIds,
   insertCandidate,
   insertNote,
   insertStageChanges,
   statementClock as clockNow,
+  transactionTime,
   lastPosition,
   listApplications,
-  listStatuses,
   lockApplication,
   lockApplicationsOf,
   otherApplicationsOf,
   positionsAround,
   renumberColumn,
   stageHistory,
-  touchCandidates,
   updateApplication,
   type ApplicationChanges,
   type ApplicationFilters,
@@ -69,14 +68,7 @@ const recruitmentNotFound = () => new AppError('not_found', RECRUITMENT_TEXTS.no
 const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
 const conflict = (field: string, message: string) => new AppError('conflict', message, { [field]: [message] });
 
-const userIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const unique = <T>(values: T[]) => [...new Set(values)];
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
-  const cause = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
-  return cause !== undefined && (cause.constraint === undefined || cause.constraint === constraint);
-}
 
 /**
  * Runs a transaction again when PostgreSQL picked it as a deadlock victim: two moves renumbering
@@ -94,7 +86,7 @@ async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promi
   }
 }
 
-type Recruitment = NonNullable<Awaited<ReturnType<typeof findRecruitment>>>;
+type Recruitment = NonNullable<Awaited<ReturnType<typeof recruitmentState>>>;
 
 function assertOpen(recruitment: Recruitment, field = 'recruitment') {
   if (recruitment.status === 'closed') throw invalid(field, CANDIDATE_TEXTS.recruitmentClosed);
@@ -102,7 +94,7 @@ function assertOpen(recruitment: Recruitment, field = 'recruitment') {
 
 /** Where new applications start: the first status of the organisation's pipeline (null when it has none). */
 export async function firstPipelineStatus(db: Db, organisationId: string): Promise<StatusRow | null> {
-  return (await listStatuses(db, organisationId))[0] ?? null;
+  return firstStatusOfPipeline(db, organisationId);
 }
 
 /**
@@ -153,7 +145,7 @@ export type CreateResult = { application: ApplicationDetail } | { duplicate: Can
 
 export function createApplicationService(db: Db) {
   async function recruitmentOf(tx: Db, organisationId: string, id: string) {
-    const recruitment = await findRecruitment(tx, organisationId, id);
+    const recruitment = await recruitmentState(tx, organisationId, id);
     if (!recruitment) throw recruitmentNotFound();
     return recruitment;
   }
@@ -228,7 +220,7 @@ export function createApplicationService(db: Db) {
 
     async board(organisationId: string, recruitmentId: string): Promise<BoardResponse['board']> {
       await recruitmentOf(db, organisationId, recruitmentId);
-      const [statuses, cards] = await Promise.all([listStatuses(db, organisationId), boardCards(db, organisationId, recruitmentId)]);
+      const [statuses, cards] = await Promise.all([pipelineStatuses(db, organisationId), boardCards(db, organisationId, recruitmentId)]);
       const byStatus = new Map(statuses.map((s) => [s.id, [] as ReturnType<typeof presentCard>[]]));
       for (const card of cards) byStatus.get(card.statusId)?.push(presentCard(card));
       return { columns: statuses.map((s) => ({ status: presentStatus(s), cards: byStatus.get(s.id) ?? [] })) };
@@ -242,21 +234,21 @@ export function createApplicationService(db: Db) {
     },
 
     async create(organisationId: string, actor: Actor, recruitmentId: string, body: CreateApplicationBody): Promise<CreateResult> {
-      const actorUserId = userIdOf(actor);
+      const actorUserId = userIdOrNull(actor);
       let result: { id: string } | { duplicate: CandidateRow };
       try {
         result = await db.transaction(async (tx) => {
           const recruitment = await recruitmentOf(tx, organisationId, recruitmentId);
           assertOpen(recruitment);
           const status = body.status_id
-            ? await findStatus(tx, organisationId, body.status_id)
+            ? await pipelineStatus(tx, organisationId, body.status_id)
             : await firstPipelineStatus(tx, organisationId);
           if (!status) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
           let candidate: CandidateRow;
           const isNew = Boolean(body.candidate);
           if (body.candidate) {
             const c = body.candidate;
-            const existing = await findCandidateByEmail(tx, organisationId, c.email);
+            const existing = await candidateByEmail(tx, organisationId, c.email);
             if (existing) return { duplicate: existing };
             candidate = await insertCandidate(tx, {
               organisationId,
@@ -266,13 +258,13 @@ export function createApplicationService(db: Db) {
               location: c.location || null,
               links: c.links ?? [],
               source: body.source ?? 'sourced',
-              consentAt: c.consent_source ? sql`now()` : null,
+              consentAt: c.consent_source ? transactionTime : null,
               consentSource: c.consent_source ?? null,
               consentNote: c.consent_note || null,
               createdById: actorUserId,
             });
           } else {
-            const found = body.candidate_id ? await findCandidate(tx, organisationId, body.candidate_id) : null;
+            const found = body.candidate_id ? await candidateById(tx, organisationId, body.candidate_id) : null;
             if (!found) throw invalid('candidate_id', CANDIDATE_TEXTS.notFound);
             if (found.erasedAt) throw invalid('candidate_id', CANDIDATE_TEXTS.erased);
             if (await candidateInRecruitment(tx, recruitment.id, found.id))
@@ -297,14 +289,14 @@ export function createApplicationService(db: Db) {
             tx,
             newApplicationActivities(entry, { isNew, source: candidate.source }, { recruitment: recruitment.name, status: status.name }),
           );
-          await touchCandidates(tx, organisationId, [candidate.id]);
+          await markCandidatesActive(tx, organisationId, [candidate.id]);
           await notifyNewApplication(tx, application, { title: `New candidate in ${recruitment.name}`, body: candidate.name }, actorUserId);
           return { id: application.id };
         });
       } catch (error) {
         // Two requests for the same person at once: the unique indexes decide, with the same answers.
         if (body.candidate && isUniqueViolation(error, 'candidates_organisation_email_idx')) {
-          const existing = await findCandidateByEmail(db, organisationId, body.candidate.email);
+          const existing = await candidateByEmail(db, organisationId, body.candidate.email);
           if (existing) return { duplicate: presentCandidate(existing) };
         }
         if (isUniqueViolation(error, 'applications_recruitment_candidate_idx'))
@@ -338,7 +330,7 @@ export function createApplicationService(db: Db) {
         if (Object.keys(changes).length === 0) return;
         await updateApplication(tx, organisationId, id, changes);
         await recordActivities(tx, entries);
-        await touchCandidates(tx, organisationId, [before.candidateId]);
+        await markCandidatesActive(tx, organisationId, [before.candidateId]);
       });
       return detail(organisationId, id);
     },
@@ -354,13 +346,13 @@ export function createApplicationService(db: Db) {
         db.transaction(async (tx) => {
           const { application: before } = await lockWritable(tx, organisationId, id);
           if (before.rejectedAt) throw invalid('status_id', CANDIDATE_TEXTS.alreadyRejected);
-          const target = await findStatus(tx, organisationId, body.status_id);
+          const target = await pipelineStatus(tx, organisationId, body.status_id);
           if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
           const boardPosition = await positionIn(tx, before, target.id, body.before_id ?? null);
           if (target.id === before.statusId && boardPosition === before.boardPosition) return false;
           const changes: ApplicationChanges = { boardPosition };
           if (target.id !== before.statusId) {
-            const from = await findStatus(tx, organisationId, before.statusId);
+            const from = await pipelineStatus(tx, organisationId, before.statusId);
             changes.statusId = target.id;
             changes.stageEnteredAt = clockNow;
             changes.hiredAt = target.category === 'hired' ? (before.hiredAt ?? clockNow) : null;
@@ -371,7 +363,7 @@ export function createApplicationService(db: Db) {
                 recruitmentId: before.recruitmentId,
                 fromStatusId: before.statusId,
                 toStatusId: target.id,
-                movedById: userIdOf(actor),
+                movedById: userIdOrNull(actor),
                 movedAt: clockNow,
               },
             ]);
@@ -382,7 +374,7 @@ export function createApplicationService(db: Db) {
                 data: { from: from?.name ?? null, to: target.name, from_id: before.statusId, to_id: target.id },
               },
             ]);
-            await touchCandidates(tx, organisationId, [before.candidateId]);
+            await markCandidatesActive(tx, organisationId, [before.candidateId]);
           }
           await updateApplication(tx, organisationId, id, changes);
           return body.version !== undefined && body.version !== before.version;
@@ -398,28 +390,28 @@ export function createApplicationService(db: Db) {
           // The same rejection again (a double click, a retry): its reason, and its note when one is
           // given, are already recorded, so it answers with the application as it is. Another reason is refused.
           const repeated =
-            application.rejectionReason === body.reason && (!body.note || (await hasNote(tx, id, userIdOf(actor), body.note)));
+            application.rejectionReason === body.reason && (!body.note || (await hasNote(tx, id, userIdOrNull(actor), body.note)));
           if (repeated) return;
           throw invalid('reason', CANDIDATE_TEXTS.alreadyRejected);
         }
         await updateApplication(tx, organisationId, id, {
           rejectedAt: clockNow,
           rejectionReason: body.reason,
-          rejectedById: userIdOf(actor),
+          rejectedById: userIdOrNull(actor),
         });
         if (body.note) {
           await insertNote(tx, {
             organisationId,
             candidateId: application.candidateId,
             applicationId: id,
-            authorId: userIdOf(actor),
+            authorId: userIdOrNull(actor),
             body: body.note,
           });
         }
         await recordActivities(tx, [
           { ...base(organisationId, actor, application), type: 'application.rejected', data: { reason: body.reason } },
         ]);
-        await touchCandidates(tx, organisationId, [application.candidateId]);
+        await markCandidatesActive(tx, organisationId, [application.candidateId]);
       });
       return detail(organisationId, id);
     },
@@ -435,7 +427,7 @@ export function createApplicationService(db: Db) {
           boardPosition: positionAtEnd(await lastPosition(tx, application.recruitmentId, application.statusId, id)),
         });
         await recordActivities(tx, [{ ...base(organisationId, actor, application), type: 'application.restored' }]);
-        await touchCandidates(tx, organisationId, [application.candidateId]);
+        await markCandidatesActive(tx, organisationId, [application.candidateId]);
       });
       return detail(organisationId, id);
     },
@@ -445,13 +437,13 @@ export function createApplicationService(db: Db) {
       try {
         await db.transaction(async (tx) => {
           const { application, recruitment: source } = await lockWritable(tx, organisationId, id);
-          const target = await findRecruitment(tx, organisationId, targetId);
+          const target = await recruitmentState(tx, organisationId, targetId);
           if (!target || target.id === source.id) throw invalid('recruitment_id', CANDIDATE_TEXTS.recruitmentUnknown);
           assertOpen(target, 'recruitment_id');
           if (await candidateInRecruitment(tx, target.id, application.candidateId)) {
             throw conflict('recruitment_id', CANDIDATE_TEXTS.alreadyInRecruitment);
           }
-          const [first] = await listStatuses(tx, organisationId);
+          const [first] = await pipelineStatuses(tx, organisationId);
           if (!first) throw invalid('recruitment_id', CANDIDATE_TEXTS.statusUnknown);
           await updateApplication(tx, organisationId, id, {
             recruitmentId: target.id,
@@ -470,7 +462,7 @@ export function createApplicationService(db: Db) {
               recruitmentId: target.id,
               fromStatusId: application.statusId,
               toStatusId: first.id,
-              movedById: userIdOf(actor),
+              movedById: userIdOrNull(actor),
               movedAt: clockNow,
             },
           ]);
@@ -482,7 +474,7 @@ export function createApplicationService(db: Db) {
               data: { from: source.name, to: target.name, from_id: source.id, to_id: target.id },
             },
           ]);
-          await touchCandidates(tx, organisationId, [application.candidateId]);
+          await markCandidatesActive(tx, organisationId, [application.candidateId]);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'applications_recruitment_candidate_idx')) {
@@ -507,15 +499,15 @@ export function createApplicationService(db: Db) {
             `${missing} of the ${ids.length} selected applications ${missing === 1 ? 'is' : 'are'} not in this recruitment; nothing was changed.`,
           );
         }
-        const userId = userIdOf(actor);
+        const userId = userIdOrNull(actor);
         const entry = (r: (typeof rows)[number]) => base(organisationId, actor, { ...r, recruitmentId });
         let changed: typeof rows;
         let entries: ActivityInput[];
         switch (body.action) {
           case 'move': {
-            const target = await findStatus(tx, organisationId, body.status_id);
+            const target = await pipelineStatus(tx, organisationId, body.status_id);
             if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
-            const names = new Map((await listStatuses(tx, organisationId)).map((s) => [s.id, s.name]));
+            const names = new Map((await pipelineStatuses(tx, organisationId)).map((s) => [s.id, s.name]));
             changed = rows.filter((r) => !r.rejectedAt && r.statusId !== target.id);
             await bulkMove(
               tx,
@@ -588,7 +580,7 @@ export function createApplicationService(db: Db) {
           }
         }
         await recordActivities(tx, entries);
-        await touchCandidates(
+        await markCandidatesActive(
           tx,
           organisationId,
           changed.map((r) => r.candidateId),

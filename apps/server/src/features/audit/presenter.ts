@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@hireloop/contract/organisation-settings';
-import type { auditLog } from '../../db/schema/audit-log.ts';
+import type { AuditRow } from './repository.ts';
 
-export const presentAuditEntry = (e: typeof auditLog.$inferSelect): AuditEntry => ({
+export const presentAuditEntry = (e: AuditRow): AuditEntry => ({
   id: e.id,
   action: e.action,
   target_type: e.targetType,

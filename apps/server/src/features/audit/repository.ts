@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
+export type AuditRow = typeof auditLog.$inferSelect;
+
 export async function insertAuditEntry(db: Db, entry: typeof auditLog.$inferInsert) {
   await db.insert(auditLog).values(entry);
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { insertAuditEntry } from './repository.ts';
 
 export type AuditEntry = {
@@ -22,7 +23,7 @@ export type AuditEntry = {
 export async function recordAudit(db: Db, e: AuditEntry) {
   await insertAuditEntry(db, {
     organisationId: e.organisationId,
-    actorUserId: e.actor.kind === 'user' ? e.actor.userId : null,
+    actorUserId: userIdOrNull(e.actor),
     actorApiKeyId: e.actor.kind === 'api_key' ? e.actor.apiKeyId : null,
     actorName: e.actorName,
     action: e.action,

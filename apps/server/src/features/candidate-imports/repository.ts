@@ -1,29 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications, candidateImports, candidates } from '../../db/schema/candidates.ts';
-import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
-import { recruitments } from '../../db/schema/recruitments.ts';
 
 export type ImportRow = typeof candidateImports.$inferSelect;
-
-export function findRecruitment(db: Db, organisationId: string, id: string) {
-  return db
-    .select({ id: recruitments.id, status: recruitments.status })
-    .from(recruitments)
-    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)))
-    .then((r) => r[0]);
-}
-
-/** The first status of the organisation's pipeline (where new applications start). */
-export function firstStatus(db: Db, organisationId: string) {
-  return db
-    .select({ id: recruitmentStatuses.id, name: recruitmentStatuses.name })
-    .from(recruitmentStatuses)
-    .where(eq(recruitmentStatuses.organisationId, organisationId))
-    .orderBy(asc(recruitmentStatuses.position))
-    .limit(1)
-    .then((r) => r[0]);
-}
 
 export async function insertImport(db: Db, values: typeof candidateImports.$inferInsert) {
   const [row] = await db.insert(candidateImports).values(values).returning();
@@ -162,14 +141,6 @@ export async function insertApplications(
     )
     select id, candidate_id from added`)) as unknown as { rows: { id: string; candidate_id: string }[] };
   return result.rows.map((r) => ({ id: r.id, candidateId: r.candidate_id }));
-}
-
-export async function touchCandidates(db: Db, ids: string[]) {
-  if (ids.length > 0)
-    await db
-      .update(candidates)
-      .set({ lastActivityAt: sql`now()` })
-      .where(inArray(candidates.id, ids));
 }
 
 /** The board position of the column's last card (0 when empty). */

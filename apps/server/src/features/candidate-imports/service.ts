@@ -23,7 +23,10 @@ import { afterCommit } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
+import { markCandidatesActive } from '../candidates/service.ts';
+import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
 import {
   candidatesByEmail,
@@ -31,14 +34,11 @@ import {
   claimImports,
   endOfColumn,
   findImport,
-  findRecruitment,
-  firstStatus,
   insertApplications,
   insertCandidates,
   insertImport,
   lockHeldImport,
   renewLeases,
-  touchCandidates,
   updateHeldImport,
   type ImportRow,
 } from './repository.ts';
@@ -187,7 +187,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
     const { organisationId, recruitmentId } = claimed;
     const mapping = claimed.mapping as Partial<Record<ImportField, string>>;
     if (!(await updateHeldImport(db, importId, nodeId, { status: 'running', heartbeatAt: now() }))) throw new LeaseLost();
-    const status = await firstStatus(db, organisationId);
+    const status = await firstPipelineStatus(db, organisationId);
     const stored = claimed.fileKey ? await storage.get(claimed.fileKey) : null;
     if (!stored) throw new UploadMissing(`no stored upload under ${claimed.fileKey ?? '(none)'}`);
     if (!status) throw new Error('the organisation has no recruitment status');
@@ -301,7 +301,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
               reused.push(p.candidateId);
             }
           }
-          await touchCandidates(tx, reused);
+          await markCandidatesActive(tx, organisationId, reused);
           // The cursor moves with the rows it covers: a batch is imported once, whichever node runs it.
           await updateHeldImport(tx, importId, nodeId, {
             processedRows: at + batch.length,
@@ -380,7 +380,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
 
   /** The recruitment must be this organisation's (404) and not closed (422); checked before the file is read, and again at start. */
   async function assertRecruitment(organisationId: string, recruitmentId: string) {
-    const recruitment = await findRecruitment(db, organisationId, recruitmentId);
+    const recruitment = await recruitmentState(db, organisationId, recruitmentId);
     if (!recruitment) throw new AppError('not_found', RECRUITMENT_TEXTS.notFound);
     if (recruitment.status === 'closed')
       throw validationFailed({ recruitment: [CANDIDATE_TEXTS.recruitmentClosed] }, CANDIDATE_TEXTS.recruitmentClosed);
@@ -394,7 +394,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
     async start(organisationId: string, actor: Actor, recruitmentId: string, upload: ImportUpload): Promise<CandidateImport> {
       await assertRecruitment(organisationId, recruitmentId);
       const totalRows = await countCsvRows(chunksOf(upload.bytes), upload.mapping);
-      const status = await firstStatus(db, organisationId);
+      const status = await firstPipelineStatus(db, organisationId);
       if (!status) {
         const message = 'Add a recruitment status in the settings before importing candidates.';
         throw validationFailed({ recruitment: [message] }, message);
@@ -408,7 +408,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
           id,
           organisationId,
           recruitmentId,
-          createdById: actor.kind === 'user' ? actor.userId : null,
+          createdById: userIdOrNull(actor),
           actorName: await actorNameOf(db, actor),
           filename: upload.filename,
           status: 'pending',

@@ -4,13 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { organisations } from '../../db/schema/organisations.ts';
 import { devMailbox, outbox, storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
 export type CandidateValues = Partial<
@@ -139,11 +139,13 @@ export async function updateCandidate(db: Db, organisationId: string, id: string
   return row;
 }
 
-export async function touchCandidate(db: Db, organisationId: string, id: string) {
+/** The candidates' last activity is now (the list's "last activity" sort). */
+export async function touchCandidates(db: Db, organisationId: string, ids: string[]) {
+  if (ids.length === 0) return;
   await db
     .update(candidates)
     .set({ lastActivityAt: sql`now()` })
-    .where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
+    .where(and(ofOrganisation(organisationId), inArray(candidates.id, [...new Set(ids)])));
 }
 
 export async function deleteCandidate(db: Db, organisationId: string, id: string) {
@@ -332,16 +334,6 @@ export function findNoteByClientId(db: Db, organisationId: string, clientId: str
 
 export async function deleteNote(db: Db, organisationId: string, id: string) {
   await db.delete(candidateNotes).where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.id, id)));
-}
-
-/** Those of `userIds` who are members of the organisation. */
-export async function membersAmong(db: Db, organisationId: string, userIds: string[]) {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, userIds)));
-  return rows.map((r) => r.userId);
 }
 
 /* ---------- files ---------- */

@@ -11,14 +11,16 @@ import {
 } from '@hireloop/contract/candidates';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { listCandidateActivities, presentActivity, recordActivity } from '../activities/service.ts';
 import { candidateTimelineFor } from '../activities/visibility.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
+import { membersAmong } from '../members/service.ts';
 import { notify } from '../notifications/service.ts';
 import type { DocumentUpload } from './documents.ts';
 import { presentCandidate, presentCandidateFile, presentNote } from './presenter.ts';
@@ -35,6 +37,7 @@ import {
   emailTaken,
   findApplicationOfCandidate,
   findCandidate,
+  findCandidateByEmail,
   findFile,
   findNote,
   findNoteByClientId,
@@ -45,11 +48,10 @@ import {
   listCandidates,
   listFiles,
   listNotes,
-  membersAmong,
   moveCandidateData,
   organisationsForRetention,
   setActivityData,
-  touchCandidate,
+  touchCandidates,
   updateCandidate,
   type CandidateRow,
   type CandidateValues,
@@ -206,10 +208,20 @@ const excerpt = (body: string) => {
   return p.length > 140 ? `${p.slice(0, 139)}…` : p;
 };
 
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+/** The candidate, or null (for other features' rules: applications, onboarding). */
+export async function candidateById(db: Db, organisationId: string, id: string) {
+  return (await findCandidate(db, organisationId, id)) ?? null;
+}
+
+/** The organisation's candidate with this email, or null. */
+export async function candidateByEmail(db: Db, organisationId: string, email: string) {
+  return (await findCandidateByEmail(db, organisationId, email)) ?? null;
+}
+
+/** Records that the candidates were just active (an application, a move, an offer…). */
+export async function markCandidatesActive(db: Db, organisationId: string, ids: string[]) {
+  await touchCandidates(db, organisationId, ids);
+}
 
 export function createCandidateService(db: Db, files: FileService, log?: FastifyBaseLogger) {
   async function loadCandidate(tx: Db, organisationId: string, id: string, forUpdate = false) {
@@ -385,7 +397,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
       body: CreateNoteBody,
     ): Promise<{ note: Note; created: boolean }> {
       const mentioned = [...new Set([...body.body.matchAll(MENTION_PATTERN)].map((m) => m[2]!.toLowerCase()))];
-      const authorId = actor.kind === 'user' ? actor.userId : null;
+      const authorId = userIdOrNull(actor);
       const earlier = async (tx: Db, clientId: string) => {
         const found = await findNoteByClientId(tx, organisationId, clientId);
         if (!found) return undefined;
@@ -425,7 +437,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
           if (!found) throw new Error('note client id conflict without a note');
           return { id: found, created: false };
         }
-        await touchCandidate(tx, organisationId, candidateId);
+        await touchCandidates(tx, organisationId, [candidateId]);
         await recordActivity(tx, {
           organisationId,
           actor,
@@ -504,9 +516,9 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
           await insertFile(
             tx,
             { id: storedId, organisationId, key, filename: doc.filename, contentType: doc.type.contentType, size: doc.bytes.length },
-            { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: actor.kind === 'user' ? actor.userId : null },
+            { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: userIdOrNull(actor) },
           );
-          await touchCandidate(tx, organisationId, candidateId);
+          await touchCandidates(tx, organisationId, [candidateId]);
           await recordActivity(tx, {
             organisationId,
             actor,

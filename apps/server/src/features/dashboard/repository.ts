@@ -4,7 +4,7 @@ import { applicationStageChanges, applications } from '../../db/schema/candidate
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 /** The dashboard shows at most this many recruitments. */
 export const DASHBOARD_RECRUITMENTS_MAX = 50;

@@ -8,7 +8,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 export type InterviewRow = typeof interviews.$inferSelect;
 export type NewInterview = typeof interviews.$inferInsert;
@@ -43,25 +43,7 @@ export function organisationDefaults(db: Db, organisationId: string) {
     .then((r) => r[0]);
 }
 
-export function recruitmentExists(db: Db, organisationId: string, recruitmentId: string) {
-  return db
-    .select({ id: recruitments.id })
-    .from(recruitments)
-    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, recruitmentId)))
-    .then((r) => r.length > 0);
-}
-
 export type Person = { id: string; name: string; email: string | null; avatarUrl: string | null };
-
-/** The users among `ids` who are members of the organisation. */
-export function membersAmong(db: Db, organisationId: string, ids: string[]): Promise<Person[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, ids)));
-}
 
 export function personOf(db: Db, userId: string) {
   return db

@@ -26,6 +26,7 @@ import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { createInterviewService } from './service.ts';
 
 const tags = ['interviews'];
@@ -70,7 +71,7 @@ export function interviewRoutes(db: Db, clock: Clock = systemClock) {
         const actor = actorOf(request);
         const errors: Record<string, string[]> = {};
         let interviewerId = f.interviewer?.trim() || undefined;
-        if (interviewerId === 'me') interviewerId = actor.kind === 'user' ? actor.userId : undefined;
+        if (interviewerId === 'me') interviewerId = userIdOrNull(actor) ?? undefined;
         else if (interviewerId && !isUuid(interviewerId)) errors['filter.interviewer'] = [INTERVIEW_TEXTS.interviewerUnknown];
         const statuses = idList(f.status);
         if (statuses.some((s) => !(INTERVIEW_STATUSES as readonly string[]).includes(s)))

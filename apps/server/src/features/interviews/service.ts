@@ -18,9 +18,12 @@ import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { icsAttachment, type IcsInvite } from '../../lib/ics.ts';
 import { recordActivity } from '../activities/service.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { interviewTypeOf } from '../interview-types/service.ts';
 import { enqueueMail } from '../mail/service.ts';
+import { memberPeopleOf } from '../members/service.ts';
 import { notify } from '../notifications/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { interviewOnlyFor, scorecardsHiddenFrom } from './policy.ts';
 import { ERASED_CANDIDATE_NAME, interviewUrl, presentInterview, presentScorecard, summaryOf } from './presenter.ts';
 import {
@@ -33,12 +36,10 @@ import {
   interviewersOf,
   listRecruitmentInterviews,
   lockInterview,
-  membersAmong,
   organisationDefaults,
   overlapping,
   panelsOf,
   personOf,
-  recruitmentExists,
   removeInterviewers,
   scorecardsOf,
   updateInterview,
@@ -60,7 +61,6 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const notFound = () => new AppError('not_found', INTERVIEW_TEXTS.notFound);
 const applicationNotFound = () => new AppError('not_found', CANDIDATE_TEXTS.applicationNotFound);
-const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const FALLBACK_ORGANISER_EMAIL = 'no-reply@hireloop.local';
 
 function formatWhen(startsAt: Date, endsAt: Date, timezone: string) {
@@ -105,7 +105,7 @@ function timesOf(
 
 async function interviewersFrom(db: Db, organisationId: string, ids: string[]): Promise<Person[]> {
   const unique = [...new Set(ids)];
-  const people = await membersAmong(db, organisationId, unique);
+  const people = await memberPeopleOf(db, organisationId, unique);
   if (people.length !== unique.length) throw validationFailed({ interviewer_ids: [INTERVIEW_TEXTS.interviewerUnknown] });
   return people;
 }
@@ -215,7 +215,7 @@ export function createInterviewService(db: Db) {
   return {
     async get(organisationId: string, actor: Actor, id: string) {
       const base = await visible(organisationId, actor, id);
-      return present([base], viewerOf(actor))[0]!;
+      return present([base], userIdOrNull(actor))[0]!;
     },
 
     async listForRecruitment(
@@ -233,14 +233,14 @@ export function createInterviewService(db: Db) {
         { page: o.page, perPage: o.perPage, now: o.now ?? new Date() },
       );
       // Rows are scoped to the organisation; only an empty page needs to tell "none" from "no such recruitment".
-      if (total === 0 && !(await recruitmentExists(db, organisationId, recruitmentId))) return null;
-      return { interviews: present(rows, viewerOf(actor)), total };
+      if (total === 0 && !(await recruitmentState(db, organisationId, recruitmentId))) return null;
+      return { interviews: present(rows, userIdOrNull(actor)), total };
     },
 
     async listForApplication(organisationId: string, actor: Actor, applicationId: string) {
       if (!(await findApplicationContext(db, organisationId, applicationId))) throw applicationNotFound();
       const rows = await applicationInterviews(db, organisationId, applicationId, interviewOnlyFor(actor));
-      return present(rows, viewerOf(actor));
+      return present(rows, userIdOrNull(actor));
     },
 
     async conflicts(
@@ -248,7 +248,7 @@ export function createInterviewService(db: Db) {
       q: { userIds: string[]; startsAt: Date; endsAt: Date; excludeId?: string | undefined },
     ): Promise<ConflictsResponse> {
       if (q.endsAt.getTime() <= q.startsAt.getTime()) throw validationFailed({ ends_at: [INTERVIEW_TEXTS.endBeforeStart] });
-      const members = await membersAmong(db, organisationId, [...new Set(q.userIds)]);
+      const members = await memberPeopleOf(db, organisationId, [...new Set(q.userIds)]);
       const rows = await overlapping(
         db,
         organisationId,
@@ -303,7 +303,7 @@ export function createInterviewService(db: Db) {
           status: tookPlace ? 'completed' : 'scheduled',
           icsUid: `${randomUUID()}@hireloop`,
           icsSequence: 0,
-          organiserId: actor.kind === 'user' ? actor.userId : null,
+          organiserId: userIdOrNull(actor),
         });
         await addInterviewers(
           tx,
@@ -354,7 +354,7 @@ export function createInterviewService(db: Db) {
             ...(tookPlace ? { logged: true } : {}),
           },
         });
-        return presentOne(tx, organisationId, row.id, viewerOf(actor));
+        return presentOne(tx, organisationId, row.id, userIdOrNull(actor));
       });
     },
 
@@ -400,7 +400,7 @@ export function createInterviewService(db: Db) {
           people = await interviewersFrom(tx, organisationId, body.interviewer_ids);
           const next = new Set(people.map((p) => p.id));
           added = people.filter((p) => !currentIds.includes(p.id));
-          removed = await membersAmong(
+          removed = await memberPeopleOf(
             tx,
             organisationId,
             currentIds.filter((u) => !next.has(u)),
@@ -483,7 +483,7 @@ export function createInterviewService(db: Db) {
             },
           });
         }
-        return presentOne(tx, organisationId, id, viewerOf(actor));
+        return presentOne(tx, organisationId, id, userIdOrNull(actor));
       });
     },
 
@@ -492,7 +492,7 @@ export function createInterviewService(db: Db) {
         const before = await lockInterview(tx, organisationId, id);
         if (!before) throw notFound();
         // Cancelling again (a double click, a retry) answers with the cancelled interview; nobody is mailed twice.
-        if (before.status === 'cancelled') return presentOne(tx, organisationId, id, viewerOf(actor));
+        if (before.status === 'cancelled') return presentOne(tx, organisationId, id, userIdOrNull(actor));
         if (before.status === 'completed') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCompleted);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         const defaults = await organisationDefaults(tx, organisationId);
@@ -532,7 +532,7 @@ export function createInterviewService(db: Db) {
           recruitmentId: row.recruitmentId,
           data: { interview_id: row.id, title: row.title, starts_at: row.startsAt.toISOString(), reason: reason ?? null },
         });
-        return presentOne(tx, organisationId, id, viewerOf(actor));
+        return presentOne(tx, organisationId, id, userIdOrNull(actor));
       });
     },
 
@@ -542,7 +542,7 @@ export function createInterviewService(db: Db) {
         if (!before) throw notFound();
         if (before.status === 'cancelled') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCancelled);
         // Completing again answers with the completed interview, recording nothing more.
-        if (before.status === 'completed') return presentOne(tx, organisationId, id, viewerOf(actor));
+        if (before.status === 'completed') return presentOne(tx, organisationId, id, userIdOrNull(actor));
         if (before.startsAt.getTime() > now.getTime()) throw new AppError('conflict', INTERVIEW_TEXTS.completeBeforeStart);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         await updateInterview(tx, organisationId, id, { status: 'completed' });
@@ -555,7 +555,7 @@ export function createInterviewService(db: Db) {
           recruitmentId: before.recruitmentId,
           data: { interview_id: id, title: before.title },
         });
-        return presentOne(tx, organisationId, id, viewerOf(actor));
+        return presentOne(tx, organisationId, id, userIdOrNull(actor));
       });
     },
 
@@ -564,7 +564,7 @@ export function createInterviewService(db: Db) {
         const interview = await lockInterview(tx, organisationId, id);
         if (!interview) throw notFound();
         const interviewerIds = (await interviewersOf(tx, [id])).map((p) => p.id);
-        const userId = actor.kind === 'user' ? actor.userId : null;
+        const userId = userIdOrNull(actor);
         if (!userId || !interviewerIds.includes(userId)) throw new AppError('forbidden', INTERVIEW_TEXTS.scorecardNotInterviewer);
         if (interview.status === 'cancelled') throw new AppError('conflict', INTERVIEW_TEXTS.scorecardCancelled);
         if (interview.startsAt.getTime() > now.getTime()) throw new AppError('conflict', INTERVIEW_TEXTS.scorecardBeforeStart);
@@ -603,7 +603,7 @@ export function createInterviewService(db: Db) {
     async scorecards(organisationId: string, actor: Actor, id: string): Promise<ScorecardsResponse> {
       await visible(organisationId, actor, id);
       const [people, rows] = await Promise.all([interviewersOf(db, [id]), scorecardsOf(db, id)]);
-      const viewer = viewerOf(actor);
+      const viewer = userIdOrNull(actor);
       const submitted = new Set(rows.map((r) => r.scorecard.interviewerId));
       const hidden = scorecardsHiddenFrom(
         viewer,

@@ -2,11 +2,12 @@ import type { OrganisationSummary } from '@hireloop/contract/auth';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { INVITATION_TEXTS, INVITATION_TTL_DAYS, type Invitation, type InvitationPreview } from '@hireloop/contract/invitations';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { invitationMail } from '../../lib/invitation-mail.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertSeatAvailable, assertSeatHeld } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
@@ -36,12 +37,6 @@ const TTL_MS = INVITATION_TTL_DAYS * 24 * 3_600_000;
 const MAX_TOKEN_LENGTH = 128;
 
 const isOwner = (actor: Actor) => actor.kind === 'user' && actor.role === 'owner';
-const actorUserId = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** 410 for an invitation that existed but can no longer be used, with why. */
 function assertUsable(i: InvitationDetails) {
@@ -202,7 +197,7 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
             email,
             role: input.role,
             tokenHash: link.tokenHash,
-            invitedBy: actorUserId(actor),
+            invitedBy: userIdOrNull(actor),
             expiresAt: link.expiresAt,
           });
           await recordAudit(tx, {

@@ -33,6 +33,30 @@ export function findMember(db: Db, organisationId: string, userId: string, forUp
   return (forUpdate ? q.for('update', { of: memberships }) : q).then((r) => r[0] as MemberRow | undefined);
 }
 
+/** Those of `userIds` who are members of the organisation. */
+export async function memberIdsAmong(db: Db, organisationId: string, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, userIds)));
+  return rows.map((r) => r.userId);
+}
+
+/** The members among `userIds`, with their name, email and avatar. */
+export function memberPeopleAmong(
+  db: Db,
+  organisationId: string,
+  userIds: string[],
+): Promise<{ id: string; name: string; email: string | null; avatarUrl: string | null }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, avatarUrl: users.avatarUrl })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, userIds)));
+}
+
 /**
  * Locks the organisation's owner memberships and returns their user ids. Every change that could
  * leave no owner takes this lock first, so two such changes run one after the other and the

@@ -17,6 +17,8 @@ import {
   lastDepartureOf,
   lockOwners,
   memberEmailExists,
+  memberIdsAmong,
+  memberPeopleAmong,
   otherOrganisationOf,
   updateMemberRole,
 } from './repository.ts';
@@ -36,6 +38,12 @@ export const memberRoleOf = async (db: Db, organisationId: string, userId: strin
 /** For invitations: adds the membership (inside the caller's transaction). */
 export const addMembership = (db: Db, organisationId: string, userId: string, role: MemberRole) =>
   insertMembership(db, organisationId, userId, role);
+
+/** Those of `userIds` who are members of the organisation (mentions, template owners, hire managers). */
+export const membersAmong = (db: Db, organisationId: string, userIds: string[]) => memberIdsAmong(db, organisationId, userIds);
+
+/** The members among `userIds` with their name, email and avatar (interviewers). */
+export const memberPeopleOf = (db: Db, organisationId: string, userIds: string[]) => memberPeopleAmong(db, organisationId, userIds);
 
 export function createMemberService(db: Db) {
   return {

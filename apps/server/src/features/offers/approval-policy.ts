@@ -4,9 +4,8 @@ import { OFFER_APPROVERS_MAX } from '@hireloop/contract/offers';
 import { roleAtLeast, type OfferApprovalSetting } from '@hireloop/contract/organisation-settings';
 import { PERMISSIONS } from '@hireloop/contract/permissions';
 import type { Db } from '../../db/client.ts';
-import type { OfferApprovalPolicy } from '../../db/schema/organisations.ts';
 import { validationFailed } from '../../http/errors.ts';
-import { approvalPolicyOf, usersWithRoleIn } from './repository.ts';
+import { approvalPolicyOf, usersWithRoleIn, type OfferApprovalPolicy } from './repository.ts';
 
 /** Roles that can approve offers at all (permission `offers.approve`). */
 export const APPROVER_ROLES = PERMISSIONS['offers.approve'].roles as readonly MemberRole[];

@@ -9,8 +9,9 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
+export type { OfferApprovalPolicy };
 export type OfferValues = Partial<Omit<typeof offers.$inferInsert, 'id' | 'organisationId' | 'createdAt'>>;
 
 const creator = alias(users, 'offer_creator');
@@ -188,14 +189,6 @@ export async function findApplication(db: Db, organisationId: string, id: string
   return row ?? null;
 }
 
-export async function recruitmentExists(db: Db, organisationId: string, id: string) {
-  const [row] = await db
-    .select({ id: recruitments.id })
-    .from(recruitments)
-    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.id, id)));
-  return Boolean(row);
-}
-
 export async function memberRolesOf(db: Db, organisationId: string, userIds: string[]) {
   if (userIds.length === 0) return [];
   return db
@@ -237,13 +230,6 @@ export async function lockApplicationForHire(db: Db, id: string) {
     .where(eq(applications.id, id))
     .for('update', { of: applications });
   return row ?? null;
-}
-
-export async function touchCandidate(db: Db, candidateId: string) {
-  await db
-    .update(candidates)
-    .set({ lastActivityAt: sql`now()` })
-    .where(eq(candidates.id, candidateId));
 }
 
 /** Offers waiting for this user's decision: they are the first approver who has not approved. Index offer_approvals_approver_idx. */

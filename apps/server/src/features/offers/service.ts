@@ -21,11 +21,13 @@ import { organisationOfToken } from '../../http/public-scope.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { isRandomToken, randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity, type ActivityInput } from '../activities/service.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { moveToHired } from '../applications/pipeline.ts';
 import { recordAudit } from '../audit/service.ts';
+import { markCandidatesActive } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
+import { recruitmentState } from '../recruitments/service.ts';
 import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
 import { APPROVER_ROLES, requiredChain } from './approval-policy.ts';
@@ -50,10 +52,8 @@ import {
   lockOffer,
   lockOfferByTokenHash,
   memberRolesOf,
-  recruitmentExists,
   replaceApprovals,
   resetApprovals,
-  touchCandidate,
   updateOffer,
   type OfferJoined,
   type OfferValues,
@@ -65,7 +65,6 @@ type OfferRow = NonNullable<Awaited<ReturnType<typeof lockOffer>>>;
 const offerNotFound = () => new AppError('not_found', OFFER_TEXTS.notFound);
 const invalid = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
 const conflict = (message: string) => new AppError('conflict', message);
-const viewerOf = (actor: Actor) => (actor.kind === 'user' ? actor.userId : null);
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -105,7 +104,7 @@ async function activity(
     recruitmentId: o.recruitmentId,
     data: { offer_id: o.id, ...data },
   });
-  await touchCandidate(tx, candidateId);
+  await markCandidatesActive(tx, o.organisationId, [candidateId]);
 }
 
 /**
@@ -121,7 +120,7 @@ async function auditApproved(tx: Db, actor: Actor, row: OfferJoined, how: 'no_ap
     targetType: 'offer',
     targetId: row.offer.id,
     after: {
-      by: viewerOf(actor),
+      by: userIdOrNull(actor),
       how,
       approver_ids: approverIds,
       policy: await approvalPolicyOf(tx, row.offer.organisationId),
@@ -200,17 +199,17 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       recruitmentId: string,
       o: { status?: string | undefined; page: number; perPage: number },
     ) {
-      if (!(await recruitmentExists(db, organisationId, recruitmentId))) throw new AppError('not_found', OFFER_TEXTS.recruitmentNotFound);
+      if (!(await recruitmentState(db, organisationId, recruitmentId))) throw new AppError('not_found', OFFER_TEXTS.recruitmentNotFound);
       const { rows, total } = await listOffers(db, organisationId, recruitmentId, o);
-      return { offers: await present(rows, viewerOf(actor)), total };
+      return { offers: await present(rows, userIdOrNull(actor)), total };
     },
 
     async forApplication(organisationId: string, actor: Actor, applicationId: string): Promise<ApplicationOffersResponse> {
       if (!(await findApplication(db, organisationId, applicationId))) throw new AppError('not_found', OFFER_TEXTS.applicationNotFound);
-      return { offers: await present(await listApplicationOffers(db, organisationId, applicationId), viewerOf(actor)) };
+      return { offers: await present(await listApplicationOffers(db, organisationId, applicationId), userIdOrNull(actor)) };
     },
 
-    get: (organisationId: string, actor: Actor, id: string) => one(organisationId, id, viewerOf(actor)),
+    get: (organisationId: string, actor: Actor, id: string) => one(organisationId, id, userIdOrNull(actor)),
 
     async create(organisationId: string, actor: Actor, applicationId: string, body: CreateOfferBody, now = new Date()): Promise<Offer> {
       const id = await db.transaction(async (tx) => {
@@ -224,7 +223,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         await checkApprovers(tx, organisationId, body.approver_ids ?? []);
         // The organisation's named approvers are on every new draft.
         const approverIds = await requiredChain(tx, organisationId, body.approver_ids ?? [], {
-          submitterId: viewerOf(actor),
+          submitterId: userIdOrNull(actor),
           refuseMissing: false,
           checkRole: false,
         });
@@ -239,13 +238,13 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           startDate: body.start_date,
           contractType: body.contract_type ?? 'full_time',
           expiresAt: expiresAtOf(body.expires_on),
-          createdById: viewerOf(actor),
+          createdById: userIdOrNull(actor),
         });
         await replaceApprovals(tx, offer.id, approverIds);
         await activity(tx, actor, offer, application.candidateId, 'offer.created', { status: 'draft' });
         return offer.id;
       });
-      return one(organisationId, id, viewerOf(actor));
+      return one(organisationId, id, userIdOrNull(actor));
     },
 
     /** Edits bump the version; an edit of a pending or approved offer resets its approvals (see the contract). */
@@ -275,7 +274,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         // A list sent may not leave out the organisation's named approvers; an offer going back to approval meets the setting.
         if (body.approver_ids !== undefined || resubmits) {
           approverIds = await requiredChain(tx, organisationId, approverIds, {
-            submitterId: viewerOf(actor),
+            submitterId: userIdOrNull(actor),
             refuseMissing: body.approver_ids !== undefined,
             checkRole: resubmits && approverIds.length > 0,
           });
@@ -299,7 +298,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           }
         }
       });
-      return one(organisationId, id, viewerOf(actor));
+      return one(organisationId, id, userIdOrNull(actor));
     },
 
     /** Submitting again what is already submitted (a double click) answers with the offer as it is. */
@@ -313,7 +312,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         const storedIds = approvals.map((a) => a.approverId);
         // The organisation's setting decides who must approve: named people are attached, the role rule is checked.
         const approverIds = await requiredChain(tx, organisationId, storedIds, {
-          submitterId: viewerOf(actor),
+          submitterId: userIdOrNull(actor),
           refuseMissing: false,
           checkRole: true,
         });
@@ -329,7 +328,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           await auditApproved(tx, actor, row, 'no_approval_required', []);
         }
       });
-      return one(organisationId, id, viewerOf(actor));
+      return one(organisationId, id, userIdOrNull(actor));
     },
 
     async decide(
@@ -341,7 +340,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
     ): Promise<Offer> {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
-        const userId = viewerOf(actor);
+        const userId = userIdOrNull(actor);
         const approvals = await approvalsOf(tx, [id]);
         const mine = approvals.find((a) => a.approverId === userId);
         if (!userId || !mine) throw new AppError('forbidden', OFFER_TEXTS.notApprover);
@@ -392,7 +391,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
             approvals.map((a) => a.approverId),
           );
       });
-      return one(organisationId, id, viewerOf(actor));
+      return one(organisationId, id, userIdOrNull(actor));
     },
 
     /**
@@ -436,7 +435,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         );
         await activity(tx, actor, row, row.candidateId, 'offer.sent', { status: 'sent' });
       });
-      return one(organisationId, id, viewerOf(actor));
+      return one(organisationId, id, userIdOrNull(actor));
     },
 
     /** Withdrawing a withdrawn offer again answers with it as it is. */
@@ -449,7 +448,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         const row = await joined(tx, organisationId, id);
         await activity(tx, actor, row, row.candidateId, 'offer.withdrawn', { status: 'withdrawn', previous: before.status });
       });
-      return one(organisationId, id, viewerOf(actor));
+      return one(organisationId, id, userIdOrNull(actor));
     },
 
     /** The letter as sent, or a preview from the current template. */

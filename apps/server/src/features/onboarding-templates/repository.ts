@@ -1,10 +1,10 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { onboardingTemplates, type TemplateDocument, type TemplateTask } from '../../db/schema/onboarding.ts';
-import { memberships } from '../../db/schema/organisations.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
 export type TemplateRow = typeof onboardingTemplates.$inferSelect;
+export type { TemplateDocument, TemplateTask };
 export type TemplateValues = { name: string; firstDayInfo: string; tasks: TemplateTask[]; documents: TemplateDocument[] };
 
 const ofOrganisation = (organisationId: string) => eq(onboardingTemplates.organisationId, organisationId);
@@ -56,14 +56,4 @@ export function deleteTemplate(db: Db, organisationId: string, id: string) {
     .where(and(ofOrganisation(organisationId), eq(onboardingTemplates.id, id)))
     .returning({ id: onboardingTemplates.id })
     .then((r) => r.length > 0);
-}
-
-/** The ids among `userIds` that are members of the organisation. */
-export async function membersAmong(db: Db, organisationId: string, userIds: string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.userId, userIds)));
-  return new Set(rows.map((r) => r.userId));
 }

@@ -7,20 +7,21 @@ import {
 } from '@hireloop/contract/onboarding';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
+import { membersAmong } from '../members/service.ts';
 import { presentTemplate } from './presenter.ts';
 import {
   deleteTemplate,
   findTemplate,
   insertTemplate,
   listTemplates,
-  membersAmong,
   updateTemplate,
+  type TemplateDocument,
+  type TemplateTask,
   type TemplateValues,
 } from './repository.ts';
 
@@ -44,7 +45,7 @@ function withIds<T extends { id?: string | undefined }>(items: T[]): Array<T & {
 /** Every task's colleague must be a member: 422 naming the task otherwise. */
 async function checkedTasks(db: Db, organisationId: string, tasks: TaskInput[]): Promise<TemplateTask[]> {
   const userIds = [...new Set(tasks.flatMap((t) => (t.owner === 'user' && t.owner_user_id ? [t.owner_user_id] : [])))];
-  const members = await membersAmong(db, organisationId, userIds);
+  const members = new Set(await membersAmong(db, organisationId, userIds));
   const errors: Record<string, string[]> = {};
   tasks.forEach((t, i) => {
     if (t.owner === 'user' && t.owner_user_id && !members.has(t.owner_user_id))
@@ -140,4 +141,4 @@ export function createOnboardingTemplateService(db: Db) {
 }
 
 /** For the onboardings feature (a hire's template, task owners): the rows as stored. */
-export { findTemplate as findTemplateRow, membersAmong } from './repository.ts';
+export { findTemplate as findTemplateRow } from './repository.ts';

@@ -1,5 +1,6 @@
 import { ONBOARDING_TEXTS, type AcceptedOffer, type ImportAcceptedOffersResponse } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { invalid } from './access.ts';
 import { enterFromAcceptedOffer } from './offer-hook.ts';
@@ -13,11 +14,6 @@ const present = (r: AcceptedOfferRow): AcceptedOffer => ({
   start_date: r.startDate,
   accepted_at: r.decidedAt?.toISOString() ?? null,
 });
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /**
  * Accepted offers whose person is not in onboarding yet (accepted before the organisation

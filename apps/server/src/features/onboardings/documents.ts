@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { FileService, StoredFile } from '../files/service.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { lockedHire } from './access.ts';
 import type { HireFileUpload } from './document-files.ts';
 import { presentDocument } from './presenter.ts';
@@ -98,7 +99,7 @@ export function createHireDocumentService(db: Db, files: FileService) {
     },
 
     async upload(organisationId: string, actor: Actor, hireId: string, id: string, upload: HireFileUpload): Promise<HireDocument> {
-      await attachHireFile(db, files, { organisationId, hireId, documentId: id }, upload, actor.kind === 'user' ? actor.userId : null);
+      await attachHireFile(db, files, { organisationId, hireId, documentId: id }, upload, userIdOrNull(actor));
       return one(organisationId, hireId, id);
     },
 

@@ -1,18 +1,20 @@
 import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
-import type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { positionAtEnd } from '../../lib/board-order.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { recordActivity } from '../activities/service.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
 import { ensureOnboardingStages } from '../onboarding-stages/defaults.ts';
 import { findTemplateRow as findTemplate } from '../onboarding-templates/service.ts';
 import {
   findHireOf,
+  type TemplateDocument,
+  type TemplateTask,
   insertDocuments,
   insertHire,
   insertTasks,
@@ -92,7 +94,7 @@ export async function enterOnboarding(tx: Db, input: EnterInput): Promise<HireRo
     buddyId: input.buddyId,
     templateId: template?.id ?? null,
     firstDayInfo: template?.firstDayInfo ?? '',
-    createdById: input.actor.kind === 'user' ? input.actor.userId : null,
+    createdById: userIdOrNull(input.actor),
   });
   const tasks: TemplateTask[] = template?.tasks ?? [];
   const documents: TemplateDocument[] = template?.documents ?? [];
@@ -115,7 +117,7 @@ export async function enterOnboarding(tx: Db, input: EnterInput): Promise<HireRo
   );
 
   // Manager, buddy and task owners hear of it once each, never the one who added the hire.
-  const actorId = input.actor.kind === 'user' ? input.actor.userId : null;
+  const actorId = userIdOrNull(input.actor);
   const told = new Set<string>();
   for (const userId of [hire.managerId, hire.buddyId, ...inserted.map((t) => t.ownerId)]) {
     if (!userId || userId === actorId || told.has(userId)) continue;

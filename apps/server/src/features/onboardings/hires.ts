@@ -9,10 +9,12 @@ import {
   type UpdateHireBody,
 } from '@hireloop/contract/onboarding';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { positionAtEnd, positionBetween, renumbered } from '../../lib/board-order.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { candidateById } from '../candidates/service.ts';
 import type { FileService } from '../files/service.ts';
 import { ensureOnboardingStages } from '../onboarding-stages/defaults.ts';
 import { findStageRow as findStage } from '../onboarding-stages/service.ts';
@@ -27,7 +29,6 @@ import {
   deleteHire,
   deleteStoredFiles,
   documentsOf,
-  findCandidate,
   findHireJoined,
   findOnboarding,
   findOrganisation,
@@ -115,7 +116,7 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
 
     /** By hand: into the role's onboarding (created when needed), first stage. 409 when already in it. */
     async create(organisationId: string, actor: Actor, body: CreateHireBody): Promise<HireDetail> {
-      const candidate = await findCandidate(db, organisationId, body.candidate_id);
+      const candidate = await candidateById(db, organisationId, body.candidate_id);
       if (!candidate) throw invalid('candidate_id', ONBOARDING_TEXTS.candidateUnknown);
       if (candidate.erasedAt) throw invalid('candidate_id', ONBOARDING_TEXTS.candidateErased);
       const role = await findRole(db, organisationId, body.role_id);
@@ -144,8 +145,7 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
         )
         .catch((error: unknown) => {
           // Two requests adding the same person at once: the unique index answers for the second.
-          const e = error as { code?: string; cause?: { code?: string } };
-          if (e.code === '23505' || e.cause?.code === '23505') {
+          if (isUniqueViolation(error)) {
             throw new AppError('conflict', ONBOARDING_TEXTS.alreadyHired, { candidate_id: [ONBOARDING_TEXTS.alreadyHired] });
           }
           throw error;
@@ -215,7 +215,7 @@ export function createHireService(db: Db, deps: { appUrl: string; files: FileSer
       const now = new Date();
       const url = await db.transaction(async (tx) => {
         const hire = await lockedHire(tx, organisationId, id);
-        const candidate = await findCandidate(tx, organisationId, hire.candidateId);
+        const candidate = await candidateById(tx, organisationId, hire.candidateId);
         if (!candidate?.email || candidate.erasedAt) throw invalid('email', ONBOARDING_TEXTS.noEmail);
         const joined = await findHireJoined(tx, organisationId, id, todayUtc(now));
         const organisation = await findOrganisation(tx, organisationId);

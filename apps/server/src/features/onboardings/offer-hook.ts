@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { candidateById } from '../candidates/service.ts';
 import { enterOnboarding, issueNewHireLink } from './enter.ts';
 import { subscribedToOnboarding } from './product-gate.ts';
 import {
-  findCandidate,
   findHireOf,
   findOrganisation,
   findRole,
@@ -36,7 +36,7 @@ export async function enterFromAcceptedOffer(
   const roleId = await roleIdOfRecruitment(tx, offer.organisationId, offer.recruitmentId);
   if (!roleId) return null;
   const role = await findRole(tx, offer.organisationId, roleId);
-  const candidate = await findCandidate(tx, offer.organisationId, offer.candidateId);
+  const candidate = await candidateById(tx, offer.organisationId, offer.candidateId);
   if (!role || !candidate || candidate.erasedAt) return null;
   const onboarding = await onboardingOfRole(tx, offer.organisationId, role.id);
   if (await findHireOf(tx, onboarding.id, candidate.id)) return null;

@@ -13,8 +13,9 @@ import { storedFiles } from '../../db/schema/outbox.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { users } from '../../db/schema/users.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
+export type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 export type HireRow = typeof hires.$inferSelect;
 export type TaskRow = typeof hireTasks.$inferSelect;
 export type DocumentRow = typeof hireDocuments.$inferSelect;
@@ -46,14 +47,6 @@ export function findRole(db: Db, organisationId: string, roleId: string) {
     .from(jobRoles)
     .leftJoin(teams, eq(teams.id, jobRoles.teamId))
     .where(and(eq(jobRoles.organisationId, organisationId), eq(jobRoles.id, roleId)))
-    .then((r) => r[0]);
-}
-
-export function findCandidate(db: Db, organisationId: string, candidateId: string) {
-  return db
-    .select({ id: candidates.id, name: candidates.name, email: candidates.email, erasedAt: candidates.erasedAt })
-    .from(candidates)
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, candidateId)))
     .then((r) => r[0]);
 }
 

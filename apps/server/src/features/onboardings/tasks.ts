@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { userIdOrNull } from '../actors/service.ts';
 import { assertMembers, lockedHire } from './access.ts';
 import { presentTask, todayUtc } from './presenter.ts';
 import { deleteTask, findTask, insertTasks, nextTaskPosition, tasksOf, updateTask, type TaskRow } from './repository.ts';
@@ -82,7 +83,7 @@ export function createHireTaskService(db: Db) {
           changes.dueDays = null;
           changes.dueNotifiedAt = null;
         }
-        if (body.done !== undefined) Object.assign(changes, doneChanges(task, body.done, actor.kind === 'user' ? actor.userId : null));
+        if (body.done !== undefined) Object.assign(changes, doneChanges(task, body.done, userIdOrNull(actor)));
         if (Object.keys(changes).length === 0) return;
         await updateTask(tx, id, changes);
       });

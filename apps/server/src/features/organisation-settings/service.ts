@@ -3,6 +3,7 @@ import { DELETE_CONFIRM_MISMATCH, type updateOrganisationBody } from '@hireloop/
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { ProcessedImage } from '../../lib/images.ts';
@@ -32,11 +33,6 @@ const WIRE: Record<(typeof EDITABLE)[number], string> = {
   offerApprovalPolicy: 'offer_approval',
 };
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /**
  * Organisation Settings: name, slug, website, timezone, "Offers need approval from …", logo, and

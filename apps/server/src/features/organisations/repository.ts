@@ -51,11 +51,6 @@ export async function addMember(db: Db, organisationId: string, userId: string, 
     .onConflictDoUpdate({ target: [memberships.organisationId, memberships.userId], set: { role } });
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** Persists the user's current organisation. */
 export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
   await db

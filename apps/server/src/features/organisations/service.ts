@@ -1,6 +1,7 @@
 import { TRIAL_DAYS } from '@hireloop/contract/constants';
 import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
 import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
 import { createDefaultInterviewTypes } from '../interview-types/defaults.ts';
@@ -11,7 +12,6 @@ import {
   findMembership,
   findOrganisationName,
   insertOrganisationWithOwner,
-  isUniqueViolation,
   setCurrentOrganisation,
   slugTaken,
 } from './repository.ts';

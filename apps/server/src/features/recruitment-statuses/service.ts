@@ -41,6 +41,15 @@ async function assertNotLastOfCategory(tx: Db, organisationId: string, status: S
   throw validationFailed({ [field]: [message] }, message);
 }
 
+/** The organisation's pipeline, in order (the board's columns, transfers, bulk moves). */
+export const pipelineStatuses = (db: Db, organisationId: string) => allStatuses(db, organisationId);
+
+/** One status of the organisation's pipeline, or null. */
+export const pipelineStatus = async (db: Db, organisationId: string, id: string) => (await findStatus(db, organisationId, id)) ?? null;
+
+/** Where new applications start: the first status of the pipeline (null when it has none). */
+export const firstPipelineStatus = async (db: Db, organisationId: string) => (await allStatuses(db, organisationId))[0] ?? null;
+
 export function createRecruitmentStatusService(db: Db) {
   const statuses = createOrderedList<StatusRow, { name: string; colour: string; category: string }, RecruitmentStatus>(db, {
     repository: {

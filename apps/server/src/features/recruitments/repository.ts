@@ -113,6 +113,15 @@ export async function findRecruitment(db: Db, organisationId: string, id: string
   return row ? flatten(row) : null;
 }
 
+/** The recruitment's id, name and status, or null: what other features' rules need (open or closed). */
+export async function findRecruitmentState(db: Db, organisationId: string, id: string) {
+  const [row] = await db
+    .select({ id: recruitments.id, name: recruitments.name, status: recruitments.status })
+    .from(recruitments)
+    .where(and(ofOrganisation(organisationId), eq(recruitments.id, id)));
+  return row ?? null;
+}
+
 /** The recruitment, locked until the transaction ends. */
 export async function lockRecruitment(db: Db, organisationId: string, id: string): Promise<RecruitmentRow | null> {
   const [row] = await db

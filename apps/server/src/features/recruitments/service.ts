@@ -12,13 +12,14 @@ import type { StatusCategory } from '@hireloop/contract/recruitment-statuses';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
-import { actorNameOf } from '../actors/service.ts';
+import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { assertRecruitmentAvailable } from '../billing/limits.ts';
 import { notify } from '../notifications/service.ts';
 import { auditRecruitment, countsOf, presentHiringTeamMember, presentRecruitment, type PipelineStatus } from './presenter.ts';
 import {
   applicationsPerWeek,
+  findRecruitmentState,
   currentByStatus,
   deleteRecruitment,
   findRecruitment,
@@ -101,6 +102,9 @@ function weeksWithoutGaps(rows: { week: string; n: number }[], now: Date) {
   return out;
 }
 
+/** The recruitment's id, name and status, or null (applications, imports, offers and interviews check it exists or is open). */
+export const recruitmentState = (db: Db, organisationId: string, id: string) => findRecruitmentState(db, organisationId, id);
+
 export function createRecruitmentService(db: Db) {
   async function detail(organisationId: string, id: string): Promise<RecruitmentDetail> {
     const row = await findRecruitment(db, organisationId, id);
@@ -115,7 +119,7 @@ export function createRecruitmentService(db: Db) {
 
   /** Tells the people newly put on the recruitment (not the one who did it). */
   async function notifyAssigned(tx: Db, organisationId: string, actor: Actor, r: RecruitmentRow, userIds: Iterable<string>) {
-    const actorId = actor.kind === 'user' ? actor.userId : null;
+    const actorId = userIdOrNull(actor);
     for (const userId of new Set(userIds)) {
       if (userId === actorId) continue;
       await notify(tx, {
@@ -163,7 +167,7 @@ export function createRecruitmentService(db: Db) {
         if (role.status === 'closed') throw validationFailed({ role_id: [RECRUITMENT_TEXTS.roleClosed] });
         // A new recruitment is open: it takes one of the plan's active recruitments (locks the organisation).
         await assertRecruitmentAvailable(tx, organisationId);
-        const ownerId = body.owner_id !== undefined ? body.owner_id : actor.kind === 'user' ? actor.userId : null;
+        const ownerId = body.owner_id !== undefined ? body.owner_id : userIdOrNull(actor);
         await assertPeople(tx, organisationId, ownerId, team);
         const row = await insertRecruitment(tx, organisationId, {
           roleId: role.id,
