@@ -30,16 +30,11 @@ module.exports = {
     {
       name: 'sql-only-in-repositories',
       comment:
-        'Only repositories (features/<feature>/repository.ts or another *repository*.ts of the feature) and db/ import drizzle-orm or db/schema (docs/architecture.md §3). Pending, being moved to their repositories elsewhere: features/careers/service.ts and features/website/live-roles.ts.',
+        'Only repositories (features/<feature>/repository.ts or another *repository*.ts of the feature) and db/ import drizzle-orm or db/schema (docs/architecture.md §3).',
       severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: [
-          '^apps/server/src/db/',
-          '^apps/server/src/features/[^/]+/[^/]*repository[^/]*\\.ts$',
-          '^apps/server/src/features/careers/service\\.ts$',
-          '^apps/server/src/features/website/live-roles\\.ts$',
-        ],
+        pathNot: ['^apps/server/src/db/', '^apps/server/src/features/[^/]+/[^/]*repository[^/]*\\.ts$'],
       },
       to: { path: ['^apps/server/src/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
     },

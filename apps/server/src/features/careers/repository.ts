@@ -6,7 +6,7 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { careerApplications, careersPageViews, careersSites } from '../../db/schema/website.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 /* ---------- the public site (read) ---------- */
 
@@ -92,8 +92,12 @@ export async function findCandidateByEmail(db: Db, organisationId: string, email
   return row ?? null;
 }
 
-export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>) {
-  const [row] = await db.insert(candidates).values(values).returning({ id: candidates.id, name: candidates.name });
+/** A new person applying: their consent is given now (the transaction's time). */
+export async function insertApplyingCandidate(db: Db, values: Omit<PgInsertValue<typeof candidates>, 'consentAt'>) {
+  const [row] = await db
+    .insert(candidates)
+    .values({ ...values, consentAt: sql`now()` })
+    .returning({ id: candidates.id, name: candidates.name });
   if (!row) throw new Error('insert returned no row');
   return row;
 }

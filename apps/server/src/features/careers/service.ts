@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { careersPath, careersRolePath, defaultWebsiteHeadline } from '@hireloop/contract/website';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { outsideOrganisationTransaction, type OrganisationTransactions } from '../../db/organisation-transaction.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -26,7 +26,7 @@ import {
   findOrganisation,
   findRecruitmentName,
   findSite,
-  insertCandidate,
+  insertApplyingCandidate,
   insertCareerApplication,
   insertResume,
   organisationOfCareersSlug,
@@ -258,7 +258,7 @@ export function createCareersService(deps: {
               consentSource: 'application_form',
             });
           } else {
-            const created = await insertCandidate(tx, {
+            const created = await insertApplyingCandidate(tx, {
               id: plannedCandidateId,
               organisationId,
               name: input.name,
@@ -266,7 +266,6 @@ export function createCareersService(deps: {
               phone: input.phone,
               links: input.links,
               source: 'careers_site',
-              consentAt: sql`now()`,
               consentSource: 'application_form',
               consentNote: `Agreed on the careers site when applying for ${row.name}.`,
             });
@@ -368,11 +367,6 @@ export function createCareersService(deps: {
       log?.warn({ err: error, key }, 'could not remove an unused résumé');
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export type CareersService = ReturnType<typeof createCareersService>;

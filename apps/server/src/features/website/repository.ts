@@ -6,7 +6,7 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
 import { careerApplications, careerQuestions, careersPageViews, careersSites } from '../../db/schema/website.ts';
-import { outer } from '../../lib/sql.ts';
+import { outer } from '../../db/sql.ts';
 
 /* ---------- THE live-role rule ---------- */
 
