@@ -83,13 +83,17 @@ export function careersRoutes(deps: Deps) {
       log: app.log,
     });
     const views = createPageViewCounter(deps.db, app.log);
+    // The organisation of each `/{slug}` request, found by the scope before its handler runs.
+    const organisationOfSlug = careersSiteOrganisation(deps.db);
     const unregisterCache = registerCache(careers.cache);
+    const unregisterSlugs = registerCache(organisationOfSlug);
     const unregisterCounter = registerCounter(views);
     const timer = setInterval(() => void views.flush(), PAGE_VIEW_FLUSH_MS);
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
       unregisterCache();
+      unregisterSlugs();
       unregisterCounter();
       await views.flush();
     });
@@ -128,8 +132,6 @@ export function careersRoutes(deps: Deps) {
       return reply.send(page.body);
     }
 
-    // The organisation of each `/{slug}` request, found by the scope before its handler runs.
-    const organisationOfSlug = careersSiteOrganisation(deps.db);
     const organisations = new WeakMap<FastifyRequest, string>();
     const siteOf = (request: FastifyRequest): Promise<CachedSite | null> => {
       const organisationId = organisations.get(request);

@@ -108,13 +108,36 @@ const MAX_SLUG = 100;
  * The organisation a careers address names (its slug), for the careers routes' scope
  * (http/public-scope.ts): one narrow read with the owner's rights; 404 (the careers site's page)
  * when no organisation has the slug or it is not subscribed to the Website product.
+ *
+ * A found slug is remembered as long as the site's pages are (CAREERS_CACHE_TTL_MS), so a warm
+ * page still costs no query: `invalidateCareersSite` (an unsubscribed product, for one) forgets it
+ * at once, through `registerCache`; a renamed organisation's old address answers for at most that
+ * long, as its cached pages did. An unknown slug is asked again every time (nothing to hold).
  */
 export function careersSiteOrganisation(db: Db) {
-  return async (slug: string): Promise<string> => {
+  const known = new Map<string, { organisationId: string; at: number }>();
+  const lookup = async (slug: string): Promise<string> => {
+    const now = Date.now();
+    const hit = known.get(slug);
+    if (hit && now - hit.at < CAREERS_CACHE_TTL_MS) return hit.organisationId;
     const organisationId = slug.length > 0 && slug.length <= MAX_SLUG ? await organisationOfCareersSlug(db, slug) : null;
-    if (!organisationId) throw new AppError('not_found', ERROR_TEXTS.notFound);
+    if (!organisationId) {
+      known.delete(slug);
+      throw new AppError('not_found', ERROR_TEXTS.notFound);
+    }
+    known.delete(slug);
+    known.set(slug, { organisationId, at: now });
+    if (known.size > MAX_SITES) known.delete(known.keys().next().value as string);
     return organisationId;
   };
+  return Object.assign(lookup, {
+    invalidate(organisationId: string) {
+      for (const [slug, entry] of known) if (entry.organisationId === organisationId) known.delete(slug);
+    },
+    clear() {
+      known.clear();
+    },
+  });
 }
 
 export type ApplyOutcome = { kind: 'applied'; applicationId: string } | { kind: 'already_applied' } | { kind: 'role_gone' };
