@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
-import { getCurrentOrganisation, setCurrentOrganisation } from '../lib/api-client.ts';
+import { getCurrentOrganisation } from '../lib/api-client.ts';
 import { authStore, hasTeam, isAuthenticated } from '../features/session/auth-store.ts';
 import { sessionKeys } from '../features/session/queries.ts';
 import { createQueryClient } from './query-client.ts';
@@ -70,7 +70,6 @@ let queryClient: QueryClient;
 
 beforeEach(() => {
   authStore.reset();
-  setCurrentOrganisation(null);
   queryClient = createQueryClient();
 });
 

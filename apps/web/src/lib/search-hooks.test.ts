@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setCurrentOrganisation } from './api-client';
+import { setOrganisationSource } from './api-client';
 import { roleSearch, userSearch } from './search-hooks';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -19,14 +19,14 @@ beforeEach(() => {
     return new Response(JSON.stringify(body), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
-  setCurrentOrganisation('org-1');
+  setOrganisationSource(() => 'org-1');
   roleSearch.invalidate();
   userSearch.invalidate();
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCurrentOrganisation(null);
+  setOrganisationSource(() => null);
 });
 
 describe.each([
@@ -47,7 +47,7 @@ describe.each([
 
   it('loads the list again for another organisation', async () => {
     await search.search('');
-    setCurrentOrganisation('org-2');
+    setOrganisationSource(() => 'org-2');
     await search.search('');
     expect(urls()[1]).toBe(`/api/v1/organisation/org-2/${resource}/?per_page=100`);
   });

@@ -5,7 +5,7 @@ import type { CreateRoleBody, JobRole, RoleResponse, RolesResponse, RoleStatus, 
 import type { TeamsResponse } from '@hireloop/contract/teams';
 import { orgApi } from '../../lib/api-client.ts';
 import { roleSearch } from '../../lib/search-hooks.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 import { sessionKeys } from '../session/queries.ts';
 
 export const ROLES_PER_PAGE = 25;
@@ -19,10 +19,6 @@ export const roleKeys = {
   teams: (organisationId: string) => ['organisation', organisationId, 'role-form', 'teams'] as const,
   levels: (organisationId: string) => ['organisation', organisationId, 'role-form', 'levels'] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Whether the signed-in member may create, change and delete roles. */
 export function useCanManageRoles(): boolean {

@@ -39,7 +39,7 @@ import { toOptions } from '../../lib/cached-search.ts';
 import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
 import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';
 import { toastError } from '../../lib/toasts.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 
 type Stage = HireBoardResponse['board']['columns'][number]['stage'];
 /** The board in the shape the shared stage board draws (a column's stage as `status`). */
@@ -62,10 +62,6 @@ export const onboardingKeys = {
   hire: (organisationId: string, hireId: string) => ['onboarding', organisationId, 'hire', hireId] as const,
   acceptedOffers: (organisationId: string) => ['onboarding', organisationId, 'accepted-offers'] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here; actions they may not take are hidden. */
 export function useOnboardingPermissions() {

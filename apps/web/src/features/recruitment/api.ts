@@ -12,7 +12,7 @@ import type {
   UpdateRecruitmentBody,
 } from '@hireloop/contract/recruitments';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 
 export const RECRUITMENTS_PER_PAGE = 25;
 
@@ -39,10 +39,6 @@ export const recruitmentKeys = {
   // The same key and shape as the recruitment-status settings page, so both share one cache entry.
   statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Whether the signed-in member may start, change, hold, close and delete recruitments. */
 export function useCanManageRecruitments(): boolean {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, BillingChangeResponse, BillingInterval, PlanId, Product } from '@hireloop/contract/billing';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from './auth-store.ts';
+import { useOrganisationId } from './auth-store.ts';
 import { sessionKeys } from './queries.ts';
 
 /** A change of plan or product: from the billing page, and from a product's offer on its own dashboard. */
@@ -27,7 +27,7 @@ function send(change: BillingChange): Promise<BillingChangeResponse> {
  */
 export function useBillingChange() {
   const queryClient = useQueryClient();
-  const organisationId = useAuth().currentOrganisation?.id ?? '';
+  const organisationId = useOrganisationId();
   return useMutation({
     mutationFn: send,
     onSuccess: (result) => {

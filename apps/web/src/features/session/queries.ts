@@ -4,7 +4,7 @@ import type { NotificationsResponse } from '@hireloop/contract/notifications';
 import type { RolesResponse } from '@hireloop/contract/roles';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { api, orgApi } from '../../lib/api-client.ts';
-import { useAuth } from './auth-store.ts';
+import { useAuth, useOrganisationId } from './auth-store.ts';
 
 /**
  * The data start-up loads for the current organisation (docs/product.md §4): its users, billing, the
@@ -76,27 +76,24 @@ export async function markAllNotificationsRead(queryClient: QueryClient, userId:
 
 /** Nothing is loaded without a current organisation (docs/product.md §4), hence `enabled`. */
 export function useBilling() {
-  const { currentOrganisation } = useAuth();
-  const id = currentOrganisation?.id ?? '';
+  const id = useOrganisationId();
   return useQuery({ ...billingQuery(id), enabled: id !== '' });
 }
 
 export function useOrganisationUsers() {
-  const { currentOrganisation } = useAuth();
-  const id = currentOrganisation?.id ?? '';
+  const id = useOrganisationId();
   return useQuery({ ...usersQuery(id), enabled: id !== '' });
 }
 
 export function useRoles() {
-  const { currentOrganisation } = useAuth();
-  const id = currentOrganisation?.id ?? '';
+  const id = useOrganisationId();
   return useQuery({ ...rolesQuery(id), enabled: id !== '' });
 }
 
 export function useNotifications() {
-  const { user, currentOrganisation } = useAuth();
-  const userId = user?.id ?? '';
-  return useQuery({ ...notificationsQuery(userId), enabled: userId !== '' && Boolean(currentOrganisation?.id) });
+  const userId = useAuth().user?.id ?? '';
+  const organisationId = useOrganisationId();
+  return useQuery({ ...notificationsQuery(userId), enabled: userId !== '' && organisationId !== '' });
 }
 
 /** Unread notifications in the loaded list (the bell's count). */

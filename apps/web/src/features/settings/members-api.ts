@@ -4,7 +4,7 @@ import type { CreateInvitationBody, InvitationResponse, InvitationsResponse } fr
 import type { MemberResponse } from '@hireloop/contract/members';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useOrganisationId } from '../session/auth-store.ts';
 
 /** Organisation Users: members (paged, searched on the server) and pending invitations. */
 export const MEMBERS_PER_PAGE = 25;
@@ -20,10 +20,6 @@ export const memberKeys = {
   invitations: (organisationId: string, page: number) => ['organisation', organisationId, 'invitations', { page }] as const,
   allInvitations: (organisationId: string) => ['organisation', organisationId, 'invitations'] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** One page of members; `name` filters by name or email (`filter[name]`). The previous page stays shown while the next loads. */
 export function useMembersPage(page: number, name: string) {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamBody, TeamKind, TeamPatchBody, TeamResponse, TeamsResponse } from '@hireloop/contract/teams';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 
 /** Teams and clients of the current organisation (docs/product.md §12). */
 export const TEAMS_PER_PAGE = 25;
@@ -12,10 +12,6 @@ export const teamKeys = {
     ['organisation', organisationId, 'teams', 'page', o] as const,
   detail: (organisationId: string, id: string) => ['organisation', organisationId, 'teams', 'detail', id] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Whether the signed-in member may create, change and delete teams. */
 export function useCanManageTeams(): boolean {

@@ -8,15 +8,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError, toastSuccess } from '../../../lib/toasts.ts';
-import {
-  searchCandidates,
-  useAcceptedOffers,
-  useCreateHire,
-  useOnboardingTemplates,
-  useOrganisationId,
-  useRoleOptions,
-  useUserOptions,
-} from '../api.ts';
+import { searchCandidates, useAcceptedOffers, useCreateHire, useOnboardingTemplates, useRoleOptions, useUserOptions } from '../api.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 

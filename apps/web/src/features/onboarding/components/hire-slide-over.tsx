@@ -13,9 +13,10 @@ import { orgApi } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { useHire, useHireMutations, useOnboardingPermissions, useOrganisationId, useUserOptions } from '../api.ts';
+import { useHire, useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
 import { Checklist } from './checklist.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 type Props = {
   hireId: string;

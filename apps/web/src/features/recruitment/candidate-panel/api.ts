@@ -18,7 +18,7 @@ import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
 import { ApiError, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 /** The shared query keys of the brief, so the table, the board and this panel refresh one another. */
 export const panelKeys = {
@@ -36,10 +36,6 @@ export const panelKeys = {
 };
 
 const enc = encodeURIComponent;
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here (the current organisation's permissions from GET /auth). */
 export function usePanelPermissions() {

@@ -15,7 +15,7 @@ import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 import { moveCard, type Board } from './board-model.ts';
 import type { listParamsOf } from './url-state.ts';
 
@@ -33,10 +33,6 @@ export const candidateKeys = {
   statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
   import: (organisationId: string, importId: string) => ['import', organisationId, importId] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here; actions they may not take are hidden. */
 export function useCandidatePermissions(): { manage: boolean; import: boolean; export: boolean } {

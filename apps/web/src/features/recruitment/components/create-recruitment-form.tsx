@@ -20,8 +20,8 @@ import { ReviewSummary } from '../../../components/review-summary.tsx';
 import { roleSearch, userSearch } from '../../../lib/search-hooks.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { formatDay } from '../../../lib/dates.ts';
-import { useAuth } from '../../session/auth-store.ts';
-import { useCreateRecruitment, useOrganisationId } from '../api.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
+import { useCreateRecruitment } from '../api.ts';
 
 export type HiringTeamRow = { user_id: string; role: HiringTeamRole };
 

@@ -22,7 +22,7 @@ import type { RecruitmentSettingsResponse } from '@hireloop/contract/recruitment
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
 import { userSearch } from '../../../lib/search-hooks.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
 
@@ -45,10 +45,6 @@ export type InterviewFilters = {
   status: InterviewStatus | null;
   page: number;
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 export function useCurrentUserId(): string | null {
   return useAuth().user?.id ?? null;

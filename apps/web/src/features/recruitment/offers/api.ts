@@ -16,7 +16,7 @@ import type { RoleResponse } from '@hireloop/contract/roles';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
 import { userSearch } from '../../../lib/search-hooks.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
 
@@ -27,10 +27,6 @@ export const offerKeys = {
   application: (org: string, applicationId: string) => ['offers', org, 'application', applicationId] as const,
   offer: (org: string, offerId: string) => ['offers', org, 'offer', offerId] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do with offers (GET /auth permissions). */
 export function useOfferPermissions() {

@@ -31,7 +31,6 @@ import { roleSearch } from '../../../lib/search-hooks.ts';
 import { describeError } from '../../../lib/toasts.ts';
 import {
   useCanManageRecruitments,
-  useOrganisationId,
   useRecruitments,
   useRecruitmentStatuses,
   type RecruitmentSort,
@@ -41,6 +40,7 @@ import { CreateRecruitmentForm } from '../components/create-recruitment-form.tsx
 import { openedAgo } from '../format.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { initials } from '@hireloop/contract/initials';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

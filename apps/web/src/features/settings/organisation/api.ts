@@ -7,7 +7,7 @@ import type {
 } from '@hireloop/contract/organisation-settings';
 import { orgApi } from '../../../lib/api-client.ts';
 import { userSearch } from '../../../lib/search-hooks.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -19,10 +19,6 @@ export const organisationSettingsKeys = {
 };
 
 export type AuditFilters = { action: string; actor: string | null; from: string | null; to: string | null };
-
-function useOrganisationId() {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 export function useOrganisationSettings() {
   const id = useOrganisationId();

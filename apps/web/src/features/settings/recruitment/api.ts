@@ -16,7 +16,7 @@ import type {
 } from '@hireloop/contract/recruitment-statuses';
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 /** Keys carry the organisation, so a switch never shows the previous organisation's settings. */
 export const recruitmentKeys = {
@@ -25,10 +25,6 @@ export const recruitmentKeys = {
   settings: (organisationId: string) => ['organisation', organisationId, 'recruitment-settings'] as const,
   apiKeys: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Moves one item, as the server does for `{ original, new }` (zero-based here). */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {

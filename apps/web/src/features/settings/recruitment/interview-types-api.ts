@@ -9,14 +9,10 @@ import type {
 } from '@hireloop/contract/interviews';
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 /** The same key the interview scheduling form reads, so a change here shows there. */
 export const interviewTypesKey = (organisationId: string) => ['organisation', organisationId, 'interview-types'] as const;
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 export function useInterviewTypes() {
   const organisationId = useOrganisationId();

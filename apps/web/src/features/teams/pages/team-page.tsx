@@ -8,7 +8,7 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { userSearch } from '../../../lib/search-hooks.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 import { useCanManageTeams, useDeleteTeam, useSetTeamMembers, useTeam, useUpdateTeam } from '../api.ts';
 import { TeamFormModal } from '../components/team-form-modal.tsx';
 import { TeamLogoField } from '../components/team-logo-field.tsx';
@@ -181,7 +181,7 @@ function Contact({ team }: { team: TeamDetail }) {
 }
 
 function HiringTeam({ team, canManage }: { team: TeamDetail; canManage: boolean }) {
-  const organisationId = useAuth().currentOrganisation?.id ?? '';
+  const organisationId = useOrganisationId();
   const setMembers = useSetTeamMembers(team.id);
   const users = useQuery({
     queryKey: ['organisation', organisationId, 'teams', 'member-options'],

@@ -7,9 +7,10 @@ import type { OrganisationUser } from '@hireloop/contract/users';
 import { newClientId } from '../../../../lib/client-id.ts';
 import { userSearch } from '../../../../lib/search-hooks.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
-import { useOrganisationId } from '../api.ts';
+import {} from '../api.ts';
 import { activeMentionQuery, serialiseMentions, type Mention } from '../mentions.ts';
 import { initials } from '@hireloop/contract/initials';
+import { useOrganisationId } from '../../../session/auth-store.ts';
 
 const SUGGESTIONS_MAX = 6;
 
