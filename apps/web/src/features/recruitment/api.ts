@@ -1,6 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { RecruitmentStatus, RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type {
   CreateRecruitmentBody,
   RecruitmentAnalytics,
@@ -36,8 +34,6 @@ export const recruitmentKeys = {
   detail: (organisationId: string, id: string) => ['recruitment', organisationId, id] as const,
   analytics: (organisationId: string, id: string) => ['analytics', organisationId, id] as const,
   dashboard: (organisationId: string) => ['dashboard', organisationId] as const,
-  // The same key and shape as the recruitment-status settings page, so both share one cache entry.
-  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
 };
 
 /** Whether the signed-in member may start, change, hold, close and delete recruitments. */
@@ -88,18 +84,6 @@ export function useRecruitmentAnalytics(id: string) {
       (await orgApi.get<RecruitmentAnalyticsResponse>(`recruitments/${encodeURIComponent(id)}/analytics`)).analytics,
     enabled: organisationId !== '' && id !== '',
     retry: false,
-  });
-}
-
-/** The organisation's pipeline (names and colours of the stages counted on each recruitment). */
-export function useRecruitmentStatuses() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.statuses(organisationId),
-    queryFn: async (): Promise<RecruitmentStatus[]> =>
-      (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: organisationId !== '',
-    staleTime: 60_000,
   });
 }
 

@@ -147,7 +147,7 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
             label="Role"
             withAsterisk
             searchable
-            data={roles.data ?? []}
+            data={roles}
             value={role}
             onChange={setRole}
             disabled={roleId !== undefined}
@@ -155,16 +155,8 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
           />
           <DatePickerField label="Start date" value={startDate} onChange={setStartDate} clearable error={errors.start_date} />
           <Group grow align="flex-start">
-            <Select
-              label="Manager"
-              searchable
-              clearable
-              data={users.data ?? []}
-              value={manager}
-              onChange={setManager}
-              error={errors.manager_id}
-            />
-            <Select label="Buddy" searchable clearable data={users.data ?? []} value={buddy} onChange={setBuddy} error={errors.buddy_id} />
+            <Select label="Manager" searchable clearable data={users} value={manager} onChange={setManager} error={errors.manager_id} />
+            <Select label="Buddy" searchable clearable data={users} value={buddy} onChange={setBuddy} error={errors.buddy_id} />
           </Group>
           <Select
             label="Checklist template"

@@ -145,7 +145,7 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
       />
       <Select
         label="Manager"
-        data={users.data ?? []}
+        data={users}
         searchable
         clearable
         value={hire.manager?.id ?? null}
@@ -156,7 +156,7 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
       />
       <Select
         label="Buddy"
-        data={users.data ?? []}
+        data={users}
         searchable
         clearable
         value={hire.buddy?.id ?? null}

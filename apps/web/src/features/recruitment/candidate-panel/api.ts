@@ -13,7 +13,6 @@ import type {
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Permission } from '@hireloop/contract/permissions';
-import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
 import { ApiError, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
@@ -31,7 +30,6 @@ export const panelKeys = {
   dashboard: (org: string) => ['dashboard', org] as const,
   notes: (org: string, candidateId: string) => ['candidate-notes', org, candidateId] as const,
   activities: (org: string, candidateId: string) => ['candidate-activities', org, candidateId] as const,
-  statuses: (org: string) => ['organisation', org, 'recruitment-status', 'panel'] as const,
   openRecruitments: (org: string) => ['recruitments', org, { status: 'open', panel: true }] as const,
 };
 
@@ -60,17 +58,6 @@ export function useApplication(applicationId: string) {
     queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${enc(applicationId)}`)).application,
     enabled: org !== '' && applicationId !== '',
     retry: false,
-  });
-}
-
-/** The pipeline, for "Move to…". */
-export function useStatuses() {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: panelKeys.statuses(org),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: org !== '',
-    staleTime: 60_000,
   });
 }
 

@@ -10,9 +10,8 @@ import type {
   CreateApplicationBody,
   ImportMapping,
 } from '@hireloop/contract/candidates';
-import { MAX_PER_PAGE, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
@@ -29,8 +28,6 @@ export const candidateKeys = {
   board: (organisationId: string, recruitmentId: string) => ['board', organisationId, recruitmentId] as const,
   recruitment: (organisationId: string, recruitmentId: string) => ['recruitment', organisationId, recruitmentId] as const,
   application: (organisationId: string, applicationId: string) => ['application', organisationId, applicationId] as const,
-  // The same key the settings screens use for the pipeline, so the cache is shared.
-  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
   import: (organisationId: string, importId: string) => ['import', organisationId, importId] as const,
 };
 
@@ -59,16 +56,6 @@ export function invalidateRecruitmentCandidates(
     queryClient.invalidateQueries({ queryKey: candidateKeys.recruitment(organisationId, recruitmentId) }),
     ...applicationIds.map((id) => queryClient.invalidateQueries({ queryKey: candidateKeys.application(organisationId, id) })),
   ]);
-}
-
-/** The organisation's pipeline, in order: board columns, stage filter and "move to" choices. */
-export function useStatuses() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: candidateKeys.statuses(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: organisationId !== '',
-  });
 }
 
 /** One page of the table; the previous page stays shown while the next loads. */

@@ -8,7 +8,6 @@ import type {
   InterviewConflict,
   InterviewResponse,
   InterviewStatus,
-  InterviewTypesResponse,
   InterviewWhenFilter,
   InterviewsResponse,
   RescheduleInterviewBody,
@@ -18,10 +17,7 @@ import type {
   ScorecardsResponse,
 } from '@hireloop/contract/interviews';
 import type { Permission } from '@hireloop/contract/permissions';
-import type { RecruitmentSettingsResponse } from '@hireloop/contract/recruitment-settings';
-import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
-import { userSearch } from '../../../lib/search-hooks.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
@@ -33,9 +29,6 @@ export const interviewKeys = {
   ofApplication: (org: string, applicationId: string) => ['interviews', org, 'application', applicationId] as const,
   scorecards: (org: string, interviewId: string) => ['interviews', org, 'scorecards', interviewId] as const,
   one: (org: string, interviewId: string) => ['interviews', org, 'one', interviewId] as const,
-  types: (org: string) => ['organisation', org, 'interview-types'] as const,
-  settings: (org: string) => ['organisation', org, 'recruitment-settings'] as const,
-  users: (org: string) => ['organisation', org, 'interviews', 'users'] as const,
   candidates: (org: string, recruitmentId: string) => ['organisation', org, 'interviews', 'candidates', recruitmentId] as const,
 };
 
@@ -103,40 +96,6 @@ export function useInterviewById(interviewId: string | null, enabled = true) {
     queryFn: async () => (await orgApi.get<InterviewResponse>(`interviews/${enc(interviewId ?? '')}`)).interview,
     enabled: enabled && org !== '' && interviewId !== null && interviewId !== '',
     retry: false,
-  });
-}
-
-export function useInterviewTypes(enabled = true) {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: interviewKeys.types(org),
-    queryFn: async () => (await orgApi.get<InterviewTypesResponse>('interview-types', { per_page: MAX_PER_PAGE })).interview_types.data,
-    enabled: enabled && org !== '',
-    staleTime: 60_000,
-  });
-}
-
-/** The organisation's default interview length (settings → recruitment). */
-export function useDefaultInterviewMinutes(enabled = true) {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: interviewKeys.settings(org),
-    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
-    enabled: enabled && org !== '',
-    staleTime: 60_000,
-    retry: false,
-    select: (s) => s.default_interview_minutes,
-  });
-}
-
-/** Organisation users from the cached user search (a blank term is served from memory, docs/product.md §6). */
-export function useUserOptions(enabled = true) {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: interviewKeys.users(org),
-    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
-    enabled: enabled && org !== '',
-    staleTime: 60_000,
   });
 }
 

@@ -13,9 +13,7 @@ import type {
 } from '@hireloop/contract/offers';
 import type { RecruitmentResponse } from '@hireloop/contract/recruitments';
 import type { RoleResponse } from '@hireloop/contract/roles';
-import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
-import { userSearch } from '../../../lib/search-hooks.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
@@ -109,17 +107,6 @@ export function useRecruitmentRole(recruitmentId: string, enabled = true) {
     },
     enabled: enabled && org !== '' && recruitmentId !== '',
     staleTime: 30_000,
-  });
-}
-
-/** The organisation's members, from the cached user search (a blank term makes no request after the first). */
-export function useMembers() {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: ['organisation', org, 'offer-form', 'users'],
-    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
-    enabled: org !== '',
-    staleTime: 60_000,
   });
 }
 

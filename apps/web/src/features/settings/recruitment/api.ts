@@ -17,13 +17,14 @@ import type {
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
+import { queryKeys } from '../../session/query-keys.ts';
 
-/** Keys carry the organisation, so a switch never shows the previous organisation's settings. */
-export const recruitmentKeys = {
-  levels: (organisationId: string) => ['organisation', organisationId, 'experience-levels'] as const,
-  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
-  settings: (organisationId: string) => ['organisation', organisationId, 'recruitment-settings'] as const,
-  apiKeys: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,
+/**
+ * The API keys are this page's own; the levels, statuses and defaults are shared lists (their one
+ * hook each is in features/session/organisation-lists.ts, their one key in query-keys.ts).
+ */
+export const apiKeyKeys = {
+  all: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,
 };
 
 /** Moves one item, as the server does for `{ original, new }` (zero-based here). */
@@ -65,19 +66,10 @@ function useReorder<T extends { id: string; position: number }>(resource: string
 
 // ── experience levels ───────────────────────────────────────────────────────
 
-export function useExperienceLevels() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.levels(organisationId),
-    queryFn: async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', { per_page: MAX_PER_PAGE })).levels.data,
-    enabled: organisationId !== '',
-  });
-}
-
 export function useExperienceLevelMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const key = recruitmentKeys.levels(organisationId);
+  const key = queryKeys.experienceLevels(organisationId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     create: useMutation({
@@ -99,19 +91,10 @@ export function useExperienceLevelMutations() {
 
 // ── recruitment statuses ────────────────────────────────────────────────────
 
-export function useRecruitmentStatuses() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.statuses(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: organisationId !== '',
-  });
-}
-
 export function useRecruitmentStatusMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const key = recruitmentKeys.statuses(organisationId);
+  const key = queryKeys.recruitmentStatuses(organisationId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     create: useMutation({
@@ -134,22 +117,13 @@ export function useRecruitmentStatusMutations() {
 
 // ── recruitment defaults ────────────────────────────────────────────────────
 
-export function useRecruitmentSettings() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.settings(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
-    enabled: organisationId !== '',
-  });
-}
-
 export function useUpdateRecruitmentSettings() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateRecruitmentSettingsBody) =>
       (await orgApi.patch<RecruitmentSettingsResponse>('recruitment-settings', body)).recruitment_settings,
-    onSuccess: (settings) => queryClient.setQueryData<RecruitmentSettings>(recruitmentKeys.settings(organisationId), settings),
+    onSuccess: (settings) => queryClient.setQueryData<RecruitmentSettings>(queryKeys.recruitmentSettings(organisationId), settings),
   });
 }
 
@@ -158,7 +132,7 @@ export function useUpdateRecruitmentSettings() {
 export function useApiKeys(enabled: boolean) {
   const organisationId = useOrganisationId();
   return useQuery({
-    queryKey: recruitmentKeys.apiKeys(organisationId),
+    queryKey: apiKeyKeys.all(organisationId),
     queryFn: async () => (await orgApi.get<ApiKeysResponse>('api-keys', { per_page: MAX_PER_PAGE })).api_keys,
     enabled: enabled && organisationId !== '',
   });
@@ -167,7 +141,7 @@ export function useApiKeys(enabled: boolean) {
 export function useApiKeyMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: recruitmentKeys.apiKeys(organisationId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(organisationId) });
   return {
     create: useMutation({
       mutationFn: (body: CreateApiKeyBody) => orgApi.post<CreatedApiKeyResponse>('api-keys', body),
