@@ -4,7 +4,7 @@ import type { AuthResponse, OrganisationSummary } from '@hireloop/contract/auth'
 import { permissionsOf } from '@hireloop/contract/permissions';
 import { getCurrentOrganisation } from '../lib/api-client.ts';
 import { authStore, hasTeam, isAuthenticated } from '../features/session/auth-store.ts';
-import { queryKeys } from '../features/session/query-keys.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 import { createQueryClient } from './query-client.ts';
 import { appState } from './app-state.ts';
 import { createSessionActions, logout, startUp, switchOrganisation } from './session.ts';

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { CreateRoleBody, JobRole, RoleResponse, RolesResponse, RoleStatus, UpdateRoleBody } from '@hireloop/contract/roles';
 import { orgApi } from '../../lib/api-client.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
-import { queryKeys } from '../session/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const ROLES_PER_PAGE = 25;
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsResponse } from '@hireloop/contract/notifications';
 import { api } from '../../lib/api-client.ts';
 import type { NotificationList } from '../session/queries.ts';
-import { queryKeys } from '../session/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * The loaded notifications live in the session's query (queryKeys.notifications): start-up

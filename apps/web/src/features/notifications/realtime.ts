@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@hireloop/contract/auth';
 import { NOTIFICATION_EVENT, notificationEvent, userChannel } from '@hireloop/contract/realtime';
 import { openRealtime } from '../../lib/realtime.ts';
-import { queryKeys } from '../session/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { receiveNotification } from './notification-cache.ts';
 import { toastNotification } from './notification-toast.ts';
 

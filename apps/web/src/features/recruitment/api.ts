@@ -10,6 +10,7 @@ import type {
   UpdateRecruitmentBody,
 } from '@hireloop/contract/recruitments';
 import { orgApi } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 
 export const RECRUITMENTS_PER_PAGE = 25;
@@ -27,13 +28,13 @@ export type RecruitmentListParams = {
   sort: RecruitmentSort;
 };
 
-/** The query keys agreed across the hiring-core helpers (prefix-matched on invalidation). */
+/** The shared hiring keys (lib/query-keys.ts, prefix-matched on invalidation). */
 export const recruitmentKeys = {
-  lists: (organisationId: string) => ['recruitments', organisationId] as const,
-  list: (organisationId: string, params: unknown) => ['recruitments', organisationId, params] as const,
-  detail: (organisationId: string, id: string) => ['recruitment', organisationId, id] as const,
-  analytics: (organisationId: string, id: string) => ['analytics', organisationId, id] as const,
-  dashboard: (organisationId: string) => ['dashboard', organisationId] as const,
+  lists: queryKeys.recruitments,
+  list: queryKeys.recruitmentList,
+  detail: queryKeys.recruitment,
+  analytics: queryKeys.analytics,
+  dashboard: queryKeys.dashboard,
 };
 
 /** Whether the signed-in member may start, change, hold, close and delete recruitments. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, BillingChangeResponse, BillingInterval, PlanId, Product } from '@hireloop/contract/billing';
 import { orgApi } from '../../lib/api-client.ts';
 import { useOrganisationId } from './auth-store.ts';
-import { queryKeys } from './query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** A change of plan or product: from the billing page, and from a product's offer on its own dashboard. */
 export type BillingChange =

@@ -9,10 +9,10 @@ import type { TeamsResponse } from '@hireloop/contract/teams';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
 import { useOrganisationId } from './auth-store.ts';
-import { queryKeys } from './query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
- * The organisation's lists that several features show: one hook and one key (query-keys.ts) for
+ * The organisation's lists that several features show: one hook and one key (lib/query-keys.ts) for
  * each, so every screen shares one cache entry and an edit anywhere refreshes them all. Mutations
  * invalidate the key; in between, a list stays fresh for a minute, like the start-up data.
  * Selection lists want every item, not the default page of 25.

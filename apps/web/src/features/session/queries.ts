@@ -5,11 +5,11 @@ import type { RolesResponse } from '@hireloop/contract/roles';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { api, orgApi } from '../../lib/api-client.ts';
 import { useAuth, useOrganisationId } from './auth-store.ts';
-import { queryKeys } from './query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * The data start-up loads for the current organisation (docs/product.md §4): its users, billing, the
- * user's notifications and its roles; the keys are query-keys.ts's.
+ * user's notifications and its roles; the keys are lib/query-keys.ts's.
  */
 
 /** Start-up data stays fresh for a minute; real-time events and mutations update it in between. */

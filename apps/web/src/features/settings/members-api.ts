@@ -5,14 +5,14 @@ import type { MemberResponse } from '@hireloop/contract/members';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
 import { useOrganisationId } from '../session/auth-store.ts';
-import { queryKeys } from '../session/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Organisation Users: members (paged, searched on the server) and pending invitations. */
 export const MEMBERS_PER_PAGE = 25;
 export const INVITATIONS_PER_PAGE = 10;
 
 /**
- * Pages sit under the organisation's `users` key (session/query-keys.ts), so invalidating it also
+ * Pages sit under the organisation's `users` key (lib/query-keys.ts), so invalidating it also
  * refreshes the members start-up loaded and the shared members list (session/organisation-lists.ts).
  */
 export const memberKeys = {

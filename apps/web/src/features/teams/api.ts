@@ -2,12 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TeamBody, TeamKind, TeamPatchBody, TeamResponse, TeamsResponse } from '@hireloop/contract/teams';
 import { orgApi } from '../../lib/api-client.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
-import { queryKeys } from '../session/query-keys.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Teams and clients of the current organisation (docs/product.md §12). */
 export const TEAMS_PER_PAGE = 25;
 
-/** Under the organisation's `teams` key (session/query-keys.ts): invalidating it refreshes the shared team list too. */
+/** Under the organisation's `teams` key (lib/query-keys.ts): invalidating it refreshes the shared team list too. */
 export const teamKeys = {
   all: (organisationId: string) => queryKeys.teams(organisationId),
   page: (organisationId: string, o: { page: number; name: string; kind: TeamKind | '' }) =>

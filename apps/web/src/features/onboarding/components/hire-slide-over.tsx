@@ -13,6 +13,7 @@ import { orgApi } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useHire, useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
 import { Checklist } from './checklist.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
@@ -32,7 +33,7 @@ function useCandidateLink(hire: HireDetail | undefined): string | null {
   const organisationId = useOrganisationId();
   const applicationId = hire?.application_id ?? null;
   const application = useQuery({
-    queryKey: ['application', organisationId, applicationId ?? ''],
+    queryKey: queryKeys.application(organisationId, applicationId ?? ''),
     queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${encodeURIComponent(applicationId ?? '')}`)).application,
     enabled: organisationId !== '' && applicationId !== null,
     retry: false,

@@ -14,20 +14,21 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 import { moveCard, type Board } from './board-model.ts';
 import type { listParamsOf } from './url-state.ts';
 
 export type ListParams = ReturnType<typeof listParamsOf>;
 
-/** The shared query keys (brief): invalidation works across the recruitment screens. */
+/** The shared hiring keys (lib/query-keys.ts): invalidation works across the recruitment screens. */
 export const candidateKeys = {
-  applications: (organisationId: string, recruitmentId: string) => ['applications', organisationId, recruitmentId] as const,
+  applications: queryKeys.applications,
   applicationsPage: (organisationId: string, recruitmentId: string, params: ListParams) =>
-    ['applications', organisationId, recruitmentId, params] as const,
-  board: (organisationId: string, recruitmentId: string) => ['board', organisationId, recruitmentId] as const,
-  recruitment: (organisationId: string, recruitmentId: string) => ['recruitment', organisationId, recruitmentId] as const,
-  application: (organisationId: string, applicationId: string) => ['application', organisationId, applicationId] as const,
+    [...queryKeys.applications(organisationId, recruitmentId), params] as const,
+  board: queryKeys.board,
+  recruitment: queryKeys.recruitment,
+  application: queryKeys.application,
   import: (organisationId: string, importId: string) => ['import', organisationId, importId] as const,
 };
 

@@ -18,17 +18,19 @@ import type {
 } from '@hireloop/contract/interviews';
 import type { Permission } from '@hireloop/contract/permissions';
 import { orgApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
 
+/** Under the shared `interviews` key (lib/query-keys.ts). */
 export const interviewKeys = {
-  all: (org: string) => ['interviews', org] as const,
+  all: queryKeys.interviews,
   list: (org: string, recruitmentId: string, filters: InterviewFilters) =>
-    ['interviews', org, 'recruitment', recruitmentId, filters] as const,
-  ofApplication: (org: string, applicationId: string) => ['interviews', org, 'application', applicationId] as const,
-  scorecards: (org: string, interviewId: string) => ['interviews', org, 'scorecards', interviewId] as const,
-  one: (org: string, interviewId: string) => ['interviews', org, 'one', interviewId] as const,
+    [...queryKeys.interviews(org), 'recruitment', recruitmentId, filters] as const,
+  ofApplication: (org: string, applicationId: string) => [...queryKeys.interviews(org), 'application', applicationId] as const,
+  scorecards: (org: string, interviewId: string) => [...queryKeys.interviews(org), 'scorecards', interviewId] as const,
+  one: (org: string, interviewId: string) => [...queryKeys.interviews(org), 'one', interviewId] as const,
   candidates: (org: string, recruitmentId: string) => ['organisation', org, 'interviews', 'candidates', recruitmentId] as const,
 };
 
@@ -126,8 +128,8 @@ export async function fetchConflicts(userIds: string[], startsAt: string, endsAt
 /** After any change: every interview list, the dashboard, and the candidate's timeline. */
 function refreshAfterChange(queryClient: QueryClient, org: string) {
   void queryClient.invalidateQueries({ queryKey: interviewKeys.all(org) });
-  void queryClient.invalidateQueries({ queryKey: ['dashboard', org] });
-  void queryClient.invalidateQueries({ queryKey: ['candidate-activities', org] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(org) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.allCandidateActivities(org) });
 }
 
 export function useScheduleInterview() {

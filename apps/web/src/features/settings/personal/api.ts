@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { EndedSessionsResponse, Profile, ProfileResponse, UpdateProfileBody, UserSessionsResponse } from '@hireloop/contract/me';
 import { api } from '../../../lib/api-client.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
-import { queryKeys } from '../../session/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 
 /** My Personal Settings: the signed-in user's profile and sessions. */

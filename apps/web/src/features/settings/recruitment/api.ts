@@ -17,11 +17,11 @@ import type {
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
-import { queryKeys } from '../../session/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The API keys are this page's own; the levels, statuses and defaults are shared lists (their one
- * hook each is in features/session/organisation-lists.ts, their one key in query-keys.ts).
+ * hook each is in features/session/organisation-lists.ts, their one key in lib/query-keys.ts).
  */
 export const apiKeyKeys = {
   all: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,

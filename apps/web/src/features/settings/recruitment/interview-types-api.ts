@@ -9,7 +9,7 @@ import type {
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
-import { queryKeys } from '../../session/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function useInterviewTypeMutations() {
   const organisationId = useOrganisationId();

@@ -8,7 +8,7 @@ import { permissionsOf } from '@hireloop/contract/permissions';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
-import { queryKeys } from '../../session/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { moveItem, useExperienceLevelMutations } from './api.ts';
 import { holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
