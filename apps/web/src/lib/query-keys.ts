@@ -49,3 +49,15 @@ export const queryKeys = {
   interviews: (organisationId: string) => ['interviews', organisationId] as const,
   offers: (organisationId: string) => ['offers', organisationId] as const,
 };
+
+/**
+ * Every cached view that shows the pipeline's stages by name, colour or order: boards, application
+ * lists and details (the candidate slide-over), recruitment lists, details and figures, and the
+ * dashboard, as prefixes of the keys above. A change to the pipeline refreshes them all.
+ */
+export function pipelineViewKeys(organisationId: string): ReadonlyArray<readonly string[]> {
+  return ['board', 'applications', 'application', 'recruitments', 'recruitment', 'analytics', 'dashboard'].map((resource) => [
+    resource,
+    organisationId,
+  ]);
+}

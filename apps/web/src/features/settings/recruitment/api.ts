@@ -17,7 +17,7 @@ import type {
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { pipelineViewKeys, queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The API keys are this page's own; the levels, statuses and defaults are shared lists (their one
@@ -40,7 +40,12 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
  * The drag-and-drop reorder: the list moves at once (optimistic), the server is told
  * `{ original, new }` (1-based, via orgApi.reorder), and on failure the old order comes back.
  */
-function useReorder<T extends { id: string; position: number }>(resource: string, key: QueryKey, unwrap: (response: unknown) => T[]) {
+function useReorder<T extends { id: string; position: number }>(
+  resource: string,
+  key: QueryKey,
+  unwrap: (response: unknown) => T[],
+  alsoShownUnder: ReadonlyArray<QueryKey> = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ from, to }: { from: number; to: number }) => unwrap(await orgApi.reorder<unknown>(resource, from, to)),
@@ -60,7 +65,7 @@ function useReorder<T extends { id: string; position: number }>(resource: string
       toastError(error);
     },
     onSuccess: (items) => queryClient.setQueryData(key, items),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => Promise.all([key, ...alsoShownUnder].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
@@ -95,7 +100,9 @@ export function useRecruitmentStatusMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   const key = queryKeys.recruitmentStatuses(organisationId);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  // Boards, applications (the slide-over's stage), recruitments and the dashboard show the stages too.
+  const views = pipelineViewKeys(organisationId);
+  const refresh = () => Promise.all([key, ...views].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return {
     create: useMutation({
       mutationFn: async (body: CreateRecruitmentStatusBody) =>
@@ -111,7 +118,7 @@ export function useRecruitmentStatusMutations() {
       mutationFn: (id: string) => orgApi.delete<void>(`recruitment-status/${id}`),
       onSuccess: refresh,
     }),
-    reorder: useReorder<RecruitmentStatus>('recruitment-status', key, (r) => (r as RecruitmentStatusesResponse).statuses.data),
+    reorder: useReorder<RecruitmentStatus>('recruitment-status', key, (r) => (r as RecruitmentStatusesResponse).statuses.data, views),
   };
 }
 

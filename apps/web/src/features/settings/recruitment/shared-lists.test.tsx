@@ -2,11 +2,13 @@
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ExperienceLevel } from '@hireloop/contract/experience-levels';
 import type { RecruitmentStatus } from '@hireloop/contract/recruitment-statuses';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../app/query-client.ts';
+import { orgApi } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { setUpFakeApi, signInForTest, type ApiCall } from '../../../app/test-helpers.tsx';
 import { useExperienceLevels, useRecruitmentStatuses } from '../../session/organisation-lists.ts';
 import { useExperienceLevelMutations, useRecruitmentStatusMutations } from './api.ts';
@@ -34,6 +36,8 @@ const api = setUpFakeApi(({ method, path, body }: ApiCall) => {
     return { level: levels.find((l) => l.id === edit[2]) };
   }
   if (path === 'organisation/o1/recruitment-status') return { statuses: page(statuses) };
+  // The slide-over's application names its stage, as the server presents it.
+  if (path === 'organisation/o1/applications/a1') return { application: { id: 'a1', status: statuses[1] } };
   if (path === 'organisation/o1/experience-level') return { levels: page(levels) };
   return undefined;
 });
@@ -45,7 +49,7 @@ function withClient(queryClient: QueryClient) {
 const reads = (resource: string) => api.calls.filter((c) => c.method === 'GET' && c.path === `organisation/o1/${resource}`).length;
 
 describe('a list edited in settings', () => {
-  it('renames a stage in the settings page and the candidate slide-over shows the new name', async () => {
+  it('renames a stage in the settings page and the candidate slide-over shows the new name, in its list and its header', async () => {
     statuses = [
       { id: 's1', name: 'Applied', colour: '#228be6', category: 'in_progress', position: 1 },
       { id: 's2', name: 'Interview', colour: '#7950f2', category: 'in_progress', position: 2 },
@@ -61,10 +65,23 @@ describe('a list edited in settings', () => {
     expect(settings.result.current.list.data?.map((s) => s.name)).toEqual(['Applied', 'Interview']);
     expect(reads('recruitment-status')).toBe(1);
 
+    // The slide-over's header shows the application's stage (under the shared application key).
+    const header = renderHook(
+      () =>
+        useQuery({
+          queryKey: queryKeys.application('o1', 'a1'),
+          queryFn: async () => (await orgApi.get<{ application: { status: RecruitmentStatus } }>('applications/a1')).application,
+          staleTime: 60_000,
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(header.result.current.data?.status.name).toBe('Interview'));
+
     await act(() => settings.result.current.mutations.update.mutateAsync({ id: 's2', name: 'Phone screen' }));
 
     await waitFor(() => expect(slideOver.result.current.data?.map((s) => s.name)).toEqual(['Applied', 'Phone screen']));
     expect(reads('recruitment-status')).toBe(2);
+    await waitFor(() => expect(header.result.current.data?.status.name).toBe('Phone screen'));
   });
 
   it('renames an experience level in settings and the role form shows the new name', async () => {
