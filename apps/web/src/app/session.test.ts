@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
-import { getCurrentOrganisation, setCurrentOrganisation } from '../lib/api-client.ts';
+import { getCurrentOrganisation } from '../lib/api-client.ts';
 import { authStore, hasTeam, isAuthenticated } from '../features/session/auth-store.ts';
-import { sessionKeys } from '../features/session/queries.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 import { createQueryClient } from './query-client.ts';
 import { appState } from './app-state.ts';
 import { createSessionActions, logout, startUp, switchOrganisation } from './session.ts';
@@ -70,7 +70,6 @@ let queryClient: QueryClient;
 
 beforeEach(() => {
   authStore.reset();
-  setCurrentOrganisation(null);
   queryClient = createQueryClient();
 });
 
@@ -126,8 +125,8 @@ describe('start-up', () => {
       'GET organisation/o1/role',
       'GET organisation/o1/users',
     ]);
-    expect(queryClient.getQueryData(sessionKeys.billing('o1'))).toMatchObject({ trail_ends_at: '2030-01-15T00:00:00Z' });
-    expect(queryClient.getQueryData(sessionKeys.users('o1'))).toMatchObject({ meta: { total: 3 } });
+    expect(queryClient.getQueryData(queryKeys.billing('o1'))).toMatchObject({ trail_ends_at: '2030-01-15T00:00:00Z' });
+    expect(queryClient.getQueryData(queryKeys.users('o1'))).toMatchObject({ meta: { total: 3 } });
   });
 
   it('signed out (401): unauthenticated, with the auth error "Login" and nothing else loaded', async () => {
@@ -226,8 +225,8 @@ describe('switching organisation', () => {
     expect(calls[0]).toEqual({ method: 'PUT', path: 'auth/current-organisation', body: { organisation_id: 'o2' } });
     expect(authStore.getState().currentOrganisation).toEqual(contoso);
     expect(getCurrentOrganisation()).toBe('o2');
-    expect(queryClient.getQueryData(sessionKeys.billing('o1'))).toBeUndefined();
-    expect(queryClient.getQueryData(sessionKeys.billing('o2'))).toMatchObject({ plan: 'team' });
+    expect(queryClient.getQueryData(queryKeys.billing('o1'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.billing('o2'))).toMatchObject({ plan: 'team' });
   });
 
   it('masks the page while the switch runs, and unmasks it even when it fails', async () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, SessionUser } from '@hireloop/contract/auth';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError, api, setCurrentOrganisation } from '../lib/api-client.ts';
+import { ApiError, api } from '../lib/api-client.ts';
 import type { RealtimeConnection } from '../features/notifications/realtime.ts';
 import { authStore } from '../features/session/auth-store.ts';
 import { loadOrganisationData } from '../features/session/queries.ts';
@@ -49,14 +49,13 @@ function ensureRealtime(user: SessionUser, queryClient: QueryClient): Promise<vo
 }
 
 /**
- * After a successful `GET auth`: the first organisation becomes current for every
- * organisation-scoped call; with one, real-time is set up and then the organisation's users,
+ * After a successful `GET auth`: the first organisation becomes current (in the auth store, which
+ * every organisation-scoped call reads); with one, real-time is set up and then the organisation's users,
  * billing, notifications and roles are loaded. Without one, none of these is loaded.
  */
 async function enterSession(queryClient: QueryClient, auth: AuthResponse['auth']): Promise<void> {
   authStore.signedIn(auth);
   const { user, currentOrganisation } = authStore.getState();
-  setCurrentOrganisation(currentOrganisation?.id ?? null);
   if (!user || !currentOrganisation?.id) {
     disconnectRealtime();
     return;
@@ -73,7 +72,6 @@ async function fetchAuth(): Promise<AuthResponse['auth'] | null> {
     return auth;
   } catch (error) {
     const signedOut = error instanceof ApiError && error.status === 401;
-    setCurrentOrganisation(null);
     disconnectRealtime();
     authStore.failed({ auth: [ERROR_TEXTS.login] }, !signedOut);
     return null;
@@ -94,7 +92,6 @@ export async function logout(queryClient: QueryClient): Promise<void> {
     // Signing out locally regardless (docs/product.md §3); the session expires on the server anyway.
   } finally {
     disconnectRealtime();
-    setCurrentOrganisation(null);
     authStore.signedOut();
     queryClient.clear();
   }
@@ -118,7 +115,6 @@ export async function refreshSession(queryClient: QueryClient): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       disconnectRealtime();
-      setCurrentOrganisation(null);
       authStore.failed({ auth: [ERROR_TEXTS.login] }, false);
       queryClient.clear();
     }

@@ -4,7 +4,6 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AuthResponse, OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
-import { setCurrentOrganisation } from '../lib/api-client.ts';
 import { authStore } from '../features/session/auth-store.ts';
 import { AppRoutes } from './app.tsx';
 import { appState } from './app-state.ts';
@@ -99,12 +98,10 @@ export function setUpFakeApi(fallback: (call: ApiCall) => unknown) {
 
 export function signInForTest(organisations: OrganisationSummary[] = [testOrganisation]): void {
   authStore.signedIn({ user: testUser, organisations });
-  setCurrentOrganisation(organisations[0]?.id ?? null);
 }
 
 export function signOutForTest(): void {
   authStore.failed({ auth: ['Login'] }, false);
-  setCurrentOrganisation(null);
 }
 
 let currentLocation = '';

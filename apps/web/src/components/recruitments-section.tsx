@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { orgApi } from '../lib/api-client.ts';
 import { describeError } from '../lib/toasts.ts';
 import { RecruitmentStateBadge } from './recruitment-state-badge.tsx';
+import { queryKeys } from '../lib/query-keys.ts';
 
 type RecruitmentsSectionProps = {
   organisationId: string;
@@ -20,12 +21,12 @@ type RecruitmentsSectionProps = {
 /**
  * The recruitments of a role or team page, newest first, each linking to its candidates. Shared by
  * the jobs and teams features (they may not import the recruitment feature); its query key sits
- * under the agreed `['recruitments', organisationId, …]` prefix so recruitment writes refresh it.
+ * under the shared `recruitments` key (lib/query-keys.ts) so recruitment writes refresh it.
  */
 export function RecruitmentsSection({ organisationId, filter, startHref, emptyText }: RecruitmentsSectionProps) {
   const params = { ...filter, status: 'all', per_page: 50, sort: '-opened_at' };
   const recruitments = useQuery({
-    queryKey: ['recruitments', organisationId, params],
+    queryKey: queryKeys.recruitmentList(organisationId, params),
     queryFn: async () =>
       (
         await orgApi.get<RecruitmentsResponse>('recruitments', {

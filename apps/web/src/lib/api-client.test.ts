@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError, api, getCurrentOrganisation, orgApi, setCurrentOrganisation } from './api-client';
+import { ApiError, api, getCurrentOrganisation, orgApi, setOrganisationSource } from './api-client';
 import { buildUrl } from './api-url';
 
 type Call = { url: string; init: RequestInit };
@@ -33,7 +33,7 @@ function clearCookies(): void {
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  setCurrentOrganisation(null);
+  setOrganisationSource(() => null);
   clearCookies();
 });
 
@@ -115,7 +115,7 @@ describe('api', () => {
 
   it('uploads FormData as it is, leaving the multipart content type to the browser, with the XSRF header', async () => {
     document.cookie = 'XSRF-TOKEN=tok';
-    setCurrentOrganisation('org-1');
+    setOrganisationSource(() => 'org-1');
     const form = new FormData();
     form.append('logo', new Blob(['x'], { type: 'image/png' }), 'logo.png');
     respond(200, { organisation: {} });
@@ -206,15 +206,16 @@ describe('orgApi', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('remembers the current organisation', () => {
-    setCurrentOrganisation('org-1');
+  it('holds no organisation of its own: it reads the current one from its source each time', () => {
+    let current: string | null = 'org-1';
+    setOrganisationSource(() => current);
     expect(getCurrentOrganisation()).toBe('org-1');
-    setCurrentOrganisation(null);
+    current = null;
     expect(getCurrentOrganisation()).toBeNull();
   });
 
   it('prefixes organisation/{id}/ to the resource', async () => {
-    setCurrentOrganisation('org-1');
+    setOrganisationSource(() => 'org-1');
     respond(200, { billing: {} });
     await orgApi.get('billing');
     expect(lastCall().url).toBe('/api/v1/organisation/org-1/billing/');
@@ -230,7 +231,7 @@ describe('orgApi', () => {
   });
 
   it('reorders with one-based positions', async () => {
-    setCurrentOrganisation('org-1');
+    setOrganisationSource(() => 'org-1');
     respond(200, {});
     await orgApi.reorder('experience-level', 0, 3);
     const call = lastCall();

@@ -20,15 +20,21 @@ export class ApiError extends Error {
 type Query = Record<string, unknown>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-let currentOrganisation: string | null = null;
+/**
+ * The current organisation is the session's (features/session/auth-store.ts, docs/architecture.md §9):
+ * the client holds no copy of it, only a reader the session hands over when it loads, so the
+ * organisation in the URLs and the one the screens show cannot disagree.
+ */
+let readCurrentOrganisation: () => string | null = () => null;
 
-/** Set once at start-up and on organisation switch (docs/product.md §4); every orgApi call reads it. */
-export function setCurrentOrganisation(id: string | null): void {
-  currentOrganisation = id;
+/** Called once by the auth store (and by tests of this folder): where orgApi reads the current organisation. */
+export function setOrganisationSource(read: () => string | null): void {
+  readCurrentOrganisation = read;
 }
 
+/** The current organisation's id, read from the session; null without one. */
 export function getCurrentOrganisation(): string | null {
-  return currentOrganisation;
+  return readCurrentOrganisation();
 }
 
 /** docs/product.md §7: plain GET and DELETE paths get a trailing slash, placed before any inline query. */
@@ -157,8 +163,9 @@ export const api = {
 };
 
 function organisationPath(resource: string): string {
-  if (currentOrganisation === null) throw new Error(ERROR_TEXTS.noBusinessSet);
-  return `organisation/${encodeURIComponent(currentOrganisation)}/${resource.replace(/^\/+/, '')}`;
+  const organisationId = getCurrentOrganisation();
+  if (organisationId === null) throw new Error(ERROR_TEXTS.noBusinessSet);
+  return `organisation/${encodeURIComponent(organisationId)}/${resource.replace(/^\/+/, '')}`;
 }
 
 /** Organisation-scoped calls: `organisation/{current id}/{resource}`. Refuses without a current organisation. */

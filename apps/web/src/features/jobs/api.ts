@@ -1,28 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { ExperienceLevelsResponse } from '@hireloop/contract/experience-levels';
 import type { CreateRoleBody, JobRole, RoleResponse, RolesResponse, RoleStatus, UpdateRoleBody } from '@hireloop/contract/roles';
-import type { TeamsResponse } from '@hireloop/contract/teams';
 import { orgApi } from '../../lib/api-client.ts';
-import { roleSearch } from '../../lib/search-hooks.ts';
-import { useAuth } from '../session/auth-store.ts';
-import { sessionKeys } from '../session/queries.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const ROLES_PER_PAGE = 25;
 
 export type RoleListFilters = { page: number; name: string; status: RoleStatus | '' };
 
-/** Under `sessionKeys.roles`, so invalidating the session's roles refreshes these too. */
+/** Under `queryKeys.roles`, so invalidating the session's roles refreshes these too. */
 export const roleKeys = {
-  page: (organisationId: string, o: RoleListFilters) => [...sessionKeys.roles(organisationId), 'page', o] as const,
-  detail: (organisationId: string, id: string) => [...sessionKeys.roles(organisationId), 'detail', id] as const,
-  teams: (organisationId: string) => ['organisation', organisationId, 'role-form', 'teams'] as const,
-  levels: (organisationId: string) => ['organisation', organisationId, 'role-form', 'levels'] as const,
+  page: (organisationId: string, o: RoleListFilters) => [...queryKeys.roles(organisationId), 'page', o] as const,
+  detail: (organisationId: string, id: string) => [...queryKeys.roles(organisationId), 'detail', id] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Whether the signed-in member may create, change and delete roles. */
 export function useCanManageRoles(): boolean {
@@ -60,36 +50,12 @@ export function useRole(id: string) {
   });
 }
 
-/** Teams for the role form's select; without the teams feature the select is left out (null). */
-export function useTeamOptions() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: roleKeys.teams(organisationId),
-    queryFn: async () => (await orgApi.get<TeamsResponse>('teams', { per_page: MAX_PER_PAGE })).teams.data,
-    enabled: organisationId !== '',
-    retry: false,
-    staleTime: 60_000,
-  });
-}
-
-export function useLevelOptions() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: roleKeys.levels(organisationId),
-    queryFn: async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', { per_page: MAX_PER_PAGE })).levels.data,
-    enabled: organisationId !== '',
-    retry: false,
-    staleTime: 60_000,
-  });
-}
-
-/** After any write: the session's roles (incl. these pages) and the cached role search are stale. */
+/** After any write: every list of roles (the session's, these pages, the selects) is under queryKeys.roles. */
 function useInvalidateRoles() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return async () => {
-    roleSearch.invalidate();
-    await queryClient.invalidateQueries({ queryKey: sessionKeys.roles(organisationId) });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.roles(organisationId) });
   };
 }
 

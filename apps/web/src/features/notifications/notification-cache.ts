@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Notification, NotificationsResponse } from '@hireloop/contract/notifications';
 import { api } from '../../lib/api-client.ts';
-import { sessionKeys, type NotificationList } from '../session/queries.ts';
+import type { NotificationList } from '../session/queries.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
- * The loaded notifications live in the session's query (sessionKeys.notifications): start-up
+ * The loaded notifications live in the session's query (queryKeys.notifications): start-up
  * loads the first page, older pages are appended on demand, and a pushed one goes on top. The
  * list is newest first; an item is never listed twice (a pushed one shifts the server's pages
  * by one, so the next page may repeat it).
@@ -22,7 +23,7 @@ function withoutDuplicates(items: Notification[]): Notification[] {
  */
 export function receiveNotification(queryClient: QueryClient, userId: string, notification: Notification): boolean {
   let added = true;
-  queryClient.setQueryData<NotificationList>(sessionKeys.notifications(userId), (list) => {
+  queryClient.setQueryData<NotificationList>(queryKeys.notifications(userId), (list) => {
     if (!list) return list;
     if (list.data.some((item) => item.id === notification.id)) {
       added = false;
@@ -40,7 +41,7 @@ export function hasOlderNotifications(list: NotificationList | undefined): boole
 
 /** Fetches the page after the last loaded one and appends it. */
 export async function loadOlderNotifications(queryClient: QueryClient, userId: string): Promise<void> {
-  const key = sessionKeys.notifications(userId);
+  const key = queryKeys.notifications(userId);
   const current = queryClient.getQueryData<NotificationList>(key);
   if (!current) return;
   const page = current.meta.page + 1;

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@hireloop/contract/auth';
 import { NOTIFICATION_EVENT, notificationEvent, userChannel } from '@hireloop/contract/realtime';
 import { openRealtime } from '../../lib/realtime.ts';
-import { sessionKeys } from '../session/queries.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { receiveNotification } from './notification-cache.ts';
 import { toastNotification } from './notification-toast.ts';
 
@@ -13,7 +13,7 @@ export type RealtimeConnection = { disconnect(): void };
  * Real-time notifications (docs/product.md §11, §4, §7): connect to the push service, join the user's private
  * channel `private-User.{id}` (authorised via POST broadcasting/auth; a refusal is reported to
  * the real-time client only) and, for every `notification` event, put it on top of the loaded
- * list (sessionKeys.notifications(user.id)) and show a toast. Start-up calls this only with a
+ * list (queryKeys.notifications(user.id)) and show a toast. Start-up calls this only with a
  * current organisation; the socket survives organisation switches (the channel is the user's)
  * and is closed on sign-out.
  */
@@ -32,7 +32,7 @@ export function connectRealtime(user: SessionUser, queryClient: QueryClient): Re
   });
   // Back after a loss: what arrived meanwhile was not pushed to us, so the list is read again.
   const stopReconnect = source.onReconnect(() => {
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.notifications(user.id) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications(user.id) });
   });
   return {
     disconnect() {

@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { SelectOption } from '@hireloop/contract/roles';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type {
   AcceptedOffersResponse,
@@ -36,10 +38,10 @@ import type { Candidate } from '@hireloop/contract/candidates';
 import { orgApi } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-url.ts';
 import { toOptions } from '../../lib/cached-search.ts';
-import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
 import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';
 import { toastError } from '../../lib/toasts.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
+import { useMembers, useRoleOptions as useRoleOptionsList } from '../session/organisation-lists.ts';
 
 type Stage = HireBoardResponse['board']['columns'][number]['stage'];
 /** The board in the shape the shared stage board draws (a column's stage as `status`). */
@@ -62,10 +64,6 @@ export const onboardingKeys = {
   hire: (organisationId: string, hireId: string) => ['onboarding', organisationId, 'hire', hireId] as const,
   acceptedOffers: (organisationId: string) => ['onboarding', organisationId, 'accepted-offers'] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here; actions they may not take are hidden. */
 export function useOnboardingPermissions() {
@@ -419,24 +417,16 @@ export function documentFileUrl(organisationId: string, hireId: string, document
 
 // ── selection lists ─────────────────────────────────────────────────────────
 
-/** The organisation's members for manager, buddy and owner choices (the cached full list, docs/product.md §6). */
-export function useUserOptions() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: ['organisation', organisationId, 'onboarding', 'user-options'],
-    queryFn: async () => toOptions(await userSearch.search('')),
-    enabled: organisationId !== '',
-  });
+/** The organisation's members as manager, buddy and owner choices (the shared members list). */
+export function useUserOptions(): SelectOption[] {
+  const members = useMembers();
+  return useMemo(() => toOptions(members.data ?? []), [members.data]);
 }
 
-/** The organisation's job roles for "Add a hire". */
-export function useRoleOptions() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: ['organisation', organisationId, 'onboarding', 'role-options'],
-    queryFn: async () => toOptions(await roleSearch.search('')),
-    enabled: organisationId !== '',
-  });
+/** The organisation's job roles as choices for "Add a hire" (the shared roles list). */
+export function useRoleOptions(): SelectOption[] {
+  const roles = useRoleOptionsList();
+  return useMemo(() => toOptions(roles.data ?? []), [roles.data]);
 }
 
 /** People of the organisation whose name or e-mail contains `term` (for "Add a hire"). */

@@ -5,7 +5,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import { ONBOARDING_TEXTS, type OnboardingDashboard, type OnboardingStage } from '@hireloop/contract/onboarding';
-import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
 import { renderApp, setUpFakeApi, signInForTest, testLocation, testOrganisation } from '../../app/test-helpers.tsx';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
@@ -61,8 +60,6 @@ const api = setUpFakeApi(({ path }) => {
 });
 
 beforeEach(() => {
-  roleSearch.invalidate();
-  userSearch.invalidate();
   dashboard = subscribed;
 });
 

@@ -4,7 +4,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HireDetail, HireListItem, HireTask, OnboardingDetail, OnboardingStage } from '@hireloop/contract/onboarding';
-import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
 import { renderApp, setUpFakeApi, signInForTest } from '../../app/test-helpers.tsx';
 
 const loaded = { timeout: 10_000 };
@@ -119,8 +118,6 @@ const api = setUpFakeApi(({ path }) => {
 
 beforeEach(() => {
   detail = initialDetail;
-  roleSearch.invalidate();
-  userSearch.invalidate();
 });
 
 /** Holds the PATCH answers until `release`, so the optimistic state can be seen. */

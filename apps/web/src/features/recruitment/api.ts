@@ -1,6 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { RecruitmentStatus, RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type {
   CreateRecruitmentBody,
   RecruitmentAnalytics,
@@ -12,7 +10,8 @@ import type {
   UpdateRecruitmentBody,
 } from '@hireloop/contract/recruitments';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 
 export const RECRUITMENTS_PER_PAGE = 25;
 
@@ -29,20 +28,14 @@ export type RecruitmentListParams = {
   sort: RecruitmentSort;
 };
 
-/** The query keys agreed across the hiring-core helpers (prefix-matched on invalidation). */
+/** The shared hiring keys (lib/query-keys.ts, prefix-matched on invalidation). */
 export const recruitmentKeys = {
-  lists: (organisationId: string) => ['recruitments', organisationId] as const,
-  list: (organisationId: string, params: unknown) => ['recruitments', organisationId, params] as const,
-  detail: (organisationId: string, id: string) => ['recruitment', organisationId, id] as const,
-  analytics: (organisationId: string, id: string) => ['analytics', organisationId, id] as const,
-  dashboard: (organisationId: string) => ['dashboard', organisationId] as const,
-  // The same key and shape as the recruitment-status settings page, so both share one cache entry.
-  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
+  lists: queryKeys.recruitments,
+  list: queryKeys.recruitmentList,
+  detail: queryKeys.recruitment,
+  analytics: queryKeys.analytics,
+  dashboard: queryKeys.dashboard,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Whether the signed-in member may start, change, hold, close and delete recruitments. */
 export function useCanManageRecruitments(): boolean {
@@ -92,18 +85,6 @@ export function useRecruitmentAnalytics(id: string) {
       (await orgApi.get<RecruitmentAnalyticsResponse>(`recruitments/${encodeURIComponent(id)}/analytics`)).analytics,
     enabled: organisationId !== '' && id !== '',
     retry: false,
-  });
-}
-
-/** The organisation's pipeline (names and colours of the stages counted on each recruitment). */
-export function useRecruitmentStatuses() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.statuses(organisationId),
-    queryFn: async (): Promise<RecruitmentStatus[]> =>
-      (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: organisationId !== '',
-    staleTime: 60_000,
   });
 }
 

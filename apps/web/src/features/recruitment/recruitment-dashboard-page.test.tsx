@@ -6,7 +6,6 @@ import userEvent from '@testing-library/user-event';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import type { Recruitment, RecruitmentDetail } from '@hireloop/contract/recruitments';
 import type { JobRole } from '@hireloop/contract/roles';
-import { roleSearch, userSearch } from '../../lib/search-hooks.ts';
 import { renderApp, setUpFakeApi, signInForTest, testLocation, testOrganisation } from '../../app/test-helpers.tsx';
 
 // The first render loads the lazy layout and page chunks: slow on a busy machine.
@@ -82,8 +81,6 @@ const api = setUpFakeApi(({ path }) => {
 });
 
 beforeEach(() => {
-  roleSearch.invalidate();
-  userSearch.invalidate();
   localStorage.clear();
   roles = [role('r1', 'Senior Backend Engineer', 'open'), role('r2', 'Old Role', 'closed'), role('r3', 'Product Designer', 'draft')];
   recruitments = [recruitment];

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthResponse, OrganisationSummary, SessionUser } from '@hireloop/contract/auth';
+import { setOrganisationSource } from '../../lib/api-client.ts';
 
 /** Field → messages, as the server's error envelope has them; `auth: ['Login']` after a failed user fetch (docs/product.md §8). */
 export type AuthErrors = Record<string, string[]>;
@@ -74,6 +75,13 @@ export const authStore = {
   },
 };
 
+/** The one current organisation: every organisation-scoped call reads it from here (lib/api-client.ts). */
+function currentOrganisationId(): string | null {
+  return state.currentOrganisation?.id ?? null;
+}
+
+setOrganisationSource(currentOrganisationId);
+
 export function isAuthenticated(auth: AuthState): boolean {
   return auth.status === 'authenticated';
 }
@@ -85,4 +93,13 @@ export function hasTeam(auth: AuthState): boolean {
 
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}
+
+/** The current organisation's id, '' without one; query keys carry it, so a switch never shows another organisation's data. */
+export function useOrganisationId(): string {
+  return useSyncExternalStore(authStore.subscribe, organisationIdSnapshot, organisationIdSnapshot);
+}
+
+function organisationIdSnapshot(): string {
+  return currentOrganisationId() ?? '';
 }

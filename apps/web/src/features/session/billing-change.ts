@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, BillingChangeResponse, BillingInterval, PlanId, Product } from '@hireloop/contract/billing';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from './auth-store.ts';
-import { sessionKeys } from './queries.ts';
+import { useOrganisationId } from './auth-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** A change of plan or product: from the billing page, and from a product's offer on its own dashboard. */
 export type BillingChange =
@@ -22,17 +22,17 @@ function send(change: BillingChange): Promise<BillingChangeResponse> {
 }
 
 /**
- * Changes the plan or a product. The billing loaded at start-up (sessionKeys.billing) takes the
+ * Changes the plan or a product. The billing loaded at start-up (queryKeys.billing) takes the
  * answer at once and is then refetched, so the dashboard's trial banner follows too.
  */
 export function useBillingChange() {
   const queryClient = useQueryClient();
-  const organisationId = useAuth().currentOrganisation?.id ?? '';
+  const organisationId = useOrganisationId();
   return useMutation({
     mutationFn: send,
     onSuccess: (result) => {
-      queryClient.setQueryData<Billing>(sessionKeys.billing(organisationId), result.billing);
+      queryClient.setQueryData<Billing>(queryKeys.billing(organisationId), result.billing);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.billing(organisationId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.billing(organisationId) }),
   });
 }

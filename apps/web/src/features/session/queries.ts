@@ -4,19 +4,13 @@ import type { NotificationsResponse } from '@hireloop/contract/notifications';
 import type { RolesResponse } from '@hireloop/contract/roles';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { api, orgApi } from '../../lib/api-client.ts';
-import { useAuth } from './auth-store.ts';
+import { useAuth, useOrganisationId } from './auth-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * The data start-up loads for the current organisation (docs/product.md §4): its users, billing, the
- * user's notifications and its roles. Keys carry the organisation (or user) id, so a switch
- * never shows the previous organisation's data.
+ * user's notifications and its roles; the keys are lib/query-keys.ts's.
  */
-export const sessionKeys = {
-  users: (organisationId: string) => ['organisation', organisationId, 'users'] as const,
-  billing: (organisationId: string) => ['organisation', organisationId, 'billing'] as const,
-  roles: (organisationId: string) => ['organisation', organisationId, 'roles'] as const,
-  notifications: (userId: string) => ['user', userId, 'notifications'] as const,
-};
 
 /** Start-up data stays fresh for a minute; real-time events and mutations update it in between. */
 const SESSION_STALE_MS = 60_000;
@@ -26,7 +20,7 @@ export type NotificationList = NotificationsResponse['notifications'];
 
 export function usersQuery(organisationId: string) {
   return queryOptions({
-    queryKey: sessionKeys.users(organisationId),
+    queryKey: queryKeys.users(organisationId),
     queryFn: async () => (await orgApi.get<UsersResponse>('users')).users,
     staleTime: SESSION_STALE_MS,
   });
@@ -34,7 +28,7 @@ export function usersQuery(organisationId: string) {
 
 export function billingQuery(organisationId: string) {
   return queryOptions({
-    queryKey: sessionKeys.billing(organisationId),
+    queryKey: queryKeys.billing(organisationId),
     queryFn: async () => (await orgApi.get<BillingResponse>('billing')).billing,
     staleTime: SESSION_STALE_MS,
   });
@@ -42,7 +36,7 @@ export function billingQuery(organisationId: string) {
 
 export function rolesQuery(organisationId: string) {
   return queryOptions({
-    queryKey: sessionKeys.roles(organisationId),
+    queryKey: queryKeys.roles(organisationId),
     queryFn: async () => (await orgApi.get<RolesResponse>('role')).roles,
     staleTime: SESSION_STALE_MS,
   });
@@ -50,7 +44,7 @@ export function rolesQuery(organisationId: string) {
 
 export function notificationsQuery(userId: string) {
   return queryOptions({
-    queryKey: sessionKeys.notifications(userId),
+    queryKey: queryKeys.notifications(userId),
     queryFn: async () => (await api.get<NotificationsResponse>('notifications')).notifications,
     staleTime: SESSION_STALE_MS,
   });
@@ -69,34 +63,31 @@ export async function loadOrganisationData(queryClient: QueryClient, userId: str
 /** Marks all read (DELETE notifications); the loaded list is then cleared (docs/product.md §11). */
 export async function markAllNotificationsRead(queryClient: QueryClient, userId: string): Promise<void> {
   await api.delete<void>('notifications');
-  queryClient.setQueryData<NotificationList>(sessionKeys.notifications(userId), (list) =>
+  queryClient.setQueryData<NotificationList>(queryKeys.notifications(userId), (list) =>
     list ? { data: [], meta: { ...list.meta, total: 0, last_page: 1 } } : list,
   );
 }
 
 /** Nothing is loaded without a current organisation (docs/product.md §4), hence `enabled`. */
 export function useBilling() {
-  const { currentOrganisation } = useAuth();
-  const id = currentOrganisation?.id ?? '';
+  const id = useOrganisationId();
   return useQuery({ ...billingQuery(id), enabled: id !== '' });
 }
 
 export function useOrganisationUsers() {
-  const { currentOrganisation } = useAuth();
-  const id = currentOrganisation?.id ?? '';
+  const id = useOrganisationId();
   return useQuery({ ...usersQuery(id), enabled: id !== '' });
 }
 
 export function useRoles() {
-  const { currentOrganisation } = useAuth();
-  const id = currentOrganisation?.id ?? '';
+  const id = useOrganisationId();
   return useQuery({ ...rolesQuery(id), enabled: id !== '' });
 }
 
 export function useNotifications() {
-  const { user, currentOrganisation } = useAuth();
-  const userId = user?.id ?? '';
-  return useQuery({ ...notificationsQuery(userId), enabled: userId !== '' && Boolean(currentOrganisation?.id) });
+  const userId = useAuth().user?.id ?? '';
+  const organisationId = useOrganisationId();
+  return useQuery({ ...notificationsQuery(userId), enabled: userId !== '' && organisationId !== '' });
 }
 
 /** Unread notifications in the loaded list (the bell's count). */

@@ -4,26 +4,23 @@ import type { CreateInvitationBody, InvitationResponse, InvitationsResponse } fr
 import type { MemberResponse } from '@hireloop/contract/members';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useOrganisationId } from '../session/auth-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Organisation Users: members (paged, searched on the server) and pending invitations. */
 export const MEMBERS_PER_PAGE = 25;
 export const INVITATIONS_PER_PAGE = 10;
 
 /**
- * Keys sit under the organisation's `users` key, so invalidating that prefix also refreshes
- * the member list start-up loaded (session/queries.ts) and the user options built from it.
+ * Pages sit under the organisation's `users` key (lib/query-keys.ts), so invalidating it also
+ * refreshes the members start-up loaded and the shared members list (session/organisation-lists.ts).
  */
 export const memberKeys = {
-  all: (organisationId: string) => ['organisation', organisationId, 'users'] as const,
-  page: (organisationId: string, page: number, name: string) => ['organisation', organisationId, 'users', 'page', { page, name }] as const,
+  all: (organisationId: string) => queryKeys.users(organisationId),
+  page: (organisationId: string, page: number, name: string) => [...queryKeys.users(organisationId), 'page', { page, name }] as const,
   invitations: (organisationId: string, page: number) => ['organisation', organisationId, 'invitations', { page }] as const,
   allInvitations: (organisationId: string) => ['organisation', organisationId, 'invitations'] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** One page of members; `name` filters by name or email (`filter[name]`). The previous page stays shown while the next loads. */
 export function useMembersPage(page: number, name: string) {

@@ -1,21 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeamBody, TeamKind, TeamPatchBody, TeamResponse, TeamsResponse } from '@hireloop/contract/teams';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Teams and clients of the current organisation (docs/product.md §12). */
 export const TEAMS_PER_PAGE = 25;
 
+/** Under the organisation's `teams` key (lib/query-keys.ts): invalidating it refreshes the shared team list too. */
 export const teamKeys = {
-  all: (organisationId: string) => ['organisation', organisationId, 'teams'] as const,
+  all: (organisationId: string) => queryKeys.teams(organisationId),
   page: (organisationId: string, o: { page: number; name: string; kind: TeamKind | '' }) =>
-    ['organisation', organisationId, 'teams', 'page', o] as const,
-  detail: (organisationId: string, id: string) => ['organisation', organisationId, 'teams', 'detail', id] as const,
+    [...queryKeys.teams(organisationId), 'page', o] as const,
+  detail: (organisationId: string, id: string) => [...queryKeys.teams(organisationId), 'detail', id] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Whether the signed-in member may create, change and delete teams. */
 export function useCanManageTeams(): boolean {

@@ -10,7 +10,7 @@ import type {
   WebsiteStatsResponse,
 } from '@hireloop/contract/website';
 import { orgApi } from '../../lib/api-client.ts';
-import { useAuth } from '../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 import { statsRange, type StatsPeriod } from './format.ts';
 
 export const websiteKeys = {
@@ -19,10 +19,6 @@ export const websiteKeys = {
   stats: (organisationId: string, period: StatsPeriod, roleId: string | null = null) =>
     ['organisation', organisationId, 'website', 'stats', period, roleId] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here: see the dashboard, change the site, subscribe. */
 export function useWebsitePermissions() {

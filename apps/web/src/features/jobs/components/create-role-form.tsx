@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { MultiStepForm, type FormStep } from '../../../components/multi-step-form.tsx';
 import { ReviewSummary } from '../../../components/review-summary.tsx';
 import { toastSuccess } from '../../../lib/toasts.ts';
-import { useCreateRole, useLevelOptions, useTeamOptions } from '../api.ts';
+import { useCreateRole } from '../api.ts';
+import { useExperienceLevels, useTeamOptions } from '../../session/organisation-lists.ts';
 import { EMPTY_ROLE, formatLocation, formatSalary, toRoleBody, validateRole, type RoleFormValues } from '../role-form.ts';
 import { RoleBasicsFields, RoleDescriptionField, RolePayFields, RoleStatusField, RoleWhereFields } from './role-fields.tsx';
 
@@ -19,7 +20,7 @@ function descriptionPreview(html: string): string {
 
 function Review({ form }: { form: UseFormReturnType<RoleFormValues> }) {
   const teams = useTeamOptions();
-  const levels = useLevelOptions();
+  const levels = useExperienceLevels();
   const values = form.getValues();
   const body = toRoleBody(values);
   const team = teams.data?.find((t) => t.id === values.team_id);

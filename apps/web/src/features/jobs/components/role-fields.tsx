@@ -10,7 +10,7 @@ import {
   SALARY_PERIOD_LABELS,
 } from '@hireloop/contract/roles';
 import { lazy, Suspense } from 'react';
-import { useLevelOptions, useTeamOptions } from '../api.ts';
+import { useExperienceLevels, useTeamOptions } from '../../session/organisation-lists.ts';
 import { options, type RoleFormValues } from '../role-form.ts';
 
 type Form = UseFormReturnType<RoleFormValues>;
@@ -22,7 +22,7 @@ export const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN
 
 export function RoleBasicsFields({ form }: { form: Form }) {
   const teams = useTeamOptions();
-  const levels = useLevelOptions();
+  const levels = useExperienceLevels();
   return (
     <Stack gap="md">
       <TextInput

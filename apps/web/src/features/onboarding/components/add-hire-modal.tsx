@@ -8,15 +8,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError, toastSuccess } from '../../../lib/toasts.ts';
-import {
-  searchCandidates,
-  useAcceptedOffers,
-  useCreateHire,
-  useOnboardingTemplates,
-  useOrganisationId,
-  useRoleOptions,
-  useUserOptions,
-} from '../api.ts';
+import { searchCandidates, useAcceptedOffers, useCreateHire, useOnboardingTemplates, useRoleOptions, useUserOptions } from '../api.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -154,7 +147,7 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
             label="Role"
             withAsterisk
             searchable
-            data={roles.data ?? []}
+            data={roles}
             value={role}
             onChange={setRole}
             disabled={roleId !== undefined}
@@ -162,16 +155,8 @@ export function AddHireModal({ onClose, onCreated, roleId }: Props) {
           />
           <DatePickerField label="Start date" value={startDate} onChange={setStartDate} clearable error={errors.start_date} />
           <Group grow align="flex-start">
-            <Select
-              label="Manager"
-              searchable
-              clearable
-              data={users.data ?? []}
-              value={manager}
-              onChange={setManager}
-              error={errors.manager_id}
-            />
-            <Select label="Buddy" searchable clearable data={users.data ?? []} value={buddy} onChange={setBuddy} error={errors.buddy_id} />
+            <Select label="Manager" searchable clearable data={users} value={manager} onChange={setManager} error={errors.manager_id} />
+            <Select label="Buddy" searchable clearable data={users} value={buddy} onChange={setBuddy} error={errors.buddy_id} />
           </Group>
           <Select
             label="Checklist template"

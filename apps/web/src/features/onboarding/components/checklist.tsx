@@ -110,15 +110,7 @@ function AddTaskForm({ hire }: { hire: HireDetail }) {
           error={error}
           style={{ flex: 3, minWidth: 180 }}
         />
-        <Select
-          label="Owner"
-          data={users.data ?? []}
-          searchable
-          clearable
-          value={owner}
-          onChange={setOwner}
-          style={{ flex: 2, minWidth: 140 }}
-        />
+        <Select label="Owner" data={users} searchable clearable value={owner} onChange={setOwner} style={{ flex: 2, minWidth: 140 }} />
         <DatePickerField label="Due" value={due} onChange={setDue} clearable style={{ flex: 1, minWidth: 130 }} />
         <Button type="submit" variant="default" leftSection={<IconPlus size={14} aria-hidden />} loading={adding.busy}>
           Add

@@ -14,7 +14,8 @@ import { HIRE_DOCUMENT_ACCEPT, formatSize, hireDocumentProblem } from '../../../
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { describeError, showFieldErrorOrToast, toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
-import { documentFileUrl, onboardingKeys, useHireMutations, useOnboardingPermissions, useOrganisationId } from '../api.ts';
+import { documentFileUrl, onboardingKeys, useHireMutations, useOnboardingPermissions } from '../api.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 function DocumentRow({ hire, doc }: { hire: HireDetail; doc: HireDocument }) {
   const can = useOnboardingPermissions();

@@ -13,9 +13,11 @@ import { orgApi } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { useHire, useHireMutations, useOnboardingPermissions, useOrganisationId, useUserOptions } from '../api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useHire, useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
 import { Checklist } from './checklist.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 type Props = {
   hireId: string;
@@ -31,7 +33,7 @@ function useCandidateLink(hire: HireDetail | undefined): string | null {
   const organisationId = useOrganisationId();
   const applicationId = hire?.application_id ?? null;
   const application = useQuery({
-    queryKey: ['application', organisationId, applicationId ?? ''],
+    queryKey: queryKeys.application(organisationId, applicationId ?? ''),
     queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${encodeURIComponent(applicationId ?? '')}`)).application,
     enabled: organisationId !== '' && applicationId !== null,
     retry: false,
@@ -144,7 +146,7 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
       />
       <Select
         label="Manager"
-        data={users.data ?? []}
+        data={users}
         searchable
         clearable
         value={hire.manager?.id ?? null}
@@ -155,7 +157,7 @@ function HireFacts({ hire, stages, onConflict }: { hire: HireDetail; stages: Onb
       />
       <Select
         label="Buddy"
-        data={users.data ?? []}
+        data={users}
         searchable
         clearable
         value={hire.buddy?.id ?? null}

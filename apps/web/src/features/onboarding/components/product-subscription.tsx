@@ -7,7 +7,8 @@ import { formatDate } from '../../../lib/dates.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { useBillingChange } from '../../session/billing-change.ts';
 import { useBilling } from '../../session/queries.ts';
-import { onboardingKeys, useOnboardingPermissions, useOrganisationId } from '../api.ts';
+import { onboardingKeys, useOnboardingPermissions } from '../api.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 /** Trial or active, next to the page title. */
 export function ProductStateBadge({ state, trailEndsAt }: { state: OnboardingProductState; trailEndsAt: string | null }) {

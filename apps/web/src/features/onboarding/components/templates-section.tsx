@@ -172,7 +172,7 @@ function TemplateEditor({ template, onClose }: { template: OnboardingTemplate | 
                 {task.owner === 'user' ? (
                   <Select
                     label="Colleague"
-                    data={users.data ?? []}
+                    data={users}
                     searchable
                     style={{ flex: 2, minWidth: 160 }}
                     key={form.key(`tasks.${index}.owner_user_id`)}

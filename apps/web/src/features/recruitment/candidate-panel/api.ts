@@ -13,33 +13,28 @@ import type {
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Permission } from '@hireloop/contract/permissions';
-import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
 import { ApiError, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
-/** The shared query keys of the brief, so the table, the board and this panel refresh one another. */
+/** The shared hiring keys (lib/query-keys.ts), so the table, the board and this panel refresh one another. */
 export const panelKeys = {
-  application: (org: string, id: string) => ['application', org, id] as const,
-  applications: (org: string, recruitmentId: string) => ['applications', org, recruitmentId] as const,
-  board: (org: string, recruitmentId: string) => ['board', org, recruitmentId] as const,
-  recruitment: (org: string, recruitmentId: string) => ['recruitment', org, recruitmentId] as const,
-  recruitments: (org: string) => ['recruitments', org] as const,
-  analytics: (org: string, recruitmentId: string) => ['analytics', org, recruitmentId] as const,
-  dashboard: (org: string) => ['dashboard', org] as const,
-  notes: (org: string, candidateId: string) => ['candidate-notes', org, candidateId] as const,
-  activities: (org: string, candidateId: string) => ['candidate-activities', org, candidateId] as const,
-  statuses: (org: string) => ['organisation', org, 'recruitment-status', 'panel'] as const,
-  openRecruitments: (org: string) => ['recruitments', org, { status: 'open', panel: true }] as const,
+  application: queryKeys.application,
+  applications: queryKeys.applications,
+  board: queryKeys.board,
+  recruitment: queryKeys.recruitment,
+  recruitments: queryKeys.recruitments,
+  analytics: queryKeys.analytics,
+  dashboard: queryKeys.dashboard,
+  notes: queryKeys.candidateNotes,
+  activities: queryKeys.candidateActivities,
+  openRecruitments: (org: string) => queryKeys.recruitmentList(org, { status: 'open', panel: true }),
 };
 
 const enc = encodeURIComponent;
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here (the current organisation's permissions from GET /auth). */
 export function usePanelPermissions() {
@@ -64,17 +59,6 @@ export function useApplication(applicationId: string) {
     queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${enc(applicationId)}`)).application,
     enabled: org !== '' && applicationId !== '',
     retry: false,
-  });
-}
-
-/** The pipeline, for "Move to…". */
-export function useStatuses() {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: panelKeys.statuses(org),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: org !== '',
-    staleTime: 60_000,
   });
 }
 

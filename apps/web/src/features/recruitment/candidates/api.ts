@@ -10,33 +10,27 @@ import type {
   CreateApplicationBody,
   ImportMapping,
 } from '@hireloop/contract/candidates';
-import { MAX_PER_PAGE, XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
+import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 import { moveCard, type Board } from './board-model.ts';
 import type { listParamsOf } from './url-state.ts';
 
 export type ListParams = ReturnType<typeof listParamsOf>;
 
-/** The shared query keys (brief): invalidation works across the recruitment screens. */
+/** The shared hiring keys (lib/query-keys.ts): invalidation works across the recruitment screens. */
 export const candidateKeys = {
-  applications: (organisationId: string, recruitmentId: string) => ['applications', organisationId, recruitmentId] as const,
+  applications: queryKeys.applications,
   applicationsPage: (organisationId: string, recruitmentId: string, params: ListParams) =>
-    ['applications', organisationId, recruitmentId, params] as const,
-  board: (organisationId: string, recruitmentId: string) => ['board', organisationId, recruitmentId] as const,
-  recruitment: (organisationId: string, recruitmentId: string) => ['recruitment', organisationId, recruitmentId] as const,
-  application: (organisationId: string, applicationId: string) => ['application', organisationId, applicationId] as const,
-  // The same key the settings screens use for the pipeline, so the cache is shared.
-  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
+    [...queryKeys.applications(organisationId, recruitmentId), params] as const,
+  board: queryKeys.board,
+  recruitment: queryKeys.recruitment,
+  application: queryKeys.application,
   import: (organisationId: string, importId: string) => ['import', organisationId, importId] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do here; actions they may not take are hidden. */
 export function useCandidatePermissions(): { manage: boolean; import: boolean; export: boolean } {
@@ -63,16 +57,6 @@ export function invalidateRecruitmentCandidates(
     queryClient.invalidateQueries({ queryKey: candidateKeys.recruitment(organisationId, recruitmentId) }),
     ...applicationIds.map((id) => queryClient.invalidateQueries({ queryKey: candidateKeys.application(organisationId, id) })),
   ]);
-}
-
-/** The organisation's pipeline, in order: board columns, stage filter and "move to" choices. */
-export function useStatuses() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: candidateKeys.statuses(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: organisationId !== '',
-  });
 }
 
 /** One page of the table; the previous page stays shown while the next loads. */

@@ -1,6 +1,5 @@
 import { ActionIcon, Alert, Anchor, Button, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import {
   HIRING_TEAM_ROLE_LABELS,
   HIRING_TEAM_ROLES,
@@ -11,17 +10,17 @@ import {
   type HiringTeamRole,
 } from '@hireloop/contract/recruitments';
 import type { JobRole } from '@hireloop/contract/roles';
-import type { OrganisationUser } from '@hireloop/contract/users';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { MultiStepForm, type FormStep } from '../../../components/multi-step-form.tsx';
 import { ReviewSummary } from '../../../components/review-summary.tsx';
-import { roleSearch, userSearch } from '../../../lib/search-hooks.ts';
 import { toastSuccess } from '../../../lib/toasts.ts';
 import { formatDay } from '../../../lib/dates.ts';
 import { useAuth } from '../../session/auth-store.ts';
-import { useCreateRecruitment, useOrganisationId } from '../api.ts';
+import { useMembers, useRoleOptions } from '../../session/organisation-lists.ts';
+import { useCreateRecruitment } from '../api.ts';
 
 export type HiringTeamRow = { user_id: string; role: HiringTeamRole };
 
@@ -72,27 +71,15 @@ export function toCreateBody(values: RecruitmentFormValues): CreateRecruitmentBo
   };
 }
 
-function useRoleOptions() {
-  const organisationId = useOrganisationId();
-  // The blank term is answered from the cached full list (docs/product.md §6); Select filters as one types.
-  return useQuery({
-    queryKey: ['organisation', organisationId, 'recruitment-form', 'roles'],
-    queryFn: async () => recruitableRoles(await roleSearch.search('')),
-    enabled: organisationId !== '',
-  });
-}
-
-function useUserOptions() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: ['organisation', organisationId, 'recruitment-form', 'users'],
-    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
-    enabled: organisationId !== '',
-  });
+/** The organisation's roles a recruitment may be started for (its one shared list, filtered here). */
+function useRecruitableRoles() {
+  const roles = useRoleOptions();
+  const data = useMemo(() => (roles.data ? recruitableRoles(roles.data) : undefined), [roles.data]);
+  return { data, isPending: roles.isPending };
 }
 
 function RoleStep({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) {
-  const roles = useRoleOptions();
+  const roles = useRecruitableRoles();
   const roleInput = form.getInputProps('role_id');
   if (roles.data && roles.data.length === 0) {
     return (
@@ -136,7 +123,7 @@ function RoleStep({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) 
 }
 
 function HiringTeamStep({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) {
-  const users = useUserOptions();
+  const users = useMembers();
   const options = (users.data ?? []).map((u) => ({ value: u.id, label: u.name }));
   const roleOptions = HIRING_TEAM_ROLES.map((role) => ({ value: role, label: HIRING_TEAM_ROLE_LABELS[role] }));
   const error = form.errors.hiring_team;
@@ -199,7 +186,7 @@ function HiringTeamStep({ form }: { form: UseFormReturnType<RecruitmentFormValue
 }
 
 function DetailsStep({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) {
-  const users = useUserOptions();
+  const users = useMembers();
   const today = new Date().toISOString().slice(0, 10);
   return (
     <Stack gap="sm">
@@ -231,8 +218,8 @@ function DetailsStep({ form }: { form: UseFormReturnType<RecruitmentFormValues> 
 }
 
 function Review({ form }: { form: UseFormReturnType<RecruitmentFormValues> }) {
-  const roles = useRoleOptions();
-  const users = useUserOptions();
+  const roles = useRecruitableRoles();
+  const users = useMembers();
   const role = roles.data?.find((r) => r.id === form.values.role_id);
   const nameOf = (id: string) => users.data?.find((u) => u.id === id)?.name ?? 'Unknown colleague';
   const v = form.values;

@@ -8,7 +8,6 @@ import type {
   InterviewConflict,
   InterviewResponse,
   InterviewStatus,
-  InterviewTypesResponse,
   InterviewWhenFilter,
   InterviewsResponse,
   RescheduleInterviewBody,
@@ -18,24 +17,20 @@ import type {
   ScorecardsResponse,
 } from '@hireloop/contract/interviews';
 import type { Permission } from '@hireloop/contract/permissions';
-import type { RecruitmentSettingsResponse } from '@hireloop/contract/recruitment-settings';
-import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
-import { userSearch } from '../../../lib/search-hooks.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
 
+/** Under the shared `interviews` key (lib/query-keys.ts). */
 export const interviewKeys = {
-  all: (org: string) => ['interviews', org] as const,
+  all: queryKeys.interviews,
   list: (org: string, recruitmentId: string, filters: InterviewFilters) =>
-    ['interviews', org, 'recruitment', recruitmentId, filters] as const,
-  ofApplication: (org: string, applicationId: string) => ['interviews', org, 'application', applicationId] as const,
-  scorecards: (org: string, interviewId: string) => ['interviews', org, 'scorecards', interviewId] as const,
-  one: (org: string, interviewId: string) => ['interviews', org, 'one', interviewId] as const,
-  types: (org: string) => ['organisation', org, 'interview-types'] as const,
-  settings: (org: string) => ['organisation', org, 'recruitment-settings'] as const,
-  users: (org: string) => ['organisation', org, 'interviews', 'users'] as const,
+    [...queryKeys.interviews(org), 'recruitment', recruitmentId, filters] as const,
+  ofApplication: (org: string, applicationId: string) => [...queryKeys.interviews(org), 'application', applicationId] as const,
+  scorecards: (org: string, interviewId: string) => [...queryKeys.interviews(org), 'scorecards', interviewId] as const,
+  one: (org: string, interviewId: string) => [...queryKeys.interviews(org), 'one', interviewId] as const,
   candidates: (org: string, recruitmentId: string) => ['organisation', org, 'interviews', 'candidates', recruitmentId] as const,
 };
 
@@ -45,10 +40,6 @@ export type InterviewFilters = {
   status: InterviewStatus | null;
   page: number;
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 export function useCurrentUserId(): string | null {
   return useAuth().user?.id ?? null;
@@ -110,40 +101,6 @@ export function useInterviewById(interviewId: string | null, enabled = true) {
   });
 }
 
-export function useInterviewTypes(enabled = true) {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: interviewKeys.types(org),
-    queryFn: async () => (await orgApi.get<InterviewTypesResponse>('interview-types', { per_page: MAX_PER_PAGE })).interview_types.data,
-    enabled: enabled && org !== '',
-    staleTime: 60_000,
-  });
-}
-
-/** The organisation's default interview length (settings → recruitment). */
-export function useDefaultInterviewMinutes(enabled = true) {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: interviewKeys.settings(org),
-    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
-    enabled: enabled && org !== '',
-    staleTime: 60_000,
-    retry: false,
-    select: (s) => s.default_interview_minutes,
-  });
-}
-
-/** Organisation users from the cached user search (a blank term is served from memory, docs/product.md §6). */
-export function useUserOptions(enabled = true) {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: interviewKeys.users(org),
-    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
-    enabled: enabled && org !== '',
-    staleTime: 60_000,
-  });
-}
-
 /** The recruitment's active applications, for "which candidate". */
 export function useRecruitmentCandidates(recruitmentId: string, enabled = true) {
   const org = useOrganisationId();
@@ -171,8 +128,8 @@ export async function fetchConflicts(userIds: string[], startsAt: string, endsAt
 /** After any change: every interview list, the dashboard, and the candidate's timeline. */
 function refreshAfterChange(queryClient: QueryClient, org: string) {
   void queryClient.invalidateQueries({ queryKey: interviewKeys.all(org) });
-  void queryClient.invalidateQueries({ queryKey: ['dashboard', org] });
-  void queryClient.invalidateQueries({ queryKey: ['candidate-activities', org] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(org) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.allCandidateActivities(org) });
 }
 
 export function useScheduleInterview() {

@@ -13,24 +13,19 @@ import type {
 } from '@hireloop/contract/offers';
 import type { RecruitmentResponse } from '@hireloop/contract/recruitments';
 import type { RoleResponse } from '@hireloop/contract/roles';
-import type { OrganisationUser } from '@hireloop/contract/users';
 import { orgApi } from '../../../lib/api-client.ts';
-import { userSearch } from '../../../lib/search-hooks.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 const enc = encodeURIComponent;
 
-/** Offer query keys; the application and board keys are the hiring core's shared ones. */
+/** Offer query keys, under the shared `offers` key; the application and board keys are lib/query-keys.ts's. */
 export const offerKeys = {
-  all: (org: string) => ['offers', org] as const,
-  recruitment: (org: string, recruitmentId: string) => ['offers', org, 'recruitment', recruitmentId] as const,
-  application: (org: string, applicationId: string) => ['offers', org, 'application', applicationId] as const,
-  offer: (org: string, offerId: string) => ['offers', org, 'offer', offerId] as const,
+  all: queryKeys.offers,
+  recruitment: (org: string, recruitmentId: string) => [...queryKeys.offers(org), 'recruitment', recruitmentId] as const,
+  application: (org: string, applicationId: string) => [...queryKeys.offers(org), 'application', applicationId] as const,
+  offer: (org: string, offerId: string) => [...queryKeys.offers(org), 'offer', offerId] as const,
 };
-
-export function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** What the signed-in member may do with offers (GET /auth permissions). */
 export function useOfferPermissions() {
@@ -77,7 +72,7 @@ export function useOffer(offerId: string | null) {
 export function useOfferableApplications(recruitmentId: string, search: string) {
   const org = useOrganisationId();
   return useQuery({
-    queryKey: ['applications', org, recruitmentId, 'offer-select', search],
+    queryKey: [...queryKeys.applications(org, recruitmentId), 'offer-select', search],
     queryFn: async () =>
       (
         await orgApi.get<ApplicationsResponse>(`recruitments/${enc(recruitmentId)}/applications`, {
@@ -98,7 +93,7 @@ export function useOfferableApplications(recruitmentId: string, search: string) 
 export function useRecruitmentRole(recruitmentId: string, enabled = true) {
   const org = useOrganisationId();
   return useQuery({
-    queryKey: ['offers', org, 'recruitment-role', recruitmentId],
+    queryKey: [...queryKeys.offers(org), 'recruitment-role', recruitmentId],
     queryFn: async (): Promise<OfferRole> => {
       const { recruitment } = await orgApi.get<RecruitmentResponse>(`recruitments/${enc(recruitmentId)}`);
       const { role } = await orgApi.get<RoleResponse>(`role/${enc(recruitment.role.id)}`);
@@ -116,26 +111,15 @@ export function useRecruitmentRole(recruitmentId: string, enabled = true) {
   });
 }
 
-/** The organisation's members, from the cached user search (a blank term makes no request after the first). */
-export function useMembers() {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: ['organisation', org, 'offer-form', 'users'],
-    queryFn: (): Promise<OrganisationUser[]> => userSearch.search(''),
-    enabled: org !== '',
-    staleTime: 60_000,
-  });
-}
-
 /** After any change to an offer: its lists, the application (a hire moves it), the board and the dashboard. */
 function invalidateOffer(queryClient: QueryClient, org: string, offer: Pick<Offer, 'id' | 'application_id' | 'recruitment'>) {
   queryClient.setQueryData(offerKeys.offer(org, offer.id), offer);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: offerKeys.all(org) }),
-    queryClient.invalidateQueries({ queryKey: ['application', org, offer.application_id] }),
-    queryClient.invalidateQueries({ queryKey: ['applications', org, offer.recruitment.id] }),
-    queryClient.invalidateQueries({ queryKey: ['board', org, offer.recruitment.id] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard', org] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.application(org, offer.application_id) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.applications(org, offer.recruitment.id) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.board(org, offer.recruitment.id) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(org) }),
   ]);
 }
 

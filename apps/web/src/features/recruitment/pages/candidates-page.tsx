@@ -8,14 +8,8 @@ import { ViewToggle } from '../../../components/view-toggle.tsx';
 import { useSearchParamPanel } from '../../../lib/search-params.ts';
 import { toastPromise } from '../../../lib/toasts.ts';
 import { CandidateSlideOver } from '../candidate-panel/candidate-slide-over.tsx';
-import {
-  downloadExport,
-  useApplicationsPage,
-  useBoard,
-  useCandidatePermissions,
-  useOrganisationId,
-  useStatuses,
-} from '../candidates/api.ts';
+import { downloadExport, useApplicationsPage, useBoard, useCandidatePermissions } from '../candidates/api.ts';
+import { useRecruitmentStatuses } from '../../session/organisation-lists.ts';
 import { ApplicationsTable } from '../candidates/components/applications-table.tsx';
 import { BulkBar } from '../candidates/components/bulk-bar.tsx';
 import { CandidateFilters } from '../candidates/components/candidate-filters.tsx';
@@ -28,6 +22,7 @@ import {
   withCandidateQuery,
   type CandidateQuery,
 } from '../candidates/url-state.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 
 // Opened rarely: loaded on demand to keep this screen's chunk small (papaparse, the multi-step form).
 const AddCandidateModal = lazy(() =>
@@ -47,7 +42,7 @@ export function CandidatesPage() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [exportingAll, setExportingAll] = useState(false);
 
-  const statuses = useStatuses();
+  const statuses = useRecruitmentStatuses();
   const listParams = useMemo(() => listParamsOf(query), [query]);
   const applications = useApplicationsPage(recruitmentId, listParams, query.view === 'table');
   const board = useBoard(recruitmentId, query.view === 'board');

@@ -16,31 +16,20 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type { Recruitment } from '@hireloop/contract/recruitments';
 import type { RecruitmentStatus } from '@hireloop/contract/recruitment-statuses';
-import type { TeamsResponse } from '@hireloop/contract/teams';
 import { IconChartBar, IconPlus, IconSearch, IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { RecruitmentStateBadge } from '../../../components/recruitment-state-badge.tsx';
 import { StageBar } from '../../../components/stage-bar.tsx';
-import { orgApi } from '../../../lib/api-client.ts';
-import { roleSearch } from '../../../lib/search-hooks.ts';
 import { describeError } from '../../../lib/toasts.ts';
-import {
-  useCanManageRecruitments,
-  useOrganisationId,
-  useRecruitments,
-  useRecruitmentStatuses,
-  type RecruitmentSort,
-  type RecruitmentStatusFilter,
-} from '../api.ts';
+import { useCanManageRecruitments, useRecruitments, type RecruitmentSort, type RecruitmentStatusFilter } from '../api.ts';
 import { CreateRecruitmentForm } from '../components/create-recruitment-form.tsx';
 import { openedAgo } from '../format.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { initials } from '@hireloop/contract/initials';
+import { useRecruitmentStatuses, useRoleOptions, useTeamOptions } from '../../session/organisation-lists.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -60,22 +49,6 @@ const SORT_OPTIONS: Array<{ value: RecruitmentSort; label: string }> = [
   { value: '-candidates', label: 'Most candidates' },
   { value: 'candidates', label: 'Fewest candidates' },
 ];
-
-function useFilterOptions() {
-  const organisationId = useOrganisationId();
-  const roles = useQuery({
-    queryKey: ['organisation', organisationId, 'recruitment-filter', 'roles'],
-    queryFn: () => roleSearch.search(''),
-    enabled: organisationId !== '',
-  });
-  const teams = useQuery({
-    queryKey: ['organisation', organisationId, 'recruitment-filter', 'teams'],
-    queryFn: async () => (await orgApi.get<TeamsResponse>('teams', { per_page: MAX_PER_PAGE })).teams.data,
-    enabled: organisationId !== '',
-    retry: false,
-  });
-  return { roles, teams };
-}
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -111,7 +84,8 @@ export function RecruitmentDashboardPage() {
   const [name] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const recruitments = useRecruitments({ page, status, role, team, name, sort });
   const statuses = useRecruitmentStatuses();
-  const { roles, teams } = useFilterOptions();
+  const roles = useRoleOptions();
+  const teams = useTeamOptions();
   const filtered = status !== 'active' || role !== '' || team !== '' || name !== '';
   const resetPage =
     <T,>(set: (v: T) => void) =>

@@ -6,8 +6,7 @@ import type {
   UpdateOrganisationBody,
 } from '@hireloop/contract/organisation-settings';
 import { orgApi } from '../../../lib/api-client.ts';
-import { userSearch } from '../../../lib/search-hooks.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -15,14 +14,9 @@ export const AUDIT_PAGE_SIZE = 20;
 export const organisationSettingsKeys = {
   settings: (organisationId: string) => ['organisation', organisationId, 'settings'] as const,
   audit: (organisationId: string) => ['organisation', organisationId, 'audit-log'] as const,
-  people: (organisationId: string) => ['organisation', organisationId, 'audit-people'] as const,
 };
 
 export type AuditFilters = { action: string; actor: string | null; from: string | null; to: string | null };
-
-function useOrganisationId() {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 export function useOrganisationSettings() {
   const id = useOrganisationId();
@@ -48,17 +42,6 @@ export function useAuditLog(page: number, filters: AuditFilters, enabled: boolea
     queryFn: async () => (await orgApi.get<AuditLogResponse>('audit-log', { page, per_page: AUDIT_PAGE_SIZE, filter })).audit_entries,
     enabled: enabled && id !== '',
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The members to filter the audit log by (up to 100, from the cached user search). */
-export function useAuditPeople(enabled: boolean) {
-  const id = useOrganisationId();
-  return useQuery({
-    queryKey: organisationSettingsKeys.people(id),
-    queryFn: () => userSearch.search(''),
-    enabled: enabled && id !== '',
-    staleTime: 60_000,
   });
 }
 

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
-import { useAuditLog, useAuditPeople, type AuditFilters } from './api.ts';
+import { useAuditLog, type AuditFilters } from './api.ts';
+import { useMembers } from '../../session/organisation-lists.ts';
 import { actionLabel, auditChanges, fieldLabel, targetLabel } from './audit-format.ts';
 
 /** Suggestions for the action filter; any other action can be typed. */
@@ -56,7 +57,7 @@ export function AuditLogSection() {
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const log = useAuditLog(page, filters, true);
-  const people = useAuditPeople(true);
+  const people = useMembers();
 
   function change(next: Partial<AuditFilters>) {
     setFilters((current) => ({ ...current, ...next }));

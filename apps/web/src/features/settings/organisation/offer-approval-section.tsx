@@ -12,7 +12,8 @@ import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { roleLabel } from '../../session/role-label.ts';
 import { Section, SectionError, SectionSkeleton } from '../shared/section.tsx';
-import { useAuditPeople, useOrganisationSettings, useUpdateOrganisation } from './api.ts';
+import { useOrganisationSettings, useUpdateOrganisation } from './api.ts';
+import { useMembers } from '../../session/organisation-lists.ts';
 
 type Kind = 'none' | 'role' | 'people';
 
@@ -28,7 +29,7 @@ export function describeOfferApproval(setting: OfferApprovalSetting | null): str
 
 function OfferApprovalForm({ setting, canEdit }: { setting: OfferApprovalSetting | null; canEdit: boolean }) {
   const update = useUpdateOrganisation();
-  const members = useAuditPeople(canEdit);
+  const members = useMembers(canEdit);
   const [kind, setKind] = useState<Kind>(setting?.kind ?? 'none');
   const [role, setRole] = useState<OfferApprovalRole>(setting?.kind === 'role' ? setting.role : 'admin');
   const [people, setPeople] = useState<string[]>(setting?.kind === 'people' ? setting.people.map((p) => p.id) : []);

@@ -6,7 +6,8 @@ import { SortableSettingsList } from '../../../components/sortable-settings-list
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { showFieldErrorOrToast, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
-import { useExperienceLevelMutations, useExperienceLevels } from '../recruitment/api.ts';
+import { useExperienceLevels } from '../../session/organisation-lists.ts';
+import { useExperienceLevelMutations } from '../recruitment/api.ts';
 import { NoOrganisation } from '../recruitment/components/no-organisation.tsx';
 
 const resolveName = schemaResolver(experienceLevelBody, { sync: true });

@@ -10,7 +10,8 @@ import {
 } from '@hireloop/contract/recruitment-statuses';
 import { OrderedStagesEditor, type StageCategories } from '../../../components/ordered-stages-editor.tsx';
 import { useAuth } from '../../session/auth-store.ts';
-import { useRecruitmentStatusMutations, useRecruitmentStatuses } from '../recruitment/api.ts';
+import { useRecruitmentStatuses } from '../../session/organisation-lists.ts';
+import { useRecruitmentStatusMutations } from '../recruitment/api.ts';
 import { NoOrganisation } from '../recruitment/components/no-organisation.tsx';
 
 const resolveStatus = schemaResolver(createRecruitmentStatusBody, { sync: true });

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EndedSessionsResponse, Profile, ProfileResponse, UpdateProfileBody, UserSessionsResponse } from '@hireloop/contract/me';
 import { api } from '../../../lib/api-client.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 
 /** My Personal Settings: the signed-in user's profile and sessions. */
@@ -24,15 +26,18 @@ export const useUserSessions = () => useQuery(sessionsQuery);
 
 /**
  * A change to the profile: the answer replaces the cached profile and the auth state is read
- * again (GET auth), so the header shows the new name and avatar at once.
+ * again (GET auth), so the header shows the new name and avatar at once. The organisation's
+ * member lists show the name and avatar too, so they are read again.
  */
 function useProfileMutation<V>(send: (variables: V) => Promise<ProfileResponse>) {
   const queryClient = useQueryClient();
+  const organisationId = useOrganisationId();
   const { refresh } = useSessionActions();
   return useMutation({
     mutationFn: send,
     onSuccess: async ({ profile }) => {
       queryClient.setQueryData<Profile>(meKeys.profile, profile);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users(organisationId) });
       // The profile is saved; a failed refresh only delays the header until the next load.
       await refresh().catch(() => undefined);
     },

@@ -16,19 +16,16 @@ import type {
 } from '@hireloop/contract/recruitment-statuses';
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
-import { useAuth } from '../../session/auth-store.ts';
+import { useOrganisationId } from '../../session/auth-store.ts';
+import { pipelineViewKeys, queryKeys } from '../../../lib/query-keys.ts';
 
-/** Keys carry the organisation, so a switch never shows the previous organisation's settings. */
-export const recruitmentKeys = {
-  levels: (organisationId: string) => ['organisation', organisationId, 'experience-levels'] as const,
-  statuses: (organisationId: string) => ['organisation', organisationId, 'recruitment-statuses'] as const,
-  settings: (organisationId: string) => ['organisation', organisationId, 'recruitment-settings'] as const,
-  apiKeys: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,
+/**
+ * The API keys are this page's own; the levels, statuses and defaults are shared lists (their one
+ * hook each is in features/session/organisation-lists.ts, their one key in lib/query-keys.ts).
+ */
+export const apiKeyKeys = {
+  all: (organisationId: string) => ['organisation', organisationId, 'api-keys'] as const,
 };
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
 
 /** Moves one item, as the server does for `{ original, new }` (zero-based here). */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -43,7 +40,12 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
  * The drag-and-drop reorder: the list moves at once (optimistic), the server is told
  * `{ original, new }` (1-based, via orgApi.reorder), and on failure the old order comes back.
  */
-function useReorder<T extends { id: string; position: number }>(resource: string, key: QueryKey, unwrap: (response: unknown) => T[]) {
+function useReorder<T extends { id: string; position: number }>(
+  resource: string,
+  key: QueryKey,
+  unwrap: (response: unknown) => T[],
+  alsoShownUnder: ReadonlyArray<QueryKey> = [],
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ from, to }: { from: number; to: number }) => unwrap(await orgApi.reorder<unknown>(resource, from, to)),
@@ -63,25 +65,16 @@ function useReorder<T extends { id: string; position: number }>(resource: string
       toastError(error);
     },
     onSuccess: (items) => queryClient.setQueryData(key, items),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => Promise.all([key, ...alsoShownUnder].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
 // ── experience levels ───────────────────────────────────────────────────────
 
-export function useExperienceLevels() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.levels(organisationId),
-    queryFn: async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', { per_page: MAX_PER_PAGE })).levels.data,
-    enabled: organisationId !== '',
-  });
-}
-
 export function useExperienceLevelMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const key = recruitmentKeys.levels(organisationId);
+  const key = queryKeys.experienceLevels(organisationId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     create: useMutation({
@@ -103,20 +96,13 @@ export function useExperienceLevelMutations() {
 
 // ── recruitment statuses ────────────────────────────────────────────────────
 
-export function useRecruitmentStatuses() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.statuses(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', { per_page: MAX_PER_PAGE })).statuses.data,
-    enabled: organisationId !== '',
-  });
-}
-
 export function useRecruitmentStatusMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const key = recruitmentKeys.statuses(organisationId);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const key = queryKeys.recruitmentStatuses(organisationId);
+  // Boards, applications (the slide-over's stage), recruitments and the dashboard show the stages too.
+  const views = pipelineViewKeys(organisationId);
+  const refresh = () => Promise.all([key, ...views].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return {
     create: useMutation({
       mutationFn: async (body: CreateRecruitmentStatusBody) =>
@@ -132,20 +118,11 @@ export function useRecruitmentStatusMutations() {
       mutationFn: (id: string) => orgApi.delete<void>(`recruitment-status/${id}`),
       onSuccess: refresh,
     }),
-    reorder: useReorder<RecruitmentStatus>('recruitment-status', key, (r) => (r as RecruitmentStatusesResponse).statuses.data),
+    reorder: useReorder<RecruitmentStatus>('recruitment-status', key, (r) => (r as RecruitmentStatusesResponse).statuses.data, views),
   };
 }
 
 // ── recruitment defaults ────────────────────────────────────────────────────
-
-export function useRecruitmentSettings() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: recruitmentKeys.settings(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
-    enabled: organisationId !== '',
-  });
-}
 
 export function useUpdateRecruitmentSettings() {
   const organisationId = useOrganisationId();
@@ -153,7 +130,7 @@ export function useUpdateRecruitmentSettings() {
   return useMutation({
     mutationFn: async (body: UpdateRecruitmentSettingsBody) =>
       (await orgApi.patch<RecruitmentSettingsResponse>('recruitment-settings', body)).recruitment_settings,
-    onSuccess: (settings) => queryClient.setQueryData<RecruitmentSettings>(recruitmentKeys.settings(organisationId), settings),
+    onSuccess: (settings) => queryClient.setQueryData<RecruitmentSettings>(queryKeys.recruitmentSettings(organisationId), settings),
   });
 }
 
@@ -162,7 +139,7 @@ export function useUpdateRecruitmentSettings() {
 export function useApiKeys(enabled: boolean) {
   const organisationId = useOrganisationId();
   return useQuery({
-    queryKey: recruitmentKeys.apiKeys(organisationId),
+    queryKey: apiKeyKeys.all(organisationId),
     queryFn: async () => (await orgApi.get<ApiKeysResponse>('api-keys', { per_page: MAX_PER_PAGE })).api_keys,
     enabled: enabled && organisationId !== '',
   });
@@ -171,7 +148,7 @@ export function useApiKeys(enabled: boolean) {
 export function useApiKeyMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: recruitmentKeys.apiKeys(organisationId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(organisationId) });
   return {
     create: useMutation({
       mutationFn: (body: CreateApiKeyBody) => orgApi.post<CreatedApiKeyResponse>('api-keys', body),

@@ -1,5 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   InterviewType,
   InterviewTypeBody,
@@ -9,28 +8,13 @@ import type {
 } from '@hireloop/contract/interviews';
 import { orgApi } from '../../../lib/api-client.ts';
 import { toastError } from '../../../lib/toasts.ts';
-import { useAuth } from '../../session/auth-store.ts';
-
-/** The same key the interview scheduling form reads, so a change here shows there. */
-export const interviewTypesKey = (organisationId: string) => ['organisation', organisationId, 'interview-types'] as const;
-
-function useOrganisationId(): string {
-  return useAuth().currentOrganisation?.id ?? '';
-}
-
-export function useInterviewTypes() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: interviewTypesKey(organisationId),
-    queryFn: async () => (await orgApi.get<InterviewTypesResponse>('interview-types', { per_page: MAX_PER_PAGE })).interview_types.data,
-    enabled: organisationId !== '',
-  });
-}
+import { useOrganisationId } from '../../session/auth-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function useInterviewTypeMutations() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const key = interviewTypesKey(organisationId);
+  const key = queryKeys.interviewTypes(organisationId);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     create: useMutation({

@@ -8,7 +8,8 @@ import { permissionsOf } from '@hireloop/contract/permissions';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
-import { moveItem, recruitmentKeys, useExperienceLevelMutations } from './api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { moveItem, useExperienceLevelMutations } from './api.ts';
 import { holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
 const page = (data: unknown[]) => ({ data, meta: { page: 1, per_page: 100, total: data.length, last_page: 1 } });
@@ -37,10 +38,10 @@ describe('reordering experience levels', () => {
   function setUp() {
     signInForTest();
     const queryClient = createQueryClient();
-    queryClient.setQueryData(recruitmentKeys.levels('o1'), levels);
+    queryClient.setQueryData(queryKeys.experienceLevels('o1'), levels);
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
     const { result } = renderHook(() => useExperienceLevelMutations(), { wrapper });
-    const names = () => queryClient.getQueryData<ExperienceLevel[]>(recruitmentKeys.levels('o1'))?.map((l) => l.name);
+    const names = () => queryClient.getQueryData<ExperienceLevel[]>(queryKeys.experienceLevels('o1'))?.map((l) => l.name);
     return { result, names };
   }
 

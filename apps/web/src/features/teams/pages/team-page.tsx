@@ -1,14 +1,13 @@
 import { Anchor, Avatar, Badge, Button, Group, List, Loader, MultiSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { TeamDetail } from '@hireloop/contract/teams';
 import { IconPencil, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
-import { userSearch } from '../../../lib/search-hooks.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useAuth } from '../../session/auth-store.ts';
+import { useMembers } from '../../session/organisation-lists.ts';
 import { useCanManageTeams, useDeleteTeam, useSetTeamMembers, useTeam, useUpdateTeam } from '../api.ts';
 import { TeamFormModal } from '../components/team-form-modal.tsx';
 import { TeamLogoField } from '../components/team-logo-field.tsx';
@@ -181,13 +180,8 @@ function Contact({ team }: { team: TeamDetail }) {
 }
 
 function HiringTeam({ team, canManage }: { team: TeamDetail; canManage: boolean }) {
-  const organisationId = useAuth().currentOrganisation?.id ?? '';
   const setMembers = useSetTeamMembers(team.id);
-  const users = useQuery({
-    queryKey: ['organisation', organisationId, 'teams', 'member-options'],
-    queryFn: () => userSearch.search(''),
-    enabled: canManage && organisationId !== '',
-  });
+  const users = useMembers(canManage);
   const current = team.members.map((m) => m.id);
   const [selected, setSelected] = useState<string[] | null>(null);
   const value = selected ?? current;

@@ -1,15 +1,13 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Avatar, Box, Button, Group, Paper, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { NOTE_MAX } from '@hireloop/contract/candidates';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { newClientId } from '../../../../lib/client-id.ts';
-import { userSearch } from '../../../../lib/search-hooks.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
-import { useOrganisationId } from '../api.ts';
 import { activeMentionQuery, serialiseMentions, type Mention } from '../mentions.ts';
 import { initials } from '@hireloop/contract/initials';
+import { useMembers } from '../../../session/organisation-lists.ts';
 
 const SUGGESTIONS_MAX = 6;
 
@@ -23,17 +21,6 @@ type Props = {
   /** The server's refusal of the body (422), shown under the field. */
   error?: string | null;
 };
-
-/** Members of the organisation, from the cached user search (one request, then memory). */
-function useMembers() {
-  const org = useOrganisationId();
-  return useQuery({
-    queryKey: ['organisation', org, 'users', 'mentions'],
-    queryFn: () => userSearch.search(''),
-    enabled: org !== '',
-    staleTime: 5 * 60_000,
-  });
-}
 
 function matches(user: OrganisationUser, query: string): boolean {
   const q = query.toLowerCase();

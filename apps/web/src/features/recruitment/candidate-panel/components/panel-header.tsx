@@ -12,14 +12,8 @@ import {
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastPromise } from '../../../../lib/toasts.ts';
-import {
-  downloadCandidateExport,
-  useMoveApplication,
-  usePanelPermissions,
-  useRestoreApplication,
-  useStatuses,
-  useUpdateApplication,
-} from '../api.ts';
+import { downloadCandidateExport, useMoveApplication, usePanelPermissions, useRestoreApplication, useUpdateApplication } from '../api.ts';
+import { useRecruitmentStatuses } from '../../../session/organisation-lists.ts';
 import { exactTime } from '../time.tsx';
 import { EraseModal } from './erase-modal.tsx';
 import { RejectModal } from './reject-modal.tsx';
@@ -48,7 +42,7 @@ export function PanelHeader({ application, onErased, onTransferred }: Props) {
   const rejected = application.rejected_at !== null;
   const closed = application.recruitment.status === 'closed';
   const editable = can.manage && !erased && !closed;
-  const statuses = useStatuses();
+  const statuses = useRecruitmentStatuses();
   const move = useMoveApplication(application);
   const update = useUpdateApplication(application);
   const restore = useRestoreApplication(application);

@@ -5,7 +5,8 @@ import type { RecruitmentStatus } from '@hireloop/contract/recruitment-statuses'
 import { useState } from 'react';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastPromise } from '../../../../lib/toasts.ts';
-import { downloadExport, useBulkApplications, useOrganisationId } from '../api.ts';
+import { downloadExport, useBulkApplications } from '../api.ts';
+import { useOrganisationId } from '../../../session/auth-store.ts';
 
 type Action = 'move' | 'reject' | 'tag';
 

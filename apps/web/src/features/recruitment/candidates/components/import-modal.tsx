@@ -12,8 +12,9 @@ import {
 import Papa from 'papaparse';
 import { useEffect, useState } from 'react';
 import { describeError } from '../../../../lib/toasts.ts';
-import { invalidateRecruitmentCandidates, uploadImport, useImportPreview, useImportProgress, useOrganisationId } from '../api.ts';
+import { invalidateRecruitmentCandidates, uploadImport, useImportPreview, useImportProgress } from '../api.ts';
 import { IMPORT_FIELD_LABELS, autoMatch, completeMapping, importFileProblem } from '../import-mapping.ts';
+import { useOrganisationId } from '../../../session/auth-store.ts';
 
 /** Rows read in the browser: the header plus a preview. The server reads the whole file. */
 const PREVIEW_ROWS = 5;

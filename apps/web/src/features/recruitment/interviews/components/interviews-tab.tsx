@@ -22,14 +22,8 @@ import { IconCalendarEvent, IconCalendarPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../lib/dates.ts';
-import {
-  useCurrentUserId,
-  useInterviewById,
-  useInterviewPermissions,
-  useRecruitmentInterviews,
-  useUserOptions,
-  type InterviewFilters,
-} from '../api.ts';
+import { useCurrentUserId, useInterviewById, useInterviewPermissions, useRecruitmentInterviews, type InterviewFilters } from '../api.ts';
+import { useMembers } from '../../../session/organisation-lists.ts';
 import { InterviewDetailModal } from './interview-detail-modal.tsx';
 import { InterviewerAvatars, InterviewStatusBadge, myScorecardState, LoadError } from './interview-bits.tsx';
 import { ScheduleInterviewModal } from './schedule-interview-modal.tsx';
@@ -44,7 +38,7 @@ const WHEN_OPTIONS: { value: InterviewWhenFilter; label: string }[] = [
 export function InterviewsTab({ recruitmentId }: { recruitmentId: string }) {
   const [filters, setFilters] = useState<InterviewFilters>({ when: 'upcoming', interviewer: null, status: null, page: 1 });
   const interviews = useRecruitmentInterviews(recruitmentId, filters);
-  const users = useUserOptions();
+  const users = useMembers();
   const me = useCurrentUserId();
   const can = useInterviewPermissions();
   const [scheduling, setScheduling] = useState(false);

@@ -29,16 +29,8 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDateTime, formatTime } from '../../../../lib/dates.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { describeError, toastSuccess } from '../../../../lib/toasts.ts';
-import {
-  fetchConflicts,
-  useDefaultInterviewMinutes,
-  useInterviewPermissions,
-  useInterviewTypes,
-  useRecruitmentCandidates,
-  useRescheduleInterview,
-  useScheduleInterview,
-  useUserOptions,
-} from '../api.ts';
+import { fetchConflicts, useInterviewPermissions, useRecruitmentCandidates, useRescheduleInterview, useScheduleInterview } from '../api.ts';
+import { useInterviewTypes, useMembers, useRecruitmentSettings } from '../../../session/organisation-lists.ts';
 import {
   addDays,
   emptySchedule,
@@ -84,9 +76,9 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
   const types = useInterviewTypes();
   const { manageTypes } = useInterviewPermissions();
   const noTypes = !rescheduling && types.isSuccess && types.data.length === 0;
-  const users = useUserOptions();
+  const users = useMembers();
   const candidates = useRecruitmentCandidates(recruitmentId, !application && !rescheduling);
-  const defaultMinutes = useDefaultInterviewMinutes(!rescheduling);
+  const defaultMinutes = useRecruitmentSettings(!rescheduling).data?.default_interview_minutes;
   const schedule = useScheduleInterview();
   const reschedule = useRescheduleInterview();
 
@@ -103,9 +95,9 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
   // The organisation's default length, until the user picks their own: applied once it arrives
   // (state adjusted while rendering, as React advises for values derived from a prop).
   const [defaultApplied, setDefaultApplied] = useState<number | undefined>(undefined);
-  if (!durationTouched && defaultMinutes.data !== undefined && defaultApplied !== defaultMinutes.data) {
-    setDefaultApplied(defaultMinutes.data);
-    setValues((v) => ({ ...v, duration: defaultMinutes.data }));
+  if (!durationTouched && defaultMinutes !== undefined && defaultApplied !== defaultMinutes) {
+    setDefaultApplied(defaultMinutes);
+    setValues((v) => ({ ...v, duration: defaultMinutes }));
   }
 
   const set = <K extends keyof ScheduleValues>(field: K, value: ScheduleValues[K]) => {

@@ -17,20 +17,14 @@ import { ApiError, orgApi } from '../../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../../lib/dates.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
-import {
-  useDecideOffer,
-  useOffer,
-  useOfferAction,
-  useOfferPermissions,
-  useOrganisationId,
-  useUpdateOffer,
-  type OfferAction,
-} from '../api.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
+import { useDecideOffer, useOffer, useOfferAction, useOfferPermissions, useUpdateOffer, type OfferAction } from '../api.ts';
 import { formatSalary, toOfferBody } from '../offer-model.ts';
 import { LetterPreview } from './letter-preview.tsx';
 import { OfferForm } from './offer-form.tsx';
 import { OfferStatusBadge } from './offer-status-badge.tsx';
 import { SalaryRangeNote } from './salary-range-note.tsx';
+import { useOrganisationId } from '../../../session/auth-store.ts';
 
 const editable = (s: OfferStatus) => (OFFER_EDITABLE_STATUSES as readonly OfferStatus[]).includes(s);
 const withdrawable = (s: OfferStatus) => (OFFER_WITHDRAWABLE_STATUSES as readonly OfferStatus[]).includes(s);
@@ -52,7 +46,7 @@ function useOfferTimeline(offer: Offer | undefined) {
   const org = useOrganisationId();
   const candidateId = offer?.candidate.id ?? '';
   return useQuery({
-    queryKey: ['offers', org, 'timeline', offer?.id ?? '', offer?.updated_at ?? ''],
+    queryKey: [...queryKeys.offers(org), 'timeline', offer?.id ?? '', offer?.updated_at ?? ''],
     queryFn: async () => {
       const page = await orgApi.get<ActivitiesResponse>(`candidates/${encodeURIComponent(candidateId)}/activities`, { per_page: 100 });
       return page.activities.data.filter((a) => a.type.startsWith('offer.') && a.data.offer_id === offer?.id).reverse();

@@ -20,7 +20,8 @@ import { MultiStepForm, type FormStep } from '../../../../components/multi-step-
 import { ReviewSummary } from '../../../../components/review-summary.tsx';
 import { formatDay } from '../../../../lib/dates.ts';
 import { describeError } from '../../../../lib/toasts.ts';
-import { useMembers, useOfferableApplications, useRecruitmentRole } from '../api.ts';
+import { useOfferableApplications, useRecruitmentRole } from '../api.ts';
+import { useMembers } from '../../../session/organisation-lists.ts';
 import {
   emptyOfferValues,
   formatSalary,

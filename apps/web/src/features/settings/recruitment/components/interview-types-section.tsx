@@ -6,7 +6,8 @@ import { SortableSettingsList } from '../../../../components/sortable-settings-l
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
-import { useInterviewTypeMutations, useInterviewTypes } from '../interview-types-api.ts';
+import { useInterviewTypes } from '../../../session/organisation-lists.ts';
+import { useInterviewTypeMutations } from '../interview-types-api.ts';
 
 /** One entry a line; blank lines dropped. */
 export function linesOf(text: string): string[] {

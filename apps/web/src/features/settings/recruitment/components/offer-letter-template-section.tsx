@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { ApiError, orgApi } from '../../../../lib/api-client.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
-import { useAuth } from '../../../session/auth-store.ts';
+import { useAuth, useOrganisationId } from '../../../session/auth-store.ts';
 
 /** Sample values for the preview: what a letter for a typical offer reads like. */
 export const SAMPLE_VALUES: Record<OfferLetterPlaceholder, string> = {
@@ -42,7 +42,7 @@ export function renderTemplate(body: string, values: Record<string, string>): { 
 }
 
 function useTemplate() {
-  const organisationId = useAuth().currentOrganisation?.id ?? '';
+  const organisationId = useOrganisationId();
   return useQuery({
     queryKey: ['organisation', organisationId, 'offer-letter-template'],
     queryFn: async () => (await orgApi.get<OfferLetterTemplateResponse>('offer-letter-template')).template,

@@ -10,7 +10,8 @@ import {
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../../lib/toasts.ts';
-import { useRecruitmentSettings, useUpdateRecruitmentSettings } from '../api.ts';
+import { useRecruitmentSettings } from '../../../session/organisation-lists.ts';
+import { useUpdateRecruitmentSettings } from '../api.ts';
 
 const resolve = schemaResolver(updateRecruitmentSettingsBody, { sync: true });
 
