@@ -37,7 +37,7 @@ import type {
 import type { Candidate } from '@hireloop/contract/candidates';
 import { orgApi } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-url.ts';
-import { toOptions } from '../../lib/cached-search.ts';
+import { toOptions } from '../../lib/select-options.ts';
 import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';
 import { toastError } from '../../lib/toasts.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
