@@ -21,77 +21,62 @@ const LIST_STALE_MS = 60_000;
 
 const everything = { per_page: MAX_PER_PAGE };
 
-/** The pipeline, in order: board columns, stage filters, "Move to…", the settings page. */
-export function useRecruitmentStatuses() {
+/** One organisation list: its key for the current organisation, fetched while `enabled` and an organisation is set. */
+function useOrganisationList<T>(key: (organisationId: string) => readonly unknown[], fetch: () => Promise<T>, enabled: boolean) {
   const organisationId = useOrganisationId();
   return useQuery({
-    queryKey: queryKeys.recruitmentStatuses(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', everything)).statuses.data,
-    enabled: organisationId !== '',
-    staleTime: LIST_STALE_MS,
-  });
-}
-
-export function useExperienceLevels() {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: queryKeys.experienceLevels(organisationId),
-    queryFn: async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', everything)).levels.data,
-    enabled: organisationId !== '',
-    staleTime: LIST_STALE_MS,
-  });
-}
-
-export function useInterviewTypes(enabled = true) {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: queryKeys.interviewTypes(organisationId),
-    queryFn: async () => (await orgApi.get<InterviewTypesResponse>('interview-types', everything)).interview_types.data,
+    queryKey: key(organisationId),
+    queryFn: fetch,
     enabled: enabled && organisationId !== '',
     staleTime: LIST_STALE_MS,
   });
+}
+
+/** The pipeline, in order: board columns, stage filters, "Move to…", the settings page. */
+export function useRecruitmentStatuses() {
+  return useOrganisationList(
+    queryKeys.recruitmentStatuses,
+    async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', everything)).statuses.data,
+    true,
+  );
+}
+
+export function useExperienceLevels() {
+  return useOrganisationList(
+    queryKeys.experienceLevels,
+    async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', everything)).levels.data,
+    true,
+  );
+}
+
+export function useInterviewTypes(enabled = true) {
+  return useOrganisationList(
+    queryKeys.interviewTypes,
+    async () => (await orgApi.get<InterviewTypesResponse>('interview-types', everything)).interview_types.data,
+    enabled,
+  );
 }
 
 /** The recruitment defaults (settings → recruitment), e.g. the default interview length. */
 export function useRecruitmentSettings(enabled = true) {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: queryKeys.recruitmentSettings(organisationId),
-    queryFn: async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
-    enabled: enabled && organisationId !== '',
-    staleTime: LIST_STALE_MS,
-  });
+  return useOrganisationList(
+    queryKeys.recruitmentSettings,
+    async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
+    enabled,
+  );
 }
 
 /** Every member of the organisation. */
 export function useMembers(enabled = true) {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: queryKeys.members(organisationId),
-    queryFn: async () => (await orgApi.get<UsersResponse>('users', everything)).users.data,
-    enabled: enabled && organisationId !== '',
-    staleTime: LIST_STALE_MS,
-  });
+  return useOrganisationList(queryKeys.members, async () => (await orgApi.get<UsersResponse>('users', everything)).users.data, enabled);
 }
 
 /** Every job role. */
 export function useRoleOptions(enabled = true) {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: queryKeys.roleOptions(organisationId),
-    queryFn: async () => (await orgApi.get<RolesResponse>('role', everything)).roles.data,
-    enabled: enabled && organisationId !== '',
-    staleTime: LIST_STALE_MS,
-  });
+  return useOrganisationList(queryKeys.roleOptions, async () => (await orgApi.get<RolesResponse>('role', everything)).roles.data, enabled);
 }
 
 /** Every team and client; without the teams feature the answer is an error and callers leave the select out. */
 export function useTeamOptions(enabled = true) {
-  const organisationId = useOrganisationId();
-  return useQuery({
-    queryKey: queryKeys.teamOptions(organisationId),
-    queryFn: async () => (await orgApi.get<TeamsResponse>('teams', everything)).teams.data,
-    enabled: enabled && organisationId !== '',
-    staleTime: LIST_STALE_MS,
-  });
+  return useOrganisationList(queryKeys.teamOptions, async () => (await orgApi.get<TeamsResponse>('teams', everything)).teams.data, enabled);
 }
