@@ -22,7 +22,7 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
 import { candidateByEmail, candidateById, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
-import { firstPipelineStatus as firstStatusOfPipeline, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
+import { firstPipelineStatus, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { presentCandidate, presentCard, presentDetail, presentListItem, presentStatus } from './presenter.ts';
 import {
@@ -57,7 +57,6 @@ import {
   type ApplicationRow,
   type ApplicationSort,
   type CandidateRow,
-  type StatusRow,
 } from './repository.ts';
 
 /** Rows one CSV export may hold. */
@@ -90,11 +89,6 @@ type Recruitment = NonNullable<Awaited<ReturnType<typeof recruitmentState>>>;
 
 function assertOpen(recruitment: Recruitment, field = 'recruitment') {
   if (recruitment.status === 'closed') throw invalid(field, CANDIDATE_TEXTS.recruitmentClosed);
-}
-
-/** Where new applications start: the first status of the organisation's pipeline (null when it has none). */
-export async function firstPipelineStatus(db: Db, organisationId: string): Promise<StatusRow | null> {
-  return firstStatusOfPipeline(db, organisationId);
 }
 
 /**
