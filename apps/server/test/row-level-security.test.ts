@@ -227,6 +227,62 @@ describe('row-level security', () => {
     }
   });
 
+  it('a GET runs in a read-only transaction (a write is refused and nothing is kept); a GET that declares `writes` may write', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    const insert = (name: string) =>
+      t.database.db
+        .insert(candidates)
+        .values({ organisationId: orgA.id, name, email: `${name.toLowerCase().replace(/ /g, '-')}@example.test` });
+    await app.register(
+      publicOrganisationScope(
+        async (routes) => {
+          routes.get('/read/:token', async () => {
+            const [row] = (
+              (await t.database.db.execute(sql`select current_setting('transaction_read_only') as read_only`)) as unknown as {
+                rows: { read_only: string }[];
+              }
+            ).rows;
+            return row;
+          });
+          routes.get('/sneaky/:token', async () => {
+            await insert('Written by a GET');
+            return { ok: true };
+          });
+          routes.get('/declared/:token', { config: { writes: true } }, async () => {
+            await insert('Written by a declared GET');
+            return { ok: true };
+          });
+          routes.post('/write/:token', async () => {
+            const [row] = (
+              (await t.database.db.execute(sql`select current_setting('transaction_read_only') as read_only`)) as unknown as {
+                rows: { read_only: string }[];
+              }
+            ).rows;
+            return row;
+          });
+        },
+        { inOrganisation: t.database.inOrganisation, organisationOf: async () => orgA.id },
+      ),
+    );
+    try {
+      expect((await app.inject({ method: 'GET', url: '/read/a' })).json()).toEqual({ read_only: 'on' });
+      expect((await app.inject({ method: 'POST', url: '/write/a' })).json()).toEqual({ read_only: 'off' });
+      const sneaky = await app.inject({ method: 'GET', url: '/sneaky/a' });
+      expect(sneaky.statusCode).toBe(500);
+      expect(await t.database.db.select().from(candidates).where(eq(candidates.name, 'Written by a GET'))).toEqual([]);
+      expect((await app.inject({ method: 'GET', url: '/declared/a' })).statusCode).toBe(200);
+      expect(
+        await t.database.db.select({ name: candidates.name }).from(candidates).where(eq(candidates.name, 'Written by a declared GET')),
+      ).toEqual([{ name: 'Written by a declared GET' }]);
+      // Many GETs in a row: each read-only transaction's connection goes back to the pool after its COMMIT.
+      for (let i = 0; i < 30; i++) expect((await app.inject({ method: 'GET', url: '/read/a' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    await t.database.db.delete(candidates).where(eq(candidates.name, 'Written by a declared GET'));
+  });
+
   it('rolls back everything the work wrote when it throws; what waits for the commit never runs', async () => {
     let ran = false;
     const failure = await t.database

@@ -30,6 +30,12 @@ declare module 'fastify' {
     apiKeyResource?: ApiKeyResource;
     /** Reachable without signing in (sign-in, health, CSRF cookie); for the permissions document. */
     public?: boolean;
+    /**
+     * A GET that writes: an audit record of what was read (a candidate's data export), or defaults
+     * created when first needed. Its transaction is read-write and its reply waits for the COMMIT;
+     * every other GET's transaction is read-only (inOrganisationTransaction).
+     */
+    writes?: boolean;
   }
 }
 
@@ -144,7 +150,10 @@ export function inOrganisationTransaction(
     const held = holdReply(reply);
     let result: unknown;
     try {
-      result = await inOrganisation(organisationId, async () => handler.call(this, request, reply));
+      // A GET only reads (docs/architecture.md §3): its transaction is read-only, so PostgreSQL
+      // refuses a write, and its reply does not wait for the COMMIT. A GET that writes says so.
+      const readOnly = (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.writes !== true;
+      result = await inOrganisation(organisationId, async () => handler.call(this, request, reply), { readOnly });
     } catch (error) {
       // A stream the handler meant to send (a stored file) is closed: the error's response goes instead.
       (held.payload as { destroy?: () => void } | null | undefined)?.destroy?.();

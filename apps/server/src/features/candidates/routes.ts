@@ -153,7 +153,8 @@ export function candidateRoutes(db: Db, files: FileService) {
     r.get(
       '/candidates/:candidate/export',
       {
-        config: { permission: 'candidates.export' },
+        // The export is recorded in the audit log.
+        config: { permission: 'candidates.export', writes: true },
         schema: {
           tags,
           summary: 'The person’s data as JSON (GDPR access), as the attachment candidate-{id}.json',

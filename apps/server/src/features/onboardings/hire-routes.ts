@@ -67,7 +67,8 @@ export function hireRoutes(hires: HireService) {
     r.get(
       '/onboardings/:onboardingId/board',
       {
-        config: { permission: 'onboarding.view' },
+        // The default stages are created on first use.
+        config: { permission: 'onboarding.view', writes: true },
         schema: {
           tags,
           summary: 'The board: every stage in order with its hires in board order',

@@ -33,7 +33,8 @@ export function onboardingDashboardRoutes(db: Db) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/onboarding',
       {
-        config: { permission: 'onboarding.view' },
+        // The default stages are created on first use.
+        config: { permission: 'onboarding.view', writes: true },
         schema: {
           tags,
           summary:
@@ -86,7 +87,8 @@ export function onboardingRoutes(db: Db, files: FileService, deps: { appUrl: str
     r.get(
       '/onboardings/:onboardingId',
       {
-        config: { permission: 'onboarding.view' },
+        // The default stages are created on first use.
+        config: { permission: 'onboarding.view', writes: true },
         schema: {
           tags,
           summary: "A role's onboarding: role, template, stages and counts",
