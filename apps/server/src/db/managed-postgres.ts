@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { access, chmod, chown, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { arch, platform, userInfo } from 'node:os';
+import { access, chmod, chown, mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -18,9 +18,12 @@ import { DatabaseUnavailableError } from './errors.ts';
  * and then stops the server. A server left running by an app that died is adopted at the next
  * start (its port is in postmaster.pid) rather than refused.
  *
- * It listens on a free loopback port (no unix socket: a long DATA_DIR would not fit a socket
- * name), and only the role `hireloop`, with a password made at initialisation
- * (DATA_DIR/postgres.secret, readable by the app's user only), may connect.
+ * The app reaches it through a unix socket in a short folder of the system's temporary folder, one
+ * per cluster (a socket's name may not be longer than about 100 bytes, so it cannot sit in a deep
+ * DATA_DIR): a round trip through a unix socket costs the app and the server less than one over
+ * TCP, and every request makes several. The server also listens on a free loopback port, which the
+ * app uses when the socket's folder cannot be made. Only the role `hireloop`, with a password made
+ * at initialisation (DATA_DIR/postgres.secret, readable by the app's user only), may connect.
  *
  * PostgreSQL refuses to run as root: as root, the server runs as the OS user `postgres`, which is
  * created when it is missing. See docs/decisions/010-managed-postgres.md.
@@ -46,7 +49,6 @@ const REVIVE_ATTEMPTS = 5;
 /** A small server for one app (see the decision record): memory first, durability kept. */
 const SETTINGS: Record<string, string> = {
   listen_addresses: '127.0.0.1',
-  unix_socket_directories: '',
   max_connections: '60',
   shared_buffers: '32MB',
   max_worker_processes: '2',
@@ -142,7 +144,9 @@ export async function startManagedPostgres(options: { dataDir: string; allowLega
     const running = await runningPort(paths.cluster);
     if (running !== null) return running;
     const port = samePort ?? (await freePort());
-    const flags = [`-p ${port}`, ...Object.entries(SETTINGS).map(([name, value]) => `-c ${name}=${value === '' ? "''" : value}`)].join(' ');
+    const socket = await socketFolder(paths.cluster, owner);
+    const settings = { ...SETTINGS, unix_socket_directories: socket ?? '' };
+    const flags = [`-p ${port}`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value === '' ? "''" : value}`)].join(' ');
     try {
       await asOwner(bin.pg_ctl, ['start', '-D', paths.cluster, '-l', paths.log, '-w', '-t', String(START_TIMEOUT_S), '-s', '-o', flags]);
     } catch (error) {
@@ -152,7 +156,11 @@ export async function startManagedPostgres(options: { dataDir: string; allowLega
   };
 
   const port = await start();
-  const url = (database: string) => `postgres://${ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  // The socket when the server has one (a server adopted from an earlier version may not).
+  const socket = socketFolderOf(paths.cluster);
+  const viaSocket = socket !== null && existsSync(path.join(socket, `.s.PGSQL.${port}`));
+  const url = (database: string) =>
+    `postgres://${ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}${viaSocket ? `?host=${socket}` : ''}`;
   try {
     await prepareDatabase(url('postgres'));
   } catch (error) {
@@ -181,10 +189,39 @@ export async function startManagedPostgres(options: { dataDir: string; allowLega
     },
     stop: () =>
       (stopped ??= (async () => {
-        if ((await runningPort(paths.cluster)) === null) return;
-        await asOwner(bin.pg_ctl, ['stop', '-D', paths.cluster, '-m', 'fast', '-w', '-s']);
+        if ((await runningPort(paths.cluster)) !== null) await asOwner(bin.pg_ctl, ['stop', '-D', paths.cluster, '-m', 'fast', '-w', '-s']);
+        // The server removed its socket; its folder goes too (rmdir: never a folder something else put files in).
+        if (socket !== null) await rmdir(socket).catch(() => undefined);
       })()),
   };
+}
+
+/**
+ * The folder of the cluster's unix socket: `hireloop-pg-{hash of the cluster's path}` in the
+ * system's temporary folder, so the same cluster always has the same socket (a server left
+ * running is found again) and two DATA_DIRs never share one. Null when its path would make too
+ * long a socket name or holds characters a server setting cannot carry unquoted.
+ */
+function socketFolderOf(cluster: string): string | null {
+  const folder = path.join(tmpdir(), `hireloop-pg-${createHash('sha256').update(cluster).digest('hex').slice(0, 16)}`);
+  return Buffer.byteLength(path.join(folder, '.s.PGSQL.65535')) <= 100 && /^[\w/.-]+$/.test(folder) ? folder : null;
+}
+
+/** Makes the socket's folder, the server's OS user's alone (0700); null when it cannot be made: TCP only then. */
+async function socketFolder(cluster: string, owner: Owner): Promise<string | null> {
+  const folder = socketFolderOf(cluster);
+  if (folder === null) return null;
+  try {
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const own = await stat(folder);
+    if (!own.isDirectory()) return null;
+    if (owner && (own.uid !== owner.uid || own.gid !== owner.gid)) await chown(folder, owner.uid, owner.gid);
+    else if (!owner && own.uid !== process.getuid?.()) return null;
+    if ((own.mode & 0o077) !== 0) await chmod(folder, 0o700);
+    return folder;
+  } catch {
+    return null;
+  }
 }
 
 /** Stops a managed server left running in DATA_DIR (by an app that was killed), if there is one. */
