@@ -1,4 +1,4 @@
-import { notifyDueOnboardingTasks } from '../features/onboardings/due-tasks.ts';
+import { notifyDueOnboardingTasks } from '../features/onboardings/service.ts';
 import { schedulePeriodic, type JobRunner } from './periodic.ts';
 
 const EVERY_MS = 15 * 60_000;

@@ -378,27 +378,14 @@ export function findFile(db: Db, organisationId: string, candidateId: string, id
     .then((r) => (r[0] ? fileRow(r[0]) : undefined));
 }
 
-export async function insertFile(
-  db: Db,
-  stored: typeof storedFiles.$inferInsert,
-  file: Omit<typeof candidateFiles.$inferInsert, 'storedFileId'>,
-) {
-  await db.insert(storedFiles).values(stored);
-  await db.insert(candidateFiles).values({ ...file, storedFileId: stored.id! });
-}
-
-/** Deletes one file's rows (the stored file cascades to the candidate file); returns the key whose bytes go after commit. */
-export async function deleteFile(db: Db, organisationId: string, storedFileId: string) {
-  const rows = await db
-    .delete(storedFiles)
-    .where(and(eq(storedFiles.organisationId, organisationId), eq(storedFiles.id, storedFileId)))
-    .returning({ key: storedFiles.key });
-  return rows.map((r) => r.key);
+/** The candidate's file for a stored file the files feature has recorded (deleting that row deletes this one too). */
+export async function insertFile(db: Db, file: typeof candidateFiles.$inferInsert) {
+  await db.insert(candidateFiles).values(file);
 }
 
 /* ---------- erasure ---------- */
 
-/** Removes the candidate's notes and files (rows); returns the stored keys whose bytes go after commit. */
+/** Removes the candidate's notes; returns the ids of their files' stored files, for the files feature to remove (with the files). */
 export async function deletePersonalRecords(db: Db, organisationId: string, candidateId: string) {
   await db
     .delete(candidateNotes)
@@ -417,20 +404,7 @@ export async function deletePersonalRecords(db: Db, organisationId: string, cand
     .select({ storedFileId: candidateFiles.storedFileId })
     .from(candidateFiles)
     .where(and(eq(candidateFiles.organisationId, organisationId), eq(candidateFiles.candidateId, candidateId)));
-  if (files.length === 0) return [];
-  const rows = await db
-    .delete(storedFiles)
-    .where(
-      and(
-        eq(storedFiles.organisationId, organisationId),
-        inArray(
-          storedFiles.id,
-          files.map((f) => f.storedFileId),
-        ),
-      ),
-    )
-    .returning({ key: storedFiles.key });
-  return rows.map((r) => r.key);
+  return files.map((f) => f.storedFileId);
 }
 
 /**

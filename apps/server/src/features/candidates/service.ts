@@ -19,7 +19,7 @@ import { listCandidateActivities, presentActivity, recordActivity } from '../act
 import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import type { FileService } from '../files/service.ts';
+import { removeFileRows, storeFileRow, type FileService } from '../files/service.ts';
 import { membersAmong } from '../members/service.ts';
 import { notify } from '../notifications/service.ts';
 import type { DocumentUpload } from './documents.ts';
@@ -30,7 +30,6 @@ import {
   candidateApplications,
   countApplications,
   deleteCandidate,
-  deleteFile,
   deleteMailAndMentions,
   deleteNote,
   deletePersonalRecords,
@@ -96,7 +95,7 @@ export async function eraseCandidateInTransaction(
   candidate: CandidateRow,
   o: { reason: 'request' | 'retention' },
 ): Promise<string[]> {
-  const keys = await deletePersonalRecords(tx, organisationId, candidate.id);
+  const keys = await removeFileRows(tx, organisationId, await deletePersonalRecords(tx, organisationId, candidate.id));
   await deleteMailAndMentions(tx, organisationId, candidate);
   const needles = [candidate.name, candidate.email ?? ''].filter((s) => s.length >= 2);
   for (const a of await candidateActivityData(tx, organisationId, candidate.id)) {
@@ -513,11 +512,22 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
       try {
         await db.transaction(async (tx) => {
           await loadLive(tx, organisationId, candidateId);
-          await insertFile(
-            tx,
-            { id: storedId, organisationId, key, filename: doc.filename, contentType: doc.type.contentType, size: doc.bytes.length },
-            { id: fileId, organisationId, candidateId, kind: doc.kind, uploadedById: userIdOrNull(actor) },
-          );
+          await storeFileRow(tx, {
+            id: storedId,
+            organisationId,
+            key,
+            filename: doc.filename,
+            contentType: doc.type.contentType,
+            size: doc.bytes.length,
+          });
+          await insertFile(tx, {
+            id: fileId,
+            organisationId,
+            candidateId,
+            storedFileId: storedId,
+            kind: doc.kind,
+            uploadedById: userIdOrNull(actor),
+          });
           await touchCandidates(tx, organisationId, [candidateId]);
           await recordActivity(tx, {
             organisationId,
@@ -546,7 +556,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
         await loadCandidate(tx, organisationId, candidateId, true);
         const row = await findFile(tx, organisationId, candidateId, fileId);
         if (!row) throw new AppError('not_found', CANDIDATE_TEXTS.fileNotFound);
-        const removed = await deleteFile(tx, organisationId, row.storedFileId);
+        const removed = await removeFileRows(tx, organisationId, [row.storedFileId]);
         await recordActivity(tx, {
           organisationId,
           actor,

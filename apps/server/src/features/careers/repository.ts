@@ -130,13 +130,9 @@ export async function applicationIn(db: Db, recruitmentId: string, candidateId: 
   return row ?? null;
 }
 
-export async function insertResume(
-  db: Db,
-  stored: typeof storedFiles.$inferInsert & { id: string },
-  file: Omit<typeof candidateFiles.$inferInsert, 'storedFileId'>,
-) {
-  await db.insert(storedFiles).values(stored);
-  await db.insert(candidateFiles).values({ ...file, storedFileId: stored.id });
+/** The résumé's candidate file, for a stored file the files feature has recorded. */
+export async function insertResume(db: Db, file: typeof candidateFiles.$inferInsert) {
+  await db.insert(candidateFiles).values(file);
 }
 
 export async function insertCareerApplication(db: Db, values: typeof careerApplications.$inferInsert) {

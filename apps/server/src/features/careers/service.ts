@@ -10,6 +10,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
 import { newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
+import { storeFileRow } from '../files/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
@@ -303,18 +304,15 @@ export function createCareersService(deps: {
             status,
             null,
           );
-          await insertResume(
-            tx,
-            {
-              id: storedId,
-              organisationId,
-              key,
-              filename: input.resume.filename,
-              contentType: input.resume.type.contentType,
-              size: input.resume.bytes.length,
-            },
-            { id: fileId, organisationId, candidateId, kind: 'resume', uploadedById: null },
-          );
+          await storeFileRow(tx, {
+            id: storedId,
+            organisationId,
+            key,
+            filename: input.resume.filename,
+            contentType: input.resume.type.contentType,
+            size: input.resume.bytes.length,
+          });
+          await insertResume(tx, { id: fileId, organisationId, candidateId, storedFileId: storedId, kind: 'resume', uploadedById: null });
           await insertCareerApplication(tx, {
             applicationId: application.id,
             organisationId,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, like, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { memberships } from '../../db/schema/organisations.ts';
@@ -49,6 +49,16 @@ export async function deleteUnderPrefix(db: Db, organisationId: string | null, p
         keepId ? ne(storedFiles.id, keepId) : undefined,
       ),
     )
+    .returning({ key: storedFiles.key });
+  return rows.map((r) => r.key);
+}
+
+/** Deletes the organisation's file rows `ids` and returns their keys, for the bytes to go after commit. */
+export async function deleteStoredFiles(db: Db, organisationId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.organisationId, organisationId), inArray(storedFiles.id, ids)))
     .returning({ key: storedFiles.key });
   return rows.map((r) => r.key);
 }

@@ -7,6 +7,7 @@ import type { ProcessedImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   deleteOrganisationFiles,
+  deleteStoredFiles,
   deleteUnderPrefix,
   findLatestUnderPrefix,
   findStoredFile,
@@ -32,6 +33,24 @@ export const teamLogoUrl = (organisationId: string, teamId: string, fileId: stri
 
 export type StoredFile = StoredFileRow;
 export type FileOwner = { organisationId: string | null; prefix: string };
+/** A file of an organisation whose bytes are already in the Storage under `key`. */
+export type NewStoredFile = { id: string; organisationId: string; key: string; filename: string; contentType: string; size: number };
+
+/*
+ * `stored_files` is this feature's table (docs/architecture.md §6): other features add and remove
+ * their files' rows through these two, in their own transaction, and pass the keys of removed rows
+ * to FileService.discard after it (the bytes go once the change has committed).
+ */
+
+/** Records the new file's row in the caller's transaction (if the transaction fails, the caller removes the bytes: FileService.removeNow). */
+export async function storeFileRow(tx: Db, file: NewStoredFile): Promise<void> {
+  await insertStoredFile(tx, file);
+}
+
+/** Deletes the organisation's file rows `ids` in the caller's transaction; returns their keys, for FileService.discard. */
+export function removeFileRows(tx: Db, organisationId: string, ids: string[]): Promise<string[]> {
+  return deleteStoredFiles(tx, organisationId, ids);
+}
 
 /**
  * Uploaded files: bytes in the Storage, metadata in `stored_files`. Bytes cannot join a database

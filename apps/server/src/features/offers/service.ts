@@ -28,7 +28,7 @@ import { markCandidatesActive } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notify } from '../notifications/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
-import { enterOnboardingOnOfferAccepted } from '../onboardings/offer-hook.ts';
+import { enterOnboardingOnOfferAccepted } from '../onboardings/service.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
 import { APPROVER_ROLES, requiredChain } from './approval-policy.ts';
 import { mayViewOffers } from './policy.ts';

@@ -11,9 +11,7 @@ import {
   sniffDocument,
 } from '../../lib/uploaded-files.ts';
 import type { FileService, StoredFile } from '../files/service.ts';
-
-export type HireFileType = { contentType: string; extension: 'pdf' | 'doc' | 'docx' | 'png' | 'jpg' };
-export type HireFileUpload = { bytes: Buffer; filename: string; type: HireFileType };
+import type { HireFileType, HireFileUpload } from './service.ts';
 
 const IMAGES: HireFileType[] = [
   { contentType: 'image/png', extension: 'png' },
@@ -22,7 +20,7 @@ const IMAGES: HireFileType[] = [
 const KNOWN: readonly HireFileType[] = [...DOCUMENT_TYPES, ...IMAGES];
 
 /** PDF, DOC, DOCX, PNG or JPEG by the file's first bytes (the name and declared type are not trusted); else null. */
-export function sniffHireFile(bytes: Buffer): HireFileType | null {
+function sniffHireFile(bytes: Buffer): HireFileType | null {
   const document = sniffDocument(bytes);
   if (document) return document;
   const image = sniffImageType(bytes);

@@ -1,18 +1,57 @@
 import type {
+  AcceptedOffer,
   HireCard,
   HireDetail,
   HireDocument,
   HireListItem,
   HireTask,
   OnboardingStageCategory,
+  OnboardingStageCount,
+  OnboardingSummary,
   PublicNewHire,
   TaskOwnerKind,
   UserRef,
 } from '@hireloop/contract/onboarding';
-import type { DocumentJoined, HireJoined, TaskJoined, findHireByTokenHash } from './repository.ts';
+import type {
+  AcceptedOfferRow,
+  DocumentJoined,
+  HireJoined,
+  OnboardingFigures,
+  OnboardingHeader,
+  TaskJoined,
+  TokenHire,
+} from './repository.ts';
 
 /** The day in UTC, YYYY-MM-DD: tasks due before it are overdue. */
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** A role's onboarding on the dashboard (and, with its times, in its own detail). */
+export function presentOnboardingSummary(
+  h: OnboardingHeader,
+  stageCounts: OnboardingStageCount[],
+  f: OnboardingFigures | undefined,
+): OnboardingSummary & { created_at: string; updated_at: string } {
+  return {
+    id: h.id,
+    role: { id: h.roleId, name: h.roleName, team: h.teamId && h.teamName !== null ? { id: h.teamId, name: h.teamName } : null },
+    template: h.templateId && h.templateName !== null ? { id: h.templateId, name: h.templateName } : null,
+    hires: stageCounts.reduce((n, c) => n + c.count, 0),
+    stage_counts: stageCounts,
+    overdue_tasks: f?.overdue ?? 0,
+    next_start_date: f?.nextStart ?? null,
+    created_at: h.createdAt.toISOString(),
+    updated_at: h.updatedAt.toISOString(),
+  };
+}
+
+export const presentAcceptedOffer = (r: AcceptedOfferRow): AcceptedOffer => ({
+  offer_id: r.offerId,
+  candidate: { id: r.candidateId, name: r.candidateName, email: r.candidateEmail },
+  role: { id: r.roleId, name: r.roleName },
+  recruitment: { id: r.recruitmentId, name: r.recruitmentName },
+  start_date: r.startDate,
+  accepted_at: r.decidedAt?.toISOString() ?? null,
+});
 
 const userRef = (id: string | null, name: string | null, email: string | null): UserRef | null =>
   id && name !== null ? { id, name, email } : null;
@@ -76,9 +115,7 @@ export function presentTask(r: TaskJoined, today: string): HireTask {
   };
 }
 
-export function presentDocument(
-  r: DocumentJoined | { document: DocumentJoined['document']; file: DocumentJoined['file']; uploaderName?: string | null },
-): HireDocument {
+export function presentDocument(r: DocumentJoined): HireDocument {
   const d = r.document;
   return {
     id: d.id,
@@ -103,8 +140,6 @@ export function presentHireDetail(r: HireJoined, tasks: TaskJoined[], documents:
     documents: documents.map(presentDocument),
   };
 }
-
-type TokenHire = NonNullable<Awaited<ReturnType<typeof findHireByTokenHash>>>;
 
 export function presentPublicNewHire(
   r: TokenHire,

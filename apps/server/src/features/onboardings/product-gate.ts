@@ -3,10 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { organisationIdOf } from '../../http/organisation-scope.ts';
-import { findOrganisation } from './repository.ts';
-
-/** Whether the organisation has the Onboarding product (organisations.products). */
-export const subscribedToOnboarding = (organisation: { products: readonly string[] }) => organisation.products.includes('onboarding');
+import { organisationSubscribed } from './service.ts';
 
 const REFUSAL = 'Refused (403) while the organisation is not subscribed to Onboarding.';
 
@@ -27,8 +24,7 @@ export function onboardingProductScope(db: Db, routes: FastifyPluginAsync[]): Fa
       };
     });
     scope.addHook('onRequest', async (request) => {
-      const organisation = await findOrganisation(db, organisationIdOf(request));
-      if (!organisation || !subscribedToOnboarding(organisation)) throw new AppError('forbidden', ONBOARDING_TEXTS.notSubscribed);
+      if (!(await organisationSubscribed(db, organisationIdOf(request)))) throw new AppError('forbidden', ONBOARDING_TEXTS.notSubscribed);
     });
     for (const routesOf of routes) await scope.register(routesOf);
   };

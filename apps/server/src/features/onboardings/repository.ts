@@ -18,8 +18,7 @@ import { outer } from '../../db/sql.ts';
 export type { TemplateDocument, TemplateTask } from '../../db/schema/onboarding.ts';
 export type HireRow = typeof hires.$inferSelect;
 export type TaskRow = typeof hireTasks.$inferSelect;
-export type DocumentRow = typeof hireDocuments.$inferSelect;
-export type OnboardingRow = typeof onboardings.$inferSelect;
+type OnboardingRow = typeof onboardings.$inferSelect;
 export type HireSort = (typeof HIRE_SORTS)[number];
 
 const managers = alias(users, 'manager');
@@ -48,11 +47,6 @@ export function findRole(db: Db, organisationId: string, roleId: string) {
     .leftJoin(teams, eq(teams.id, jobRoles.teamId))
     .where(and(eq(jobRoles.organisationId, organisationId), eq(jobRoles.id, roleId)))
     .then((r) => r[0]);
-}
-
-export function findUsers(db: Db, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
 }
 
 /* ---------- onboardings ---------- */
@@ -126,6 +120,7 @@ export function onboardingHeaders(db: Db, organisationId: string, ids?: string[]
     )
     .orderBy(asc(jobRoles.name), asc(onboardings.id));
 }
+export type OnboardingHeader = Awaited<ReturnType<typeof onboardingHeaders>>[number];
 
 /** Hires per onboarding and stage. */
 export function stageCountsOf(db: Db, organisationId: string, onboardingIds: string[]) {
@@ -153,6 +148,7 @@ export function onboardingFigures(db: Db, organisationId: string, onboardingIds:
     .where(and(eq(hires.organisationId, organisationId), inArray(hires.onboardingId, onboardingIds)))
     .groupBy(hires.onboardingId);
 }
+export type OnboardingFigures = Awaited<ReturnType<typeof onboardingFigures>>[number];
 
 /* ---------- hires ---------- */
 
@@ -380,7 +376,6 @@ export async function setPositions(db: Db, positions: Array<{ id: string; positi
   for (const p of positions) await db.update(hires).set({ boardPosition: p.position }).where(eq(hires.id, p.id));
 }
 
-/** The hire a new-hire token names (its sha256). */
 /**
  * The organisation whose new hire the link names: the new-hire page's one read with the owner's
  * rights (http/public-scope.ts); everything else it reads runs in that organisation.
@@ -390,6 +385,7 @@ export async function organisationOfHireToken(db: Db, tokenHash: string): Promis
   return row?.organisationId ?? null;
 }
 
+/** The hire a new-hire token names (its sha256). */
 export function findHireByTokenHash(db: Db, tokenHash: string) {
   return db
     .select({
@@ -413,6 +409,7 @@ export function findHireByTokenHash(db: Db, tokenHash: string) {
     .where(eq(hires.tokenHash, tokenHash))
     .then((r) => r[0]);
 }
+export type TokenHire = NonNullable<Awaited<ReturnType<typeof findHireByTokenHash>>>;
 
 /* ---------- tasks ---------- */
 
@@ -557,17 +554,6 @@ export function updateDocument(db: Db, id: string, changes: Partial<typeof hireD
 
 export function deleteDocument(db: Db, id: string) {
   return db.delete(hireDocuments).where(eq(hireDocuments.id, id));
-}
-
-export async function insertStoredFile(db: Db, row: typeof storedFiles.$inferInsert) {
-  await db.insert(storedFiles).values(row);
-}
-
-/** Deletes stored-file rows and returns their keys (the bytes go after commit). */
-export async function deleteStoredFiles(db: Db, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db.delete(storedFiles).where(inArray(storedFiles.id, ids)).returning({ key: storedFiles.key });
-  return rows.map((r) => r.key);
 }
 
 /** The stored files of a hire's documents (for deleting the hire). */
