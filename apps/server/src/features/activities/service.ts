@@ -4,9 +4,15 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { insertActivities, type ActivityRow } from './repository.ts';
 
+/**
+ * Who acted: a member or API key (named now), the system, or an actor named as recorded earlier
+ * (a background import acts for whoever started it, under the name it had then).
+ */
+export type ActivityActor = Actor | { kind: 'system'; name?: string } | { kind: 'recorded'; userId: string | null; name: string };
+
 export type ActivityInput = {
   organisationId: string;
-  actor: Actor | { kind: 'system'; name?: string };
+  actor: ActivityActor;
   type: ActivityType;
   candidateId?: string | null;
   applicationId?: string | null;
@@ -24,6 +30,7 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
   const names = new Map<string, string>();
   const nameOf = async (actor: ActivityInput['actor']) => {
     if (actor.kind === 'system') return actor.name ?? 'Hireloop';
+    if (actor.kind === 'recorded') return actor.name;
     const key = actor.kind === 'user' ? actor.userId : actor.apiKeyId;
     let name = names.get(key);
     if (name === undefined) {
@@ -39,7 +46,7 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
       candidateId: e.candidateId ?? null,
       applicationId: e.applicationId ?? null,
       recruitmentId: e.recruitmentId ?? null,
-      actorUserId: userIdOrNull(e.actor),
+      actorUserId: e.actor.kind === 'recorded' ? e.actor.userId : userIdOrNull(e.actor),
       actorName: await nameOf(e.actor),
       type: e.type,
       data: e.data ?? {},

@@ -345,6 +345,42 @@ export async function insertApplication(db: Db, values: PgInsertValue<typeof app
   return row;
 }
 
+/** An application of a batch placed in one column (applications/pipeline.ts gives the positions). */
+export type ColumnPlacement = { candidateId: string; boardPosition: number; source: string; tags: string[] };
+
+/**
+ * Adds a batch of applications to one status's column in one statement, each with its first stage
+ * change (from no status); the rows travel as one JSON parameter, not thousands of bind parameters.
+ * An application the recruitment already has (a concurrent add) is skipped; returns those added.
+ */
+export async function insertApplicationsInColumn(
+  db: Db,
+  o: { organisationId: string; recruitmentId: string; statusId: string; hired: boolean; movedById: string | null },
+  rows: ColumnPlacement[],
+): Promise<{ id: string; candidateId: string }[]> {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((r) => ({ candidate_id: r.candidateId, board_position: r.boardPosition, source: r.source, tags: r.tags })),
+  );
+  const result = (await db.execute(sql`
+    with x as (
+      select * from json_to_recordset(${json}::json)
+        as x(candidate_id uuid, board_position double precision, source text, tags jsonb)
+    ), added as (
+      insert into applications (organisation_id, candidate_id, recruitment_id, status_id, board_position, source, tags, hired_at)
+      select ${o.organisationId}::uuid, x.candidate_id, ${o.recruitmentId}::uuid, ${o.statusId}::uuid, x.board_position, x.source,
+        array(select jsonb_array_elements_text(x.tags)), ${o.hired ? sql`clock_timestamp()` : sql`null`}
+      from x
+      on conflict do nothing
+      returning id, candidate_id
+    ), history as (
+      insert into application_stage_changes (organisation_id, application_id, recruitment_id, from_status_id, to_status_id, moved_by_id)
+      select ${o.organisationId}::uuid, added.id, ${o.recruitmentId}::uuid, null, ${o.statusId}::uuid, ${o.movedById}::uuid from added
+    )
+    select id, candidate_id from added`)) as unknown as { rows: { id: string; candidate_id: string }[] };
+  return result.rows.map((r) => ({ id: r.id, candidateId: r.candidate_id }));
+}
+
 type Changeable =
   | 'statusId'
   | 'recruitmentId'

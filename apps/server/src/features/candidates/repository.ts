@@ -148,6 +148,35 @@ export async function touchCandidates(db: Db, organisationId: string, ids: strin
     .where(and(ofOrganisation(organisationId), inArray(candidates.id, [...new Set(ids)])));
 }
 
+/** A person a CSV import adds (candidate-imports/service.ts). */
+export type ImportedPerson = {
+  name: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  links: string[];
+  source: string;
+  consent: boolean;
+};
+
+/**
+ * Inserts the new people of an import batch in one statement (the rows travel as one JSON
+ * parameter, not thousands of bind parameters); an e-mail created meanwhile by someone else is
+ * skipped (the caller matches it instead). Returns those inserted.
+ */
+export async function insertImportedCandidates(db: Db, organisationId: string, createdById: string | null, people: ImportedPerson[]) {
+  if (people.length === 0) return [];
+  const result = (await db.execute(sql`
+    insert into candidates (organisation_id, name, email, phone, location, links, source, consent_source, consent_at, created_by_id)
+    select ${organisationId}::uuid, x.name, x.email, x.phone, x.location, x.links, x.source,
+      case when x.consent then 'import' end, case when x.consent then now() end, ${createdById}::uuid
+    from json_to_recordset(${JSON.stringify(people)}::json)
+      as x(name text, email text, phone text, location text, links jsonb, source text, consent boolean)
+    on conflict do nothing
+    returning id, email`)) as unknown as { rows: { id: string; email: string | null }[] };
+  return result.rows;
+}
+
 export async function deleteCandidate(db: Db, organisationId: string, id: string) {
   await db.delete(candidates).where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
 }

@@ -43,6 +43,7 @@ import {
   findNoteByClientId,
   inactiveCandidates,
   insertFile,
+  insertImportedCandidates,
   insertNote,
   latestApplication,
   listCandidates,
@@ -55,6 +56,7 @@ import {
   updateCandidate,
   type CandidateRow,
   type CandidateValues,
+  type ImportedPerson,
 } from './repository.ts';
 
 const candidateNotFound = () => new AppError('not_found', CANDIDATE_TEXTS.notFound);
@@ -216,6 +218,15 @@ export async function candidateById(db: Db, organisationId: string, id: string) 
 /** The organisation's candidate with this email, or null. */
 export async function candidateByEmail(db: Db, organisationId: string, email: string) {
   return (await findCandidateByEmail(db, organisationId, email)) ?? null;
+}
+
+/**
+ * Adds the new people of a CSV import batch (candidate-imports/service.ts), in one statement; an
+ * e-mail another request added meanwhile is skipped (the import matches it instead). Consent, when
+ * the file says so, is recorded as given by the import now.
+ */
+export async function createImportedCandidates(db: Db, organisationId: string, createdById: string | null, people: ImportedPerson[]) {
+  return insertImportedCandidates(db, organisationId, createdById, people);
 }
 
 /** Records that the candidates were just active (an application, a move, an offer…). */
