@@ -43,12 +43,6 @@ async function recruitmentExists(db: Db, organisationId: string, id: string) {
   return row !== undefined;
 }
 
-export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>): Promise<CandidateRow> {
-  const [row] = await db.insert(candidates).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
 export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: recruitmentMembers.userId })
@@ -393,8 +387,6 @@ type Changeable =
   | 'rejectedById'
   | 'stageEnteredAt'
   | 'hiredAt';
-/** Transaction time (`now()`), e.g. a new candidate's consent given with the request. */
-export const transactionTime = sql`now()`;
 /** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
 export const statementClock = sql`clock_timestamp()`;
 /** hired_at as it is, or the statement's time for a first hire. */

@@ -20,7 +20,7 @@ import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
-import { candidateByEmail, candidateById, markCandidatesActive } from '../candidates/service.ts';
+import { candidateByEmail, candidateById, createCandidate, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
 import { firstPipelineStatus, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
@@ -38,11 +38,9 @@ import {
   findApplicationListRow,
   hasNote,
   hiringTeamUserIds,
-  insertCandidate,
   insertNote,
   insertStageChanges,
   statementClock as clockNow,
-  transactionTime,
   lastPosition,
   listApplications,
   lockApplication,
@@ -244,7 +242,7 @@ export function createApplicationService(db: Db) {
             const c = body.candidate;
             const existing = await candidateByEmail(tx, organisationId, c.email);
             if (existing) return { duplicate: existing };
-            candidate = await insertCandidate(tx, {
+            candidate = await createCandidate(tx, {
               organisationId,
               name: c.name,
               email: c.email,
@@ -252,9 +250,7 @@ export function createApplicationService(db: Db) {
               location: c.location || null,
               links: c.links ?? [],
               source: body.source ?? 'sourced',
-              consentAt: c.consent_source ? transactionTime : null,
-              consentSource: c.consent_source ?? null,
-              consentNote: c.consent_note || null,
+              consent: c.consent_source ? { source: c.consent_source, note: c.consent_note || null } : null,
               createdById: actorUserId,
             });
           } else {

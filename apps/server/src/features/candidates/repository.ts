@@ -148,6 +148,36 @@ export async function touchCandidates(db: Db, organisationId: string, ids: strin
     .where(and(ofOrganisation(organisationId), inArray(candidates.id, [...new Set(ids)])));
 }
 
+/** A new person; with `consentNow`, their consent is given now (the transaction's time). */
+export async function insertCandidate(db: Db, values: Omit<typeof candidates.$inferInsert, 'consentAt'>, consentNow: boolean) {
+  const [row] = await db
+    .insert(candidates)
+    .values({ ...values, consentAt: consentNow ? sql`now()` : null })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A person applying again: consent as given now, active now, the phone and links as the caller merged them. */
+export async function updateApplyingCandidate(
+  db: Db,
+  organisationId: string,
+  id: string,
+  values: { phone?: string; links: string[]; consentSource: string },
+) {
+  await db
+    .update(candidates)
+    .set({
+      ...(values.phone ? { phone: values.phone } : {}),
+      links: values.links,
+      consentAt: sql`now()`,
+      consentSource: values.consentSource,
+      lastActivityAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
+}
+
 /** A person a CSV import adds (candidate-imports/service.ts). */
 export type ImportedPerson = {
   name: string;

@@ -42,6 +42,7 @@ import {
   findNote,
   findNoteByClientId,
   inactiveCandidates,
+  insertCandidate,
   insertFile,
   insertImportedCandidates,
   insertNote,
@@ -53,6 +54,7 @@ import {
   organisationsForRetention,
   setActivityData,
   touchCandidates,
+  updateApplyingCandidate,
   updateCandidate,
   type CandidateRow,
   type CandidateValues,
@@ -218,6 +220,40 @@ export async function candidateById(db: Db, organisationId: string, id: string) 
 /** The organisation's candidate with this email, or null. */
 export async function candidateByEmail(db: Db, organisationId: string, email: string) {
   return (await findCandidateByEmail(db, organisationId, email)) ?? null;
+}
+
+/** A person added by hand (the application form) or applying on the careers site. */
+export type NewCandidate = {
+  id?: string;
+  organisationId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  location?: string | null;
+  links: string[];
+  source: string;
+  /** How they consented, given now (the transaction's time); null: no consent recorded. */
+  consent: { source: string; note: string | null } | null;
+  createdById: string | null;
+};
+
+/** Adds a person (for other features' rules: applications, careers); a taken e-mail fails on the unique index. */
+export async function createCandidate(db: Db, c: NewCandidate): Promise<CandidateRow> {
+  const { consent, ...values } = c;
+  return insertCandidate(db, { ...values, consentSource: consent?.source ?? null, consentNote: consent?.note ?? null }, consent !== null);
+}
+
+/**
+ * A person applying again on the careers site: their consent is given now by the form
+ * (`consentSource`), they are active now; `phone` (when they had none) and the merged `links` are kept.
+ */
+export async function recordRepeatApplicant(
+  db: Db,
+  organisationId: string,
+  id: string,
+  values: { phone?: string; links: string[]; consentSource: string },
+) {
+  await updateApplyingCandidate(db, organisationId, id, values);
 }
 
 /**

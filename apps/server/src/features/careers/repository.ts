@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
@@ -90,36 +89,6 @@ export async function findCandidateByEmail(db: Db, organisationId: string, email
     .from(candidates)
     .where(and(eq(candidates.organisationId, organisationId), eq(candidates.email, email)));
   return row ?? null;
-}
-
-/** A new person applying: their consent is given now (the transaction's time). */
-export async function insertApplyingCandidate(db: Db, values: Omit<PgInsertValue<typeof candidates>, 'consentAt'>) {
-  const [row] = await db
-    .insert(candidates)
-    .values({ ...values, consentAt: sql`now()` })
-    .returning({ id: candidates.id, name: candidates.name });
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-/** An existing person applying again: consent as given now, the phone and links they sent added to what we have. */
-export async function updateApplyingCandidate(
-  db: Db,
-  organisationId: string,
-  id: string,
-  values: { phone?: string; links: string[]; consentSource: string },
-) {
-  await db
-    .update(candidates)
-    .set({
-      ...(values.phone ? { phone: values.phone } : {}),
-      links: values.links,
-      consentAt: sql`now()`,
-      consentSource: values.consentSource,
-      lastActivityAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, id)));
 }
 
 export async function applicationIn(db: Db, recruitmentId: string, candidateId: string) {

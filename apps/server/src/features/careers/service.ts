@@ -10,6 +10,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
 import { newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
+import { createCandidate, recordRepeatApplicant } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
@@ -27,12 +28,10 @@ import {
   findOrganisation,
   findRecruitmentName,
   findSite,
-  insertApplyingCandidate,
   insertCareerApplication,
   insertResume,
   organisationOfCareersSlug,
   siteFingerprint,
-  updateApplyingCandidate,
 } from './repository.ts';
 
 export { clearCareersCaches, invalidateCareersSite } from './cache.ts';
@@ -276,13 +275,13 @@ export function createCareersService(deps: {
           if (found) {
             candidateId = found.id;
             if (await applicationIn(tx, recruitment.id, candidateId)) return { kind: 'already_applied' };
-            await updateApplyingCandidate(tx, organisationId, candidateId, {
+            await recordRepeatApplicant(tx, organisationId, candidateId, {
               ...(input.phone && !found.phone ? { phone: input.phone } : {}),
               links: [...new Set([...found.links, ...input.links])].slice(0, APPLY_LIMITS.links),
               consentSource: 'application_form',
             });
           } else {
-            const created = await insertApplyingCandidate(tx, {
+            const created = await createCandidate(tx, {
               id: plannedCandidateId,
               organisationId,
               name: input.name,
@@ -290,8 +289,8 @@ export function createCareersService(deps: {
               phone: input.phone,
               links: input.links,
               source: 'careers_site',
-              consentSource: 'application_form',
-              consentNote: `Agreed on the careers site when applying for ${row.name}.`,
+              consent: { source: 'application_form', note: `Agreed on the careers site when applying for ${row.name}.` },
+              createdById: null,
             });
             candidateId = created.id;
             isNew = true;
