@@ -51,10 +51,6 @@ export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<
   return rows.map((r) => r.userId);
 }
 
-export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert) {
-  await db.insert(candidateNotes).values(values);
-}
-
 /** Whether the application has a note with this text by this author (null: an API key). */
 export async function hasNote(db: Db, applicationId: string, authorId: string | null, body: string): Promise<boolean> {
   const rows = await db

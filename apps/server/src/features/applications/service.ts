@@ -20,7 +20,7 @@ import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
-import { candidateByEmail, candidateById, createCandidate, markCandidatesActive } from '../candidates/service.ts';
+import { addApplicationNote, candidateByEmail, candidateById, createCandidate, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
 import { firstPipelineStatus, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
@@ -38,7 +38,6 @@ import {
   findApplicationListRow,
   hasNote,
   hiringTeamUserIds,
-  insertNote,
   insertStageChanges,
   statementClock as clockNow,
   lastPosition,
@@ -390,7 +389,7 @@ export function createApplicationService(db: Db) {
           rejectedById: userIdOrNull(actor),
         });
         if (body.note) {
-          await insertNote(tx, {
+          await addApplicationNote(tx, {
             organisationId,
             candidateId: application.candidateId,
             applicationId: id,

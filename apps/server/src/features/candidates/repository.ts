@@ -446,6 +446,11 @@ export async function insertFile(
   await db.insert(candidateFiles).values({ ...file, storedFileId: stored.id! });
 }
 
+/** Links a stored file (already inserted) to the candidate. */
+export async function insertCandidateFile(db: Db, file: typeof candidateFiles.$inferInsert) {
+  await db.insert(candidateFiles).values(file);
+}
+
 /** Deletes one file's rows (the stored file cascades to the candidate file); returns the key whose bytes go after commit. */
 export async function deleteFile(db: Db, organisationId: string, storedFileId: string) {
   const rows = await db

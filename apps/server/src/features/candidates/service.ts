@@ -43,6 +43,7 @@ import {
   findNoteByClientId,
   inactiveCandidates,
   insertCandidate,
+  insertCandidateFile,
   insertFile,
   insertImportedCandidates,
   insertNote,
@@ -254,6 +255,25 @@ export async function recordRepeatApplicant(
   values: { phone?: string; links: string[]; consentSource: string },
 ) {
   await updateApplyingCandidate(db, organisationId, id, values);
+}
+
+/** A note written with another change of an application (a rejection's note), in its transaction. */
+export async function addApplicationNote(
+  db: Db,
+  note: { organisationId: string; candidateId: string; applicationId: string; authorId: string | null; body: string },
+) {
+  await insertNote(db, note);
+}
+
+/**
+ * Files a stored file (inserted by the caller in its transaction) as one of the candidate's
+ * documents, e.g. the résumé sent with the careers form; `id` is the candidate file's.
+ */
+export async function attachCandidateFile(
+  db: Db,
+  file: { id: string; organisationId: string; candidateId: string; storedFileId: string; kind: string; uploadedById: string | null },
+) {
+  await insertCandidateFile(db, file);
 }
 
 /**

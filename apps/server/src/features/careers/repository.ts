@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
+import { applications, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
@@ -99,13 +99,9 @@ export async function applicationIn(db: Db, recruitmentId: string, candidateId: 
   return row ?? null;
 }
 
-export async function insertResume(
-  db: Db,
-  stored: typeof storedFiles.$inferInsert & { id: string },
-  file: Omit<typeof candidateFiles.$inferInsert, 'storedFileId'>,
-) {
+/** The résumé's stored file; the candidates service files it as the candidate's résumé. */
+export async function insertResume(db: Db, stored: typeof storedFiles.$inferInsert & { id: string }) {
   await db.insert(storedFiles).values(stored);
-  await db.insert(candidateFiles).values({ ...file, storedFileId: stored.id });
 }
 
 export async function insertCareerApplication(db: Db, values: typeof careerApplications.$inferInsert) {

@@ -10,7 +10,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
 import { newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
-import { createCandidate, recordRepeatApplicant } from '../candidates/service.ts';
+import { attachCandidateFile, createCandidate, recordRepeatApplicant } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
@@ -302,18 +302,22 @@ export function createCareersService(deps: {
             status,
             null,
           );
-          await insertResume(
-            tx,
-            {
-              id: storedId,
-              organisationId,
-              key,
-              filename: input.resume.filename,
-              contentType: input.resume.type.contentType,
-              size: input.resume.bytes.length,
-            },
-            { id: fileId, organisationId, candidateId, kind: 'resume', uploadedById: null },
-          );
+          await insertResume(tx, {
+            id: storedId,
+            organisationId,
+            key,
+            filename: input.resume.filename,
+            contentType: input.resume.type.contentType,
+            size: input.resume.bytes.length,
+          });
+          await attachCandidateFile(tx, {
+            id: fileId,
+            organisationId,
+            candidateId,
+            storedFileId: storedId,
+            kind: 'resume',
+            uploadedById: null,
+          });
           await insertCareerApplication(tx, {
             applicationId: application.id,
             organisationId,
