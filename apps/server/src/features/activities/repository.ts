@@ -92,3 +92,23 @@ export async function listRecentActivities(db: Db, organisationId: string, limit
         );
   return listWhere(db, where, limit, offset);
 }
+
+/** Merge: the source's entries become the target's; those about a dropped application are about the kept one instead. */
+export async function moveActivitiesToCandidate(
+  db: Db,
+  organisationId: string,
+  sourceId: string,
+  targetId: string,
+  replaced: { dropped: string; kept: string }[],
+) {
+  for (const r of replaced) {
+    await db
+      .update(activities)
+      .set({ applicationId: r.kept })
+      .where(and(eq(activities.organisationId, organisationId), eq(activities.applicationId, r.dropped)));
+  }
+  await db
+    .update(activities)
+    .set({ candidateId: targetId })
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, sourceId)));
+}

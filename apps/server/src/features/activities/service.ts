@@ -2,7 +2,7 @@ import type { Activity, ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
-import { insertActivities, type ActivityRow } from './repository.ts';
+import { insertActivities, moveActivitiesToCandidate, type ActivityRow } from './repository.ts';
 
 /**
  * Who acted: a member or API key (named now), the system, or an actor named as recorded earlier
@@ -56,6 +56,20 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
 }
 
 export const recordActivity = (db: Db, entry: ActivityInput) => recordActivities(db, [entry]);
+
+/**
+ * Merge of two candidates: the source's timeline becomes the target's; entries about a dropped
+ * application (`replaced`: the source's in a recruitment the target is in) are about the kept one.
+ */
+export async function moveCandidateTimeline(
+  db: Db,
+  organisationId: string,
+  sourceId: string,
+  targetId: string,
+  replaced: { dropped: string; kept: string }[],
+) {
+  await moveActivitiesToCandidate(db, organisationId, sourceId, targetId, replaced);
+}
 
 export function presentActivity(row: ActivityRow): Activity {
   return {

@@ -413,6 +413,21 @@ export async function candidateInRecruitment(db: Db, recruitmentId: string, cand
   return Boolean(row);
 }
 
+/**
+ * Merge of two candidates: the source's applications become the target's, except `drop` (those in
+ * a recruitment the target is in already), which are deleted. Returns how many moved.
+ */
+export async function moveApplicationsToCandidate(db: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) {
+  if (drop.length > 0)
+    await db.delete(applications).where(and(eq(applications.organisationId, organisationId), inArray(applications.id, drop)));
+  const moved = await db
+    .update(applications)
+    .set({ candidateId: targetId, updatedAt: sql`now()`, version: sql`${applications.version} + 1` })
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, sourceId)))
+    .returning({ id: applications.id });
+  return moved.length;
+}
+
 /* ---------- bulk ---------- */
 
 /** The ids that are applications of this recruitment, locked (in id order, so two bulk actions cannot deadlock). */

@@ -44,6 +44,7 @@ import {
   listApplications,
   lockApplication,
   lockApplicationsOf,
+  moveApplicationsToCandidate,
   otherApplicationsOf,
   positionsAround,
   renumberColumn,
@@ -130,6 +131,15 @@ export async function notifyNewApplication(
       candidateId: application.candidateId,
     });
   }
+}
+
+/**
+ * Merge of two candidates (candidates/service.ts, through features/candidates/owners.ts): the
+ * source's applications become the target's; `drop` (the source's in recruitments the target is
+ * in, their notes and timeline already moved to the target's) are deleted. Returns how many moved.
+ */
+export async function moveCandidateApplications(tx: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) {
+  return moveApplicationsToCandidate(tx, organisationId, sourceId, targetId, drop);
 }
 
 export type CreateResult = { application: ApplicationDetail } | { duplicate: Candidate };

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
 import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { organisations } from '../../db/schema/organisations.ts';
-import { devMailbox, outbox, storedFiles } from '../../db/schema/outbox.ts';
+import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
@@ -255,45 +256,37 @@ export function latestApplication(db: Db, organisationId: string, candidateId: s
     .then((r) => r[0]);
 }
 
-/** Moves the source's applications, notes, files and timeline to the target (see the merge service). */
-export async function moveCandidateData(db: Db, organisationId: string, sourceId: string, targetId: string) {
-  const mine = (table: typeof applications | typeof candidateNotes | typeof candidateFiles | typeof activities) =>
-    and(eq(table.organisationId, organisationId), eq(table.candidateId, sourceId));
-  const sourceApps = await db
-    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
+/**
+ * Merge: the source's applications in recruitments the target is in too, each with the target's
+ * application there (kept; the source's is dropped).
+ */
+export async function applicationsReplacedByMerge(db: Db, organisationId: string, sourceId: string, targetId: string) {
+  const target = alias(applications, 'target');
+  return db
+    .select({ dropped: applications.id, kept: target.id })
     .from(applications)
-    .where(mine(applications));
-  const targetApps = await db
-    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
-    .from(applications)
-    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, targetId)));
-  const targetByRecruitment = new Map(targetApps.map((a) => [a.recruitmentId, a.id]));
-  const dropped: string[] = [];
-  for (const app of sourceApps) {
-    const kept = targetByRecruitment.get(app.recruitmentId);
-    if (!kept) continue;
-    // Both are in this recruitment: the target's application stays; the source's notes and timeline go with it.
-    await db.update(candidateNotes).set({ applicationId: kept }).where(eq(candidateNotes.applicationId, app.id));
-    await db.update(activities).set({ applicationId: kept }).where(eq(activities.applicationId, app.id));
-    dropped.push(app.id);
+    .innerJoin(target, and(eq(target.recruitmentId, applications.recruitmentId), eq(target.candidateId, targetId)))
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, sourceId)));
+}
+
+/** Merge: the source's notes and files become the target's; notes about a dropped application are about the kept one. */
+export async function moveNotesAndFiles(
+  db: Db,
+  organisationId: string,
+  sourceId: string,
+  targetId: string,
+  replaced: { dropped: string; kept: string }[],
+) {
+  for (const r of replaced) {
+    await db
+      .update(candidateNotes)
+      .set({ applicationId: r.kept })
+      .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.applicationId, r.dropped)));
   }
-  if (dropped.length > 0) await db.delete(applications).where(inArray(applications.id, dropped));
-  const moved = await db
-    .update(applications)
-    .set({ candidateId: targetId, updatedAt: sql`now()`, version: sql`${applications.version} + 1` })
-    .where(mine(applications))
-    .returning({ id: applications.id });
+  const mine = (table: typeof candidateNotes | typeof candidateFiles) =>
+    and(eq(table.organisationId, organisationId), eq(table.candidateId, sourceId));
   await db.update(candidateNotes).set({ candidateId: targetId }).where(mine(candidateNotes));
   await db.update(candidateFiles).set({ candidateId: targetId }).where(mine(candidateFiles));
-  await db.update(activities).set({ candidateId: targetId }).where(mine(activities));
-  // Mail and notifications about the source now concern the target: erasing the target removes them.
-  await db.update(outbox).set({ candidateId: targetId }).where(eq(outbox.candidateId, sourceId));
-  await db.update(devMailbox).set({ candidateId: targetId }).where(eq(devMailbox.candidateId, sourceId));
-  await db
-    .update(notifications)
-    .set({ data: sql`jsonb_set(${notifications.data}, '{candidate_id}', to_jsonb(${targetId}::text))` })
-    .where(and(eq(notifications.organisationId, organisationId), sql`${notifications.data}->>'candidate_id' = ${sourceId}`));
-  return { moved: moved.length, dropped: dropped.length };
 }
 
 /** Whether the candidate has an application in an open or on-hold recruitment. */

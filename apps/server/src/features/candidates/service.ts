@@ -15,17 +15,20 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { listCandidateActivities, presentActivity, recordActivity } from '../activities/service.ts';
+import { listCandidateActivities, moveCandidateTimeline, presentActivity, recordActivity } from '../activities/service.ts';
 import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
 import { membersAmong } from '../members/service.ts';
-import { notify } from '../notifications/service.ts';
+import { moveCandidateDevMail } from '../mail/service.ts';
+import { moveCandidateNotifications, notify } from '../notifications/service.ts';
+import { moveCandidateJobs } from '../outbox/service.ts';
 import type { DocumentUpload } from './documents.ts';
 import { presentCandidate, presentCandidateFile, presentNote } from './presenter.ts';
 import {
   allNotes,
+  applicationsReplacedByMerge,
   candidateActivityData,
   candidateApplications,
   countApplications,
@@ -51,7 +54,7 @@ import {
   listCandidates,
   listFiles,
   listNotes,
-  moveCandidateData,
+  moveNotesAndFiles,
   organisationsForRetention,
   setActivityData,
   touchCandidates,
@@ -87,6 +90,16 @@ function scrub(value: unknown, needles: string[]): unknown {
   }
   return value;
 }
+
+/**
+ * What candidates asks of features that themselves import this service (a direct import would be
+ * circular, docs/architecture.md §9): handed in by features/candidates/owners.ts. Each writes only
+ * its own tables (docs/architecture.md §6).
+ */
+export type CandidateOwners = {
+  /** Merge: the source's applications become the target's; `drop` (replaced by the target's) are deleted. Returns how many moved. */
+  moveApplications: (tx: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) => Promise<number>;
+};
 
 /**
  * GDPR erasure inside the caller's transaction: the row is anonymised in place (its applications
@@ -290,7 +303,7 @@ export async function markCandidatesActive(db: Db, organisationId: string, ids: 
   await touchCandidates(db, organisationId, ids);
 }
 
-export function createCandidateService(db: Db, files: FileService, log?: FastifyBaseLogger) {
+export function createCandidateService(db: Db, files: FileService, owners: CandidateOwners, log?: FastifyBaseLogger) {
   async function loadCandidate(tx: Db, organisationId: string, id: string, forUpdate = false) {
     const row = await findCandidate(tx, organisationId, id, forUpdate);
     if (!row) throw candidateNotFound();
@@ -368,7 +381,24 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
         if (target.erasedAt) throw erased();
         if (!source) throw validationFailed({ source_id: [CANDIDATE_TEXTS.notFound] });
         if (source.erasedAt) throw validationFailed({ source_id: [CANDIDATE_TEXTS.erased] }, CANDIDATE_TEXTS.erased);
-        const moved = await moveCandidateData(tx, organisationId, sourceId, targetId);
+        // Where both are in a recruitment, the target's application stays; the source's notes and timeline go with it.
+        const replaced = await applicationsReplacedByMerge(tx, organisationId, sourceId, targetId);
+        await moveNotesAndFiles(tx, organisationId, sourceId, targetId, replaced);
+        await moveCandidateTimeline(tx, organisationId, sourceId, targetId, replaced);
+        const moved = {
+          moved: await owners.moveApplications(
+            tx,
+            organisationId,
+            sourceId,
+            targetId,
+            replaced.map((r) => r.dropped),
+          ),
+          dropped: replaced.length,
+        };
+        // Mail and notifications about the source now concern the target: erasing the target removes them.
+        await moveCandidateJobs(tx, sourceId, targetId);
+        await moveCandidateDevMail(tx, sourceId, targetId);
+        await moveCandidateNotifications(tx, organisationId, sourceId, targetId);
         await deleteCandidate(tx, organisationId, sourceId);
         // The target keeps its own values; the source fills the empty ones.
         const fill: CandidateValues = {};

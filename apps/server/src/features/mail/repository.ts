@@ -30,3 +30,8 @@ export function findDevMail(db: Db, id: string): Promise<DevMailRow | undefined>
     .where(eq(devMailbox.id, id))
     .then((r) => r[0]);
 }
+
+/** Merge: development mail about the source is about the target. */
+export async function moveDevMailToCandidate(db: Db, sourceId: string, targetId: string) {
+  await db.update(devMailbox).set({ candidateId: targetId }).where(eq(devMailbox.candidateId, sourceId));
+}

@@ -53,3 +53,11 @@ export async function findOrganisationAdminIds(db: Db, organisationId: string): 
     .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.role, ['owner', 'admin'])));
   return rows.map((r) => r.userId);
 }
+
+/** Merge: notifications naming the source name the target. */
+export async function moveNotificationsToCandidate(db: Db, organisationId: string, sourceId: string, targetId: string) {
+  await db
+    .update(notifications)
+    .set({ data: sql`jsonb_set(${notifications.data}, '{candidate_id}', to_jsonb(${targetId}::text))` })
+    .where(and(eq(notifications.organisationId, organisationId), sql`${notifications.data}->>'candidate_id' = ${sourceId}`));
+}

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { Broadcaster } from '../../realtime/index.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { enqueueJob, PermanentJobError } from '../outbox/service.ts';
-import { findOrganisationAdminIds, findRecipient, insertNotification } from './repository.ts';
+import { findOrganisationAdminIds, findRecipient, insertNotification, moveNotificationsToCandidate } from './repository.ts';
 
 export type NewNotification = {
   userId: string;
@@ -110,3 +110,7 @@ export function notificationBroadcastHandler(broadcaster: Broadcaster) {
 export const notificationOutboxHandlers = (broadcaster: Broadcaster) => ({
   [NOTIFICATION_BROADCAST_JOB]: notificationBroadcastHandler(broadcaster),
 });
+
+/** Candidate merge: notifications naming the source name the target (erasing the target removes them). */
+export const moveCandidateNotifications = (db: Db, organisationId: string, sourceId: string, targetId: string) =>
+  moveNotificationsToCandidate(db, organisationId, sourceId, targetId);

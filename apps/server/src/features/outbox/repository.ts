@@ -92,3 +92,8 @@ export function findJob(db: Db, id: string): Promise<OutboxRow | undefined> {
     .where(eq(outbox.id, id))
     .then((r) => r[0]);
 }
+
+/** Merge: jobs about the source are about the target (erasing the target removes them). */
+export async function moveJobsToCandidate(db: Db, sourceId: string, targetId: string) {
+  await db.update(outbox).set({ candidateId: targetId }).where(eq(outbox.candidateId, sourceId));
+}

@@ -9,6 +9,7 @@ import {
   markDone,
   markFailed,
   markRetry,
+  moveJobsToCandidate,
   type OutboxRow,
 } from './repository.ts';
 
@@ -88,3 +89,6 @@ export async function purgeOutbox(db: Db, o: { retentionDays: number; now?: Date
   const before = new Date((o.now ?? new Date()).getTime() - o.retentionDays * 86_400_000);
   return { jobs: await deleteFinishedBefore(db, before), devMail: await deleteDevMailBefore(db, before) };
 }
+
+/** Candidate merge: jobs about the source concern the target. */
+export const moveCandidateJobs = (db: Db, sourceId: string, targetId: string) => moveJobsToCandidate(db, sourceId, targetId);
