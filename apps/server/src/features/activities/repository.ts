@@ -112,3 +112,18 @@ export async function moveActivitiesToCandidate(
     .set({ candidateId: targetId })
     .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, sourceId)));
 }
+
+/** Every entry about the candidate: its id and data (erasure scrubs the data). */
+export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({ id: activities.id, data: activities.data })
+    .from(activities)
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)));
+}
+
+export async function setActivityData(db: Db, organisationId: string, id: string, data: Record<string, unknown>) {
+  await db
+    .update(activities)
+    .set({ data })
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.id, id)));
+}

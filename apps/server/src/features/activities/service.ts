@@ -2,7 +2,7 @@ import type { Activity, ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
-import { insertActivities, moveActivitiesToCandidate, type ActivityRow } from './repository.ts';
+import { candidateActivityData, insertActivities, moveActivitiesToCandidate, setActivityData, type ActivityRow } from './repository.ts';
 
 /**
  * Who acted: a member or API key (named now), the system, or an actor named as recorded earlier
@@ -69,6 +69,39 @@ export async function moveCandidateTimeline(
   replaced: { dropped: string; kept: string }[],
 ) {
   await moveActivitiesToCandidate(db, organisationId, sourceId, targetId, replaced);
+}
+
+/** Keys of activity data that may carry a person's name or address; erasure removes them. */
+const PERSONAL_KEYS = new Set(['name', 'filename', 'candidate_name', 'merged_name', 'source_name', 'email', 'excerpt', 'body']);
+
+/** Replaces the person's name and e-mail inside activity data (names at the time) and drops personal keys. */
+function scrub(value: unknown, needles: string[]): unknown {
+  if (typeof value === 'string') {
+    let s = value;
+    for (const n of needles) if (n.length > 0) s = s.split(n).join('[erased]');
+    return s;
+  }
+  if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !PERSONAL_KEYS.has(k))
+        .map(([k, v]) => [k, scrub(v, needles)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Candidate erasure (features/candidates/service.ts): the person's timeline stays (what happened,
+ * anonymous), scrubbed of their name and e-mail and of the keys that may carry them.
+ */
+export async function eraseCandidateTimeline(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
+  const needles = [person.name, person.email ?? ''].filter((s) => s.length >= 2);
+  for (const a of await candidateActivityData(db, organisationId, person.id)) {
+    const clean = scrub(a.data, needles) as Record<string, unknown>;
+    if (JSON.stringify(clean) !== JSON.stringify(a.data)) await setActivityData(db, organisationId, a.id, clean);
+  }
 }
 
 export function presentActivity(row: ActivityRow): Activity {

@@ -3,15 +3,13 @@ import { alias } from 'drizzle-orm/pg-core';
 import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import { applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../db/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
 export type CandidateValues = Partial<
@@ -460,16 +458,6 @@ export async function deletePersonalRecords(db: Db, organisationId: string, cand
   await db
     .delete(candidateNotes)
     .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId)));
-  // Notifications about the person (mentions quote the notes; new-application ones name them) go too:
-  // those naming the candidate, and those linking to one of their applications.
-  await db.delete(notifications).where(
-    and(
-      eq(notifications.organisationId, organisationId),
-      sql`(${notifications.data}->>'candidate_id' = ${candidateId}
-        or ${notifications.data}->>'url' in (select '/recruitment/' || a.recruitment_id || '/candidates?application=' || a.id
-          from applications a where a.candidate_id = ${candidateId}))`,
-    ),
-  );
   const files = await db
     .select({ storedFileId: candidateFiles.storedFileId })
     .from(candidateFiles)
@@ -488,62 +476,6 @@ export async function deletePersonalRecords(db: Db, organisationId: string, cand
     )
     .returning({ key: storedFiles.key });
   return rows.map((r) => r.key);
-}
-
-/**
- * The rest of the person's traces, for erasure: mail about them in the outbox (sent or not, so
- * pending mail is never sent) and in the development mailbox, what they wrote on the careers
- * form, their offer letters and public offer links, notifications naming them, and their name in
- * what colleagues wrote about them (scorecards, offer decisions). Outbox jobs and dev mail carry
- * the candidate they concern. Rows written before that link existed are found by the person's
- * address only: the outbox has no organisation column, and a name is too common a string to delete
- * other organisations' mail by; such rows age out with the outbox retention period.
- */
-export async function deleteMailAndMentions(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
-  const email = (person.email ?? '').toLowerCase();
-  const name = person.name.length >= 2 ? person.name : '';
-  const addressed = (text: SQL) => sql`(${email} <> '' and position(${email} in lower(${text})) > 0)`;
-  await db.execute(
-    sql`delete from outbox where candidate_id = ${person.id} or (candidate_id is null and ${addressed(sql`payload::text`)})`,
-  );
-  await db.execute(sql`delete from dev_mailbox where candidate_id = ${person.id} or (candidate_id is null and ${addressed(sql`"to"`)})`);
-  const theirApplications = sql`(select a.id from applications a where a.organisation_id = ${organisationId} and a.candidate_id = ${person.id})`;
-  await db.execute(
-    sql`update career_applications set cover_note = null, answers = '[]'::jsonb where application_id in ${theirApplications}`,
-  );
-  // The offer stays (anonymous analytics); the letter naming the person and the link sent to them go.
-  await db.execute(sql`update offers set letter_text = null, token_hash = null where application_id in ${theirApplications}`);
-  const scrub = (column: SQL) =>
-    name ? sql`replace(replace(${column}, ${name}, '[erased]'), ${person.email ?? name}, '[erased]')` : column;
-  await db.execute(sql`update offers set decline_reason = ${scrub(sql`decline_reason`)} where application_id in ${theirApplications}`);
-  await db.execute(
-    sql`update offer_approvals set comment = ${scrub(sql`comment`)}
-      where comment is not null and offer_id in (select o.id from offers o where o.application_id in ${theirApplications})`,
-  );
-  await db.execute(
-    sql`update scorecards set notes = ${scrub(sql`notes`)}
-      where interview_id in (select i.id from interviews i where i.application_id in ${theirApplications})`,
-  );
-  // Notifications written before they carried candidate_id: found by what they are about.
-  await db.delete(notifications).where(
-    and(
-      eq(notifications.organisationId, organisationId),
-      sql`(${notifications.data}->>'interview_id' in (select i.id::text from interviews i where i.application_id in ${theirApplications})
-        or ${outer(notifications.data)}->>'offer_id' in (select o.id::text from offers o where o.application_id in ${theirApplications})
-        or ${outer(notifications.data)}->>'hire_id' in (select h.id::text from hires h where h.candidate_id = ${person.id}))`,
-    ),
-  );
-}
-
-export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {
-  return db
-    .select({ id: activities.id, data: activities.data })
-    .from(activities)
-    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)));
-}
-
-export async function setActivityData(db: Db, id: string, data: Record<string, unknown>) {
-  await db.update(activities).set({ data }).where(eq(activities.id, id));
 }
 
 export function countApplications(db: Db, candidateId: string) {

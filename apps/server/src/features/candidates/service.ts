@@ -29,12 +29,10 @@ import { presentCandidate, presentCandidateFile, presentNote } from './presenter
 import {
   allNotes,
   applicationsReplacedByMerge,
-  candidateActivityData,
   candidateApplications,
   countApplications,
   deleteCandidate,
   deleteFile,
-  deleteMailAndMentions,
   deleteNote,
   deletePersonalRecords,
   emailTaken,
@@ -56,7 +54,6 @@ import {
   listNotes,
   moveNotesAndFiles,
   organisationsForRetention,
-  setActivityData,
   touchCandidates,
   updateApplyingCandidate,
   updateCandidate,
@@ -70,26 +67,11 @@ const erased = () => new AppError('validation_failed', CANDIDATE_TEXTS.erased, {
 
 type SystemActor = { kind: 'system'; name?: string };
 export const ERASED_NAME = 'Erased candidate';
-/** Keys of activity data that may carry a person's name or address; erasure removes them. */
-const PERSONAL_KEYS = new Set(['name', 'filename', 'candidate_name', 'merged_name', 'source_name', 'email', 'excerpt', 'body']);
+/** A person as erasure knows them: what other features look for in their rows. */
+export type ErasedPerson = { id: string; name: string; email: string | null };
 
-/** Replaces the person's name and e-mail inside activity data (names at the time) and drops personal keys. */
-function scrub(value: unknown, needles: string[]): unknown {
-  if (typeof value === 'string') {
-    let s = value;
-    for (const n of needles) if (n.length > 0) s = s.split(n).join('[erased]');
-    return s;
-  }
-  if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([k]) => !PERSONAL_KEYS.has(k))
-        .map(([k, v]) => [k, scrub(v, needles)]),
-    );
-  }
-  return value;
-}
+/** One owning feature's part of erasing a person, in the erasure's transaction (features/candidates/owners.ts lists them). */
+export type PersonEraser = (tx: Db, organisationId: string, person: ErasedPerson) => Promise<void>;
 
 /**
  * What candidates asks of features that themselves import this service (a direct import would be
@@ -99,28 +81,28 @@ function scrub(value: unknown, needles: string[]): unknown {
 export type CandidateOwners = {
   /** Merge: the source's applications become the target's; `drop` (replaced by the target's) are deleted. Returns how many moved. */
   moveApplications: (tx: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) => Promise<number>;
+  /** Erasure: every other feature holding the person's data, each erasing it from its tables. */
+  erasers: PersonEraser[];
 };
 
 /**
  * GDPR erasure inside the caller's transaction: the row is anonymised in place (its applications
- * stay, anonymous, for analytics), notes and files are deleted, mail to or about them is deleted
- * from the outbox (sent or not) and the dev mailbox, their careers form answers and offer letters
- * are cleared, and the timeline and colleagues' notes are scrubbed of the person's name and e-mail. Returns the stored keys whose bytes the caller removes after commit.
+ * stay, anonymous, for analytics), notes and files are deleted, and each other feature holding the
+ * person's data erases it through its own service (`owners.erasers`: mail about them, their careers
+ * form answers and offer letters, notifications, their name in the timeline and in what colleagues
+ * wrote). Returns the stored keys whose bytes the caller removes after commit.
  */
 export async function eraseCandidateInTransaction(
   tx: Db,
+  owners: CandidateOwners,
   organisationId: string,
   actor: Actor | SystemActor,
   candidate: CandidateRow,
   o: { reason: 'request' | 'retention' },
 ): Promise<string[]> {
   const keys = await deletePersonalRecords(tx, organisationId, candidate.id);
-  await deleteMailAndMentions(tx, organisationId, candidate);
-  const needles = [candidate.name, candidate.email ?? ''].filter((s) => s.length >= 2);
-  for (const a of await candidateActivityData(tx, organisationId, candidate.id)) {
-    const clean = scrub(a.data, needles) as Record<string, unknown>;
-    if (JSON.stringify(clean) !== JSON.stringify(a.data)) await setActivityData(tx, a.id, clean);
-  }
+  const person = { id: candidate.id, name: candidate.name, email: candidate.email };
+  for (const erase of owners.erasers) await erase(tx, organisationId, person);
   await updateCandidate(tx, organisationId, candidate.id, {
     name: ERASED_NAME,
     email: null,
@@ -152,7 +134,7 @@ export async function eraseCandidateInTransaction(
  * the last activity — a live hiring process is not wiped under the recruiters' feet; it becomes
  * due once that recruitment closes. One audit entry per organisation says how many were erased.
  */
-export async function applyCandidateRetention(db: Db, files: Pick<FileService, 'discard'>, now = new Date()) {
+export async function applyCandidateRetention(db: Db, files: Pick<FileService, 'discard'>, owners: CandidateOwners, now = new Date()) {
   const BATCH = 200;
   let total = 0;
   for (const org of await organisationsForRetention(db)) {
@@ -168,7 +150,9 @@ export async function applyCandidateRetention(db: Db, files: Pick<FileService, '
           const row = await findCandidate(tx, org.id, id, true);
           if (!row || row.erasedAt) continue;
           removed.push(
-            ...(await eraseCandidateInTransaction(tx, org.id, { kind: 'system', name: 'Retention policy' }, row, { reason: 'retention' })),
+            ...(await eraseCandidateInTransaction(tx, owners, org.id, { kind: 'system', name: 'Retention policy' }, row, {
+              reason: 'retention',
+            })),
           );
           erasedHere++;
         }
@@ -361,7 +345,7 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
     async erase(organisationId: string, actor: Actor, id: string): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         const row = await loadLive(tx, organisationId, id);
-        return eraseCandidateInTransaction(tx, organisationId, actor, row, { reason: 'request' });
+        return eraseCandidateInTransaction(tx, owners, organisationId, actor, row, { reason: 'request' });
       });
       await files.discard(keys);
     },

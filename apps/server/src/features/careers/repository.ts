@@ -5,7 +5,7 @@ import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { careerApplications, careersPageViews, careersSites } from '../../db/schema/website.ts';
-import { outer } from '../../db/sql.ts';
+import { applicationsOfCandidate, outer } from '../../db/sql.ts';
 
 /* ---------- the public site (read) ---------- */
 
@@ -126,4 +126,12 @@ export async function existingOrganisations(db: Db, ids: string[]): Promise<Set<
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, ids));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Erasure: what the candidate wrote on the careers form (cover note, answers) is cleared. */
+export async function clearCareerAnswersOf(db: Db, organisationId: string, candidateId: string) {
+  await db.execute(
+    sql`update career_applications set cover_note = null, answers = '[]'::jsonb
+      where application_id in ${applicationsOfCandidate(organisationId, candidateId)}`,
+  );
 }

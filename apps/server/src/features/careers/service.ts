@@ -24,6 +24,7 @@ import { renderListing, roleItem, type ListingFilters } from './render/listing.t
 import { renderRolePage } from './render/role.ts';
 import {
   applicationIn,
+  clearCareerAnswersOf,
   findCandidateByEmail,
   findOrganisation,
   findRecruitmentName,
@@ -397,3 +398,7 @@ export function createCareersService(deps: {
 }
 
 export type CareersService = ReturnType<typeof createCareersService>;
+
+/** Candidate erasure (features/candidates/service.ts): what the person wrote on the careers form goes. */
+export const eraseCareerAnswers = (db: Db, organisationId: string, person: { id: string }) =>
+  clearCareerAnswersOf(db, organisationId, person.id);
