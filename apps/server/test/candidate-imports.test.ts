@@ -172,6 +172,7 @@ describe('CSV import', () => {
       .from(applicationStageChanges)
       .where(eq(applicationStageChanges.recruitmentId, recruitment.id));
     expect(changes).toHaveLength(3);
+    expect(changes.every((c) => c.fromStatusId === null && c.movedById !== null)).toBe(true);
     const created = await t.database.db
       .select()
       .from(activities)

@@ -520,6 +520,8 @@ describe('merge', () => {
     expect(await db().select().from(candidateFiles).where(eq(candidateFiles.candidateId, target.candidate.id))).toHaveLength(1);
     const timeline = await activitiesOf(target.candidate.id);
     expect(timeline.map((a) => a.type)).toEqual(expect.arrayContaining(['note.added', 'file.uploaded', 'candidate.merged']));
+    // The note's timeline entry was about the source's dropped application: it is about the kept one now.
+    expect(timeline.find((a) => a.type === 'note.added')).toMatchObject({ applicationId: target.applications[0]!.id });
   });
 
   it('refuses itself, an unknown or foreign source, and erased ones', async () => {

@@ -13,3 +13,25 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 export function outer(column: AnyPgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
+
+/** The person erasure looks for in what others wrote (features/candidates/service.ts): their name and e-mail. */
+export type ErasedPerson = { id: string; name: string; email: string | null };
+
+/** The ids of the candidate's applications, as a subquery (their traces in other features' tables). */
+export const applicationsOfCandidate = (organisationId: string, candidateId: string) =>
+  sql`(select a.id from applications a where a.organisation_id = ${organisationId} and a.candidate_id = ${candidateId})`;
+
+/**
+ * A text column with the person's name and e-mail replaced by "[erased]" (what colleagues wrote
+ * about them); unchanged when the name is too short to be told from other words.
+ */
+export function withoutPerson(column: SQL, person: ErasedPerson): SQL {
+  const name = person.name.length >= 2 ? person.name : '';
+  return name ? sql`replace(replace(${column}, ${name}, '[erased]'), ${person.email ?? name}, '[erased]')` : column;
+}
+
+/** Whether a text holds the person's e-mail address (rows written before they carried the candidate's id). */
+export function mentionsAddress(text: SQL, person: ErasedPerson): SQL {
+  const email = (person.email ?? '').toLowerCase();
+  return sql`(${email} <> '' and position(${email} in lower(${text})) > 0)`;
+}

@@ -1,6 +1,12 @@
-import { applyCandidateRetention } from '../features/candidates/service.ts';
+import { candidateOwners } from '../features/candidates/owners.ts';
+import { applyCandidateRetention as applyRetention } from '../features/candidates/service.ts';
+import type { Db } from '../db/client.ts';
 import type { FileService } from '../features/files/service.ts';
 import { schedulePeriodic, type JobRunner } from './periodic.ts';
+
+/** One pass of the retention policy (`applyRetention`), erasing through every owning feature (features/candidates/owners.ts). */
+export const applyCandidateRetention = (db: Db, files: Pick<FileService, 'discard'>, now = new Date()) =>
+  applyRetention(db, files, candidateOwners, now);
 
 const EVERY_MS = 24 * 60 * 60_000;
 /** The first check waits a little: start-up (migrations, demo data, the first requests) comes first. */
@@ -22,5 +28,3 @@ export function scheduleCandidateRetention(runner: JobRunner, files: Pick<FileSe
     },
   });
 }
-
-export { applyCandidateRetention };

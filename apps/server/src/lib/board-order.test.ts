@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MIN_GAP, positionAtEnd, positionBetween, renumbered } from './board-order.ts';
+import { MIN_GAP, positionAtEnd, positionBetween, positionsAtEnd, renumbered } from './board-order.ts';
 
 describe('board order', () => {
   it('places a card after the last one, or first in an empty column', () => {
@@ -7,6 +7,12 @@ describe('board order', () => {
     expect(positionAtEnd(undefined)).toBe(1);
     expect(positionAtEnd(7.5)).toBe(8.5);
     expect(positionAtEnd(Number.MAX_VALUE * 2)).toBe(1);
+  });
+
+  it('places a batch of cards after the last one, in the order given', () => {
+    expect(positionsAtEnd(null, 3)).toEqual([1, 2, 3]);
+    expect(positionsAtEnd(7.5, 2)).toEqual([8.5, 9.5]);
+    expect(positionsAtEnd(4, 0)).toEqual([]);
   });
 
   it('takes the middle of two neighbours, one before the first, and the end after the last', () => {

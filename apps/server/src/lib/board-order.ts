@@ -15,6 +15,12 @@ export function positionAtEnd(last: number | null | undefined): number {
   return Number.isFinite(position) ? position : 1;
 }
 
+/** Positions for `count` cards added after the column's last card, one after another in the order given. */
+export function positionsAtEnd(last: number | null | undefined, count: number): number[] {
+  const first = positionAtEnd(last);
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
 /**
  * The position between the card before (`lower`, null at the top) and the card after (`upper`,
  * null at the end); `'renumber'` when there is no room between them (or `tied`: another card shares

@@ -5,8 +5,37 @@ import { recruitments } from '../../db/schema/recruitments.ts';
 
 export type ActivityRow = typeof activities.$inferSelect & { candidateName: string | null; recruitmentName: string | null };
 
-export async function insertActivities(db: Db, rows: (typeof activities.$inferInsert)[]) {
-  if (rows.length > 0) await db.insert(activities).values(rows);
+export type NewActivity = Pick<
+  typeof activities.$inferInsert,
+  'organisationId' | 'candidateId' | 'applicationId' | 'recruitmentId' | 'actorUserId' | 'actorName' | 'type' | 'data'
+>;
+
+/** Past this many rows, entries travel as one JSON parameter (an import batch), not eight bind parameters each. */
+const BULK_ROWS = 20;
+
+export async function insertActivities(db: Db, rows: NewActivity[]) {
+  if (rows.length === 0) return;
+  if (rows.length <= BULK_ROWS) {
+    await db.insert(activities).values(rows);
+    return;
+  }
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      organisation_id: r.organisationId,
+      candidate_id: r.candidateId ?? null,
+      application_id: r.applicationId ?? null,
+      recruitment_id: r.recruitmentId ?? null,
+      actor_user_id: r.actorUserId ?? null,
+      actor_name: r.actorName,
+      type: r.type,
+      data: r.data ?? {},
+    })),
+  );
+  await db.execute(sql`
+    insert into activities (organisation_id, candidate_id, application_id, recruitment_id, actor_user_id, actor_name, type, data)
+    select x.organisation_id, x.candidate_id, x.application_id, x.recruitment_id, x.actor_user_id, x.actor_name, x.type, x.data
+    from json_to_recordset(${json}::json)
+      as x(organisation_id uuid, candidate_id uuid, application_id uuid, recruitment_id uuid, actor_user_id uuid, actor_name text, type text, data jsonb)`);
 }
 
 const selection = {
@@ -62,4 +91,39 @@ export async function listRecentActivities(db: Db, organisationId: string, limit
           recruitmentIds.length === 0 ? sql`false` : inArray(activities.recruitmentId, recruitmentIds),
         );
   return listWhere(db, where, limit, offset);
+}
+
+/** Merge: the source's entries become the target's; those about a dropped application are about the kept one instead. */
+export async function moveActivitiesToCandidate(
+  db: Db,
+  organisationId: string,
+  sourceId: string,
+  targetId: string,
+  replaced: { dropped: string; kept: string }[],
+) {
+  for (const r of replaced) {
+    await db
+      .update(activities)
+      .set({ applicationId: r.kept })
+      .where(and(eq(activities.organisationId, organisationId), eq(activities.applicationId, r.dropped)));
+  }
+  await db
+    .update(activities)
+    .set({ candidateId: targetId })
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, sourceId)));
+}
+
+/** Every entry about the candidate: its id and data (erasure scrubs the data). */
+export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({ id: activities.id, data: activities.data })
+    .from(activities)
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)));
+}
+
+export async function setActivityData(db: Db, organisationId: string, id: string, data: Record<string, unknown>) {
+  await db
+    .update(activities)
+    .set({ data })
+    .where(and(eq(activities.organisationId, organisationId), eq(activities.id, id)));
 }

@@ -2,11 +2,17 @@ import type { Activity, ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
-import { insertActivities, type ActivityRow } from './repository.ts';
+import { candidateActivityData, insertActivities, moveActivitiesToCandidate, setActivityData, type ActivityRow } from './repository.ts';
+
+/**
+ * Who acted: a member or API key (named now), the system, or an actor named as recorded earlier
+ * (a background import acts for whoever started it, under the name it had then).
+ */
+export type ActivityActor = Actor | { kind: 'system'; name?: string } | { kind: 'recorded'; userId: string | null; name: string };
 
 export type ActivityInput = {
   organisationId: string;
-  actor: Actor | { kind: 'system'; name?: string };
+  actor: ActivityActor;
   type: ActivityType;
   candidateId?: string | null;
   applicationId?: string | null;
@@ -24,6 +30,7 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
   const names = new Map<string, string>();
   const nameOf = async (actor: ActivityInput['actor']) => {
     if (actor.kind === 'system') return actor.name ?? 'Hireloop';
+    if (actor.kind === 'recorded') return actor.name;
     const key = actor.kind === 'user' ? actor.userId : actor.apiKeyId;
     let name = names.get(key);
     if (name === undefined) {
@@ -39,7 +46,7 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
       candidateId: e.candidateId ?? null,
       applicationId: e.applicationId ?? null,
       recruitmentId: e.recruitmentId ?? null,
-      actorUserId: userIdOrNull(e.actor),
+      actorUserId: e.actor.kind === 'recorded' ? e.actor.userId : userIdOrNull(e.actor),
       actorName: await nameOf(e.actor),
       type: e.type,
       data: e.data ?? {},
@@ -49,6 +56,53 @@ export async function recordActivities(db: Db, entries: ActivityInput[]) {
 }
 
 export const recordActivity = (db: Db, entry: ActivityInput) => recordActivities(db, [entry]);
+
+/**
+ * Merge of two candidates: the source's timeline becomes the target's; entries about a dropped
+ * application (`replaced`: the source's in a recruitment the target is in) are about the kept one.
+ */
+export async function moveCandidateTimeline(
+  db: Db,
+  organisationId: string,
+  sourceId: string,
+  targetId: string,
+  replaced: { dropped: string; kept: string }[],
+) {
+  await moveActivitiesToCandidate(db, organisationId, sourceId, targetId, replaced);
+}
+
+/** Keys of activity data that may carry a person's name or address; erasure removes them. */
+const PERSONAL_KEYS = new Set(['name', 'filename', 'candidate_name', 'merged_name', 'source_name', 'email', 'excerpt', 'body']);
+
+/** Replaces the person's name and e-mail inside activity data (names at the time) and drops personal keys. */
+function scrub(value: unknown, needles: string[]): unknown {
+  if (typeof value === 'string') {
+    let s = value;
+    for (const n of needles) if (n.length > 0) s = s.split(n).join('[erased]');
+    return s;
+  }
+  if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([k]) => !PERSONAL_KEYS.has(k))
+        .map(([k, v]) => [k, scrub(v, needles)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Candidate erasure (features/candidates/service.ts): the person's timeline stays (what happened,
+ * anonymous), scrubbed of their name and e-mail and of the keys that may carry them.
+ */
+export async function eraseCandidateTimeline(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
+  const needles = [person.name, person.email ?? ''].filter((s) => s.length >= 2);
+  for (const a of await candidateActivityData(db, organisationId, person.id)) {
+    const clean = scrub(a.data, needles) as Record<string, unknown>;
+    if (JSON.stringify(clean) !== JSON.stringify(a.data)) await setActivityData(db, organisationId, a.id, clean);
+  }
+}
 
 export function presentActivity(row: ActivityRow): Activity {
   return {

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
-import { positionAtEnd } from '../../lib/board-order.ts';
+import { positionAtEnd, positionsAtEnd } from '../../lib/board-order.ts';
 import {
   hiredAtKept,
   insertApplication,
+  insertApplicationsInColumn,
   insertStageChanges,
   lastPosition,
   statementClock as clockNow,
@@ -12,10 +13,10 @@ import {
 
 /**
  * Cards entering or moving on a recruitment's board from outside the board itself: a new
- * application (the form, the careers site) and an accepted offer's move to hired. Each writes the
- * application and its stage change together, positions by lib/board-order.ts. (The board's own
- * moves, bulk moves and transfers are in service.ts; the CSV import still inserts in bulk in raw
- * SQL: both are next to join this module.)
+ * application (the form, the careers site), a batch of new applications (the CSV import) and an
+ * accepted offer's move to hired. Each writes the application and its stage change together,
+ * positions by lib/board-order.ts. (The board's own moves, bulk moves and transfers are in
+ * service.ts: next to join this module.)
  */
 
 /**
@@ -47,6 +48,32 @@ export async function placeNewApplication(
     },
   ]);
   return application;
+}
+
+/**
+ * Adds a batch of applications (a CSV import's) at the end of the status's column, one after
+ * another in the order given, each with its first stage change (from no status, by `movedById`);
+ * hired now when the status is a hired one. One statement for the batch, however large. An
+ * application the recruitment already has (a concurrent add) is skipped; returns those added.
+ */
+export async function placeNewApplications(
+  tx: Db,
+  o: { organisationId: string; recruitmentId: string; status: { id: string; category: string }; movedById: string | null },
+  rows: { candidateId: string; source: string; tags: string[] }[],
+): Promise<{ id: string; candidateId: string }[]> {
+  if (rows.length === 0) return [];
+  const positions = positionsAtEnd(await lastPosition(tx, o.recruitmentId, o.status.id), rows.length);
+  return insertApplicationsInColumn(
+    tx,
+    {
+      organisationId: o.organisationId,
+      recruitmentId: o.recruitmentId,
+      statusId: o.status.id,
+      hired: o.status.category === 'hired',
+      movedById: o.movedById,
+    },
+    rows.map((r, i) => ({ ...r, boardPosition: positions[i]! })),
+  );
 }
 
 /**

@@ -43,22 +43,12 @@ async function recruitmentExists(db: Db, organisationId: string, id: string) {
   return row !== undefined;
 }
 
-export async function insertCandidate(db: Db, values: PgInsertValue<typeof candidates>): Promise<CandidateRow> {
-  const [row] = await db.insert(candidates).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
 export async function hiringTeamUserIds(db: Db, recruitmentId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: recruitmentMembers.userId })
     .from(recruitmentMembers)
     .where(eq(recruitmentMembers.recruitmentId, recruitmentId));
   return rows.map((r) => r.userId);
-}
-
-export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert) {
-  await db.insert(candidateNotes).values(values);
 }
 
 /** Whether the application has a note with this text by this author (null: an API key). */
@@ -345,6 +335,42 @@ export async function insertApplication(db: Db, values: PgInsertValue<typeof app
   return row;
 }
 
+/** An application of a batch placed in one column (applications/pipeline.ts gives the positions). */
+export type ColumnPlacement = { candidateId: string; boardPosition: number; source: string; tags: string[] };
+
+/**
+ * Adds a batch of applications to one status's column in one statement, each with its first stage
+ * change (from no status); the rows travel as one JSON parameter, not thousands of bind parameters.
+ * An application the recruitment already has (a concurrent add) is skipped; returns those added.
+ */
+export async function insertApplicationsInColumn(
+  db: Db,
+  o: { organisationId: string; recruitmentId: string; statusId: string; hired: boolean; movedById: string | null },
+  rows: ColumnPlacement[],
+): Promise<{ id: string; candidateId: string }[]> {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((r) => ({ candidate_id: r.candidateId, board_position: r.boardPosition, source: r.source, tags: r.tags })),
+  );
+  const result = (await db.execute(sql`
+    with x as (
+      select * from json_to_recordset(${json}::json)
+        as x(candidate_id uuid, board_position double precision, source text, tags jsonb)
+    ), added as (
+      insert into applications (organisation_id, candidate_id, recruitment_id, status_id, board_position, source, tags, hired_at)
+      select ${o.organisationId}::uuid, x.candidate_id, ${o.recruitmentId}::uuid, ${o.statusId}::uuid, x.board_position, x.source,
+        array(select jsonb_array_elements_text(x.tags)), ${o.hired ? sql`clock_timestamp()` : sql`null`}
+      from x
+      on conflict do nothing
+      returning id, candidate_id
+    ), history as (
+      insert into application_stage_changes (organisation_id, application_id, recruitment_id, from_status_id, to_status_id, moved_by_id)
+      select ${o.organisationId}::uuid, added.id, ${o.recruitmentId}::uuid, null, ${o.statusId}::uuid, ${o.movedById}::uuid from added
+    )
+    select id, candidate_id from added`)) as unknown as { rows: { id: string; candidate_id: string }[] };
+  return result.rows.map((r) => ({ id: r.id, candidateId: r.candidate_id }));
+}
+
 type Changeable =
   | 'statusId'
   | 'recruitmentId'
@@ -357,8 +383,6 @@ type Changeable =
   | 'rejectedById'
   | 'stageEnteredAt'
   | 'hiredAt';
-/** Transaction time (`now()`), e.g. a new candidate's consent given with the request. */
-export const transactionTime = sql`now()`;
 /** Statement time, not transaction time: a move that waited for another's lock is recorded after it. */
 export const statementClock = sql`clock_timestamp()`;
 /** hired_at as it is, or the statement's time for a first hire. */
@@ -387,6 +411,21 @@ export async function candidateInRecruitment(db: Db, recruitmentId: string, cand
     .from(applications)
     .where(and(eq(applications.recruitmentId, recruitmentId), eq(applications.candidateId, candidateId)));
   return Boolean(row);
+}
+
+/**
+ * Merge of two candidates: the source's applications become the target's, except `drop` (those in
+ * a recruitment the target is in already), which are deleted. Returns how many moved.
+ */
+export async function moveApplicationsToCandidate(db: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) {
+  if (drop.length > 0)
+    await db.delete(applications).where(and(eq(applications.organisationId, organisationId), inArray(applications.id, drop)));
+  const moved = await db
+    .update(applications)
+    .set({ candidateId: targetId, updatedAt: sql`now()`, version: sql`${applications.version} + 1` })
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, sourceId)))
+    .returning({ id: applications.id });
+  return moved.length;
 }
 
 /* ---------- bulk ---------- */

@@ -20,7 +20,7 @@ import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
-import { candidateByEmail, candidateById, markCandidatesActive } from '../candidates/service.ts';
+import { addApplicationNote, candidateByEmail, candidateById, createCandidate, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
 import { firstPipelineStatus, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
@@ -38,15 +38,13 @@ import {
   findApplicationListRow,
   hasNote,
   hiringTeamUserIds,
-  insertCandidate,
-  insertNote,
   insertStageChanges,
   statementClock as clockNow,
-  transactionTime,
   lastPosition,
   listApplications,
   lockApplication,
   lockApplicationsOf,
+  moveApplicationsToCandidate,
   otherApplicationsOf,
   positionsAround,
   renumberColumn,
@@ -133,6 +131,15 @@ export async function notifyNewApplication(
       candidateId: application.candidateId,
     });
   }
+}
+
+/**
+ * Merge of two candidates (candidates/service.ts, through features/candidates/owners.ts): the
+ * source's applications become the target's; `drop` (the source's in recruitments the target is
+ * in, their notes and timeline already moved to the target's) are deleted. Returns how many moved.
+ */
+export async function moveCandidateApplications(tx: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) {
+  return moveApplicationsToCandidate(tx, organisationId, sourceId, targetId, drop);
 }
 
 export type CreateResult = { application: ApplicationDetail } | { duplicate: Candidate };
@@ -244,7 +251,7 @@ export function createApplicationService(db: Db) {
             const c = body.candidate;
             const existing = await candidateByEmail(tx, organisationId, c.email);
             if (existing) return { duplicate: existing };
-            candidate = await insertCandidate(tx, {
+            candidate = await createCandidate(tx, {
               organisationId,
               name: c.name,
               email: c.email,
@@ -252,9 +259,7 @@ export function createApplicationService(db: Db) {
               location: c.location || null,
               links: c.links ?? [],
               source: body.source ?? 'sourced',
-              consentAt: c.consent_source ? transactionTime : null,
-              consentSource: c.consent_source ?? null,
-              consentNote: c.consent_note || null,
+              consent: c.consent_source ? { source: c.consent_source, note: c.consent_note || null } : null,
               createdById: actorUserId,
             });
           } else {
@@ -394,7 +399,7 @@ export function createApplicationService(db: Db) {
           rejectedById: userIdOrNull(actor),
         });
         if (body.note) {
-          await insertNote(tx, {
+          await addApplicationNote(tx, {
             organisationId,
             candidateId: application.candidateId,
             applicationId: id,

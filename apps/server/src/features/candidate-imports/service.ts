@@ -18,13 +18,14 @@ import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { positionAtEnd } from '../../lib/board-order.ts';
 import { afterCommit } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
+import { recordActivities } from '../activities/service.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
-import { markCandidatesActive } from '../candidates/service.ts';
+import { placeNewApplications } from '../applications/pipeline.ts';
+import { createImportedCandidates, markCandidatesActive } from '../candidates/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
@@ -32,10 +33,7 @@ import {
   candidatesByEmail,
   candidatesInRecruitment,
   claimImports,
-  endOfColumn,
   findImport,
-  insertApplications,
-  insertCandidates,
   insertImport,
   lockHeldImport,
   renewLeases,
@@ -191,7 +189,6 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
     const stored = claimed.fileKey ? await storage.get(claimed.fileKey) : null;
     if (!stored) throw new UploadMissing(`no stored upload under ${claimed.fileKey ?? '(none)'}`);
     if (!status) throw new Error('the organisation has no recruitment status');
-    const statusId = status.id;
     const seen = new Map<string, number>();
     const refused = [...claimed.refused];
     let refusedCount = claimed.refusedCount;
@@ -245,7 +242,7 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
             people.map((p) => p.email),
           );
           for (const c of known) if (c.email) existing.set(c.email, c.id);
-          const inserted = await insertCandidates(
+          const inserted = await createImportedCandidates(
             tx,
             organisationId,
             actorUserId,
@@ -278,17 +275,23 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
             else if (already.has(candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
             else toAdd.push({ ...p, candidateId });
           }
-          // The batch goes to the end of the column, one after another (lib/board-order.ts).
-          const first = positionAtEnd(await endOfColumn(tx, recruitmentId, statusId));
-          const apps = await insertApplications(
+          // The batch goes to the end of the first column, one after another, with its stage history (applications/pipeline.ts).
+          const apps = await placeNewApplications(
             tx,
-            { organisationId, recruitmentId, statusId, actorUserId, actorName, importId },
-            toAdd.map((p, i) => ({
-              candidate_id: p.candidateId,
-              board_position: first + i,
-              source: p.source,
-              tags: p.tags,
-              reused: !newIds.has(p.candidateId),
+            { organisationId, recruitmentId, status, movedById: actorUserId },
+            toAdd.map((p) => ({ candidateId: p.candidateId, source: p.source, tags: p.tags })),
+          );
+          const sourceOf = new Map(toAdd.map((p) => [p.candidateId, p.source]));
+          await recordActivities(
+            tx,
+            apps.map((a) => ({
+              organisationId,
+              actor: { kind: 'recorded' as const, userId: actorUserId, name: actorName },
+              type: 'application.created' as const,
+              candidateId: a.candidateId,
+              applicationId: a.id,
+              recruitmentId,
+              data: { source: sourceOf.get(a.candidateId), import_id: importId, reused: !newIds.has(a.candidateId) },
             })),
           );
           const added = new Set(apps.map((a) => a.candidateId));

@@ -1,16 +1,15 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { runPrepared } from '../../db/prepared.ts';
-import { activities, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
-import { notifications } from '../../db/schema/notifications.ts';
+import { applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
-import { devMailbox, outbox, storedFiles } from '../../db/schema/outbox.ts';
+import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../db/sql.ts';
 
 export type CandidateRow = typeof candidates.$inferSelect;
 export type CandidateValues = Partial<
@@ -148,6 +147,65 @@ export async function touchCandidates(db: Db, organisationId: string, ids: strin
     .where(and(ofOrganisation(organisationId), inArray(candidates.id, [...new Set(ids)])));
 }
 
+/** A new person; with `consentNow`, their consent is given now (the transaction's time). */
+export async function insertCandidate(db: Db, values: Omit<typeof candidates.$inferInsert, 'consentAt'>, consentNow: boolean) {
+  const [row] = await db
+    .insert(candidates)
+    .values({ ...values, consentAt: consentNow ? sql`now()` : null })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A person applying again: consent as given now, active now, the phone and links as the caller merged them. */
+export async function updateApplyingCandidate(
+  db: Db,
+  organisationId: string,
+  id: string,
+  values: { phone?: string; links: string[]; consentSource: string },
+) {
+  await db
+    .update(candidates)
+    .set({
+      ...(values.phone ? { phone: values.phone } : {}),
+      links: values.links,
+      consentAt: sql`now()`,
+      consentSource: values.consentSource,
+      lastActivityAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
+}
+
+/** A person a CSV import adds (candidate-imports/service.ts). */
+export type ImportedPerson = {
+  name: string;
+  email: string;
+  phone: string | null;
+  location: string | null;
+  links: string[];
+  source: string;
+  consent: boolean;
+};
+
+/**
+ * Inserts the new people of an import batch in one statement (the rows travel as one JSON
+ * parameter, not thousands of bind parameters); an e-mail created meanwhile by someone else is
+ * skipped (the caller matches it instead). Returns those inserted.
+ */
+export async function insertImportedCandidates(db: Db, organisationId: string, createdById: string | null, people: ImportedPerson[]) {
+  if (people.length === 0) return [];
+  const result = (await db.execute(sql`
+    insert into candidates (organisation_id, name, email, phone, location, links, source, consent_source, consent_at, created_by_id)
+    select ${organisationId}::uuid, x.name, x.email, x.phone, x.location, x.links, x.source,
+      case when x.consent then 'import' end, case when x.consent then now() end, ${createdById}::uuid
+    from json_to_recordset(${JSON.stringify(people)}::json)
+      as x(name text, email text, phone text, location text, links jsonb, source text, consent boolean)
+    on conflict do nothing
+    returning id, email`)) as unknown as { rows: { id: string; email: string | null }[] };
+  return result.rows;
+}
+
 export async function deleteCandidate(db: Db, organisationId: string, id: string) {
   await db.delete(candidates).where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
 }
@@ -196,45 +254,37 @@ export function latestApplication(db: Db, organisationId: string, candidateId: s
     .then((r) => r[0]);
 }
 
-/** Moves the source's applications, notes, files and timeline to the target (see the merge service). */
-export async function moveCandidateData(db: Db, organisationId: string, sourceId: string, targetId: string) {
-  const mine = (table: typeof applications | typeof candidateNotes | typeof candidateFiles | typeof activities) =>
-    and(eq(table.organisationId, organisationId), eq(table.candidateId, sourceId));
-  const sourceApps = await db
-    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
+/**
+ * Merge: the source's applications in recruitments the target is in too, each with the target's
+ * application there (kept; the source's is dropped).
+ */
+export async function applicationsReplacedByMerge(db: Db, organisationId: string, sourceId: string, targetId: string) {
+  const target = alias(applications, 'target');
+  return db
+    .select({ dropped: applications.id, kept: target.id })
     .from(applications)
-    .where(mine(applications));
-  const targetApps = await db
-    .select({ id: applications.id, recruitmentId: applications.recruitmentId })
-    .from(applications)
-    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, targetId)));
-  const targetByRecruitment = new Map(targetApps.map((a) => [a.recruitmentId, a.id]));
-  const dropped: string[] = [];
-  for (const app of sourceApps) {
-    const kept = targetByRecruitment.get(app.recruitmentId);
-    if (!kept) continue;
-    // Both are in this recruitment: the target's application stays; the source's notes and timeline go with it.
-    await db.update(candidateNotes).set({ applicationId: kept }).where(eq(candidateNotes.applicationId, app.id));
-    await db.update(activities).set({ applicationId: kept }).where(eq(activities.applicationId, app.id));
-    dropped.push(app.id);
+    .innerJoin(target, and(eq(target.recruitmentId, applications.recruitmentId), eq(target.candidateId, targetId)))
+    .where(and(eq(applications.organisationId, organisationId), eq(applications.candidateId, sourceId)));
+}
+
+/** Merge: the source's notes and files become the target's; notes about a dropped application are about the kept one. */
+export async function moveNotesAndFiles(
+  db: Db,
+  organisationId: string,
+  sourceId: string,
+  targetId: string,
+  replaced: { dropped: string; kept: string }[],
+) {
+  for (const r of replaced) {
+    await db
+      .update(candidateNotes)
+      .set({ applicationId: r.kept })
+      .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.applicationId, r.dropped)));
   }
-  if (dropped.length > 0) await db.delete(applications).where(inArray(applications.id, dropped));
-  const moved = await db
-    .update(applications)
-    .set({ candidateId: targetId, updatedAt: sql`now()`, version: sql`${applications.version} + 1` })
-    .where(mine(applications))
-    .returning({ id: applications.id });
+  const mine = (table: typeof candidateNotes | typeof candidateFiles) =>
+    and(eq(table.organisationId, organisationId), eq(table.candidateId, sourceId));
   await db.update(candidateNotes).set({ candidateId: targetId }).where(mine(candidateNotes));
   await db.update(candidateFiles).set({ candidateId: targetId }).where(mine(candidateFiles));
-  await db.update(activities).set({ candidateId: targetId }).where(mine(activities));
-  // Mail and notifications about the source now concern the target: erasing the target removes them.
-  await db.update(outbox).set({ candidateId: targetId }).where(eq(outbox.candidateId, sourceId));
-  await db.update(devMailbox).set({ candidateId: targetId }).where(eq(devMailbox.candidateId, sourceId));
-  await db
-    .update(notifications)
-    .set({ data: sql`jsonb_set(${notifications.data}, '{candidate_id}', to_jsonb(${targetId}::text))` })
-    .where(and(eq(notifications.organisationId, organisationId), sql`${notifications.data}->>'candidate_id' = ${sourceId}`));
-  return { moved: moved.length, dropped: dropped.length };
 }
 
 /** Whether the candidate has an application in an open or on-hold recruitment. */
@@ -390,77 +440,11 @@ export async function deletePersonalRecords(db: Db, organisationId: string, cand
   await db
     .delete(candidateNotes)
     .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId)));
-  // Notifications about the person (mentions quote the notes; new-application ones name them) go too:
-  // those naming the candidate, and those linking to one of their applications.
-  await db.delete(notifications).where(
-    and(
-      eq(notifications.organisationId, organisationId),
-      sql`(${notifications.data}->>'candidate_id' = ${candidateId}
-        or ${notifications.data}->>'url' in (select '/recruitment/' || a.recruitment_id || '/candidates?application=' || a.id
-          from applications a where a.candidate_id = ${candidateId}))`,
-    ),
-  );
   const files = await db
     .select({ storedFileId: candidateFiles.storedFileId })
     .from(candidateFiles)
     .where(and(eq(candidateFiles.organisationId, organisationId), eq(candidateFiles.candidateId, candidateId)));
   return files.map((f) => f.storedFileId);
-}
-
-/**
- * The rest of the person's traces, for erasure: mail about them in the outbox (sent or not, so
- * pending mail is never sent) and in the development mailbox, what they wrote on the careers
- * form, their offer letters and public offer links, notifications naming them, and their name in
- * what colleagues wrote about them (scorecards, offer decisions). Outbox jobs and dev mail carry
- * the candidate they concern. Rows written before that link existed are found by the person's
- * address only: the outbox has no organisation column, and a name is too common a string to delete
- * other organisations' mail by; such rows age out with the outbox retention period.
- */
-export async function deleteMailAndMentions(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
-  const email = (person.email ?? '').toLowerCase();
-  const name = person.name.length >= 2 ? person.name : '';
-  const addressed = (text: SQL) => sql`(${email} <> '' and position(${email} in lower(${text})) > 0)`;
-  await db.execute(
-    sql`delete from outbox where candidate_id = ${person.id} or (candidate_id is null and ${addressed(sql`payload::text`)})`,
-  );
-  await db.execute(sql`delete from dev_mailbox where candidate_id = ${person.id} or (candidate_id is null and ${addressed(sql`"to"`)})`);
-  const theirApplications = sql`(select a.id from applications a where a.organisation_id = ${organisationId} and a.candidate_id = ${person.id})`;
-  await db.execute(
-    sql`update career_applications set cover_note = null, answers = '[]'::jsonb where application_id in ${theirApplications}`,
-  );
-  // The offer stays (anonymous analytics); the letter naming the person and the link sent to them go.
-  await db.execute(sql`update offers set letter_text = null, token_hash = null where application_id in ${theirApplications}`);
-  const scrub = (column: SQL) =>
-    name ? sql`replace(replace(${column}, ${name}, '[erased]'), ${person.email ?? name}, '[erased]')` : column;
-  await db.execute(sql`update offers set decline_reason = ${scrub(sql`decline_reason`)} where application_id in ${theirApplications}`);
-  await db.execute(
-    sql`update offer_approvals set comment = ${scrub(sql`comment`)}
-      where comment is not null and offer_id in (select o.id from offers o where o.application_id in ${theirApplications})`,
-  );
-  await db.execute(
-    sql`update scorecards set notes = ${scrub(sql`notes`)}
-      where interview_id in (select i.id from interviews i where i.application_id in ${theirApplications})`,
-  );
-  // Notifications written before they carried candidate_id: found by what they are about.
-  await db.delete(notifications).where(
-    and(
-      eq(notifications.organisationId, organisationId),
-      sql`(${notifications.data}->>'interview_id' in (select i.id::text from interviews i where i.application_id in ${theirApplications})
-        or ${outer(notifications.data)}->>'offer_id' in (select o.id::text from offers o where o.application_id in ${theirApplications})
-        or ${outer(notifications.data)}->>'hire_id' in (select h.id::text from hires h where h.candidate_id = ${person.id}))`,
-    ),
-  );
-}
-
-export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {
-  return db
-    .select({ id: activities.id, data: activities.data })
-    .from(activities)
-    .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)));
-}
-
-export async function setActivityData(db: Db, id: string, data: Record<string, unknown>) {
-  await db.update(activities).set({ data }).where(eq(activities.id, id));
 }
 
 export function countApplications(db: Db, candidateId: string) {

@@ -23,6 +23,7 @@ import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { FileService } from '../files/service.ts';
 import { acceptDocumentUploads, readDocumentUpload, sendDocument } from './documents.ts';
+import { candidateOwners } from './owners.ts';
 import { createCandidateService } from './service.ts';
 
 const tags = ['candidates'];
@@ -48,7 +49,7 @@ function fileIdOf(params: { file: string }): string {
 /** organisation/{id}/candidates: the people, their notes, timeline and files, and GDPR export, erasure and merge. */
 export function candidateRoutes(db: Db, files: FileService) {
   return async (app: FastifyInstance) => {
-    const candidates = createCandidateService(db, files, app.log);
+    const candidates = createCandidateService(db, files, candidateOwners, app.log);
     await acceptDocumentUploads(app);
     const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -15,22 +15,23 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { listCandidateActivities, presentActivity, recordActivity } from '../activities/service.ts';
+import { listCandidateActivities, moveCandidateTimeline, presentActivity, recordActivity } from '../activities/service.ts';
 import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { removeFileRows, storeFileRow, type FileService } from '../files/service.ts';
 import { membersAmong } from '../members/service.ts';
-import { notify } from '../notifications/service.ts';
+import { moveCandidateDevMail } from '../mail/service.ts';
+import { moveCandidateNotifications, notify } from '../notifications/service.ts';
+import { moveCandidateJobs } from '../outbox/service.ts';
 import type { DocumentUpload } from './documents.ts';
 import { presentCandidate, presentCandidateFile, presentNote } from './presenter.ts';
 import {
   allNotes,
-  candidateActivityData,
+  applicationsReplacedByMerge,
   candidateApplications,
   countApplications,
   deleteCandidate,
-  deleteMailAndMentions,
   deleteNote,
   deletePersonalRecords,
   emailTaken,
@@ -41,19 +42,22 @@ import {
   findNote,
   findNoteByClientId,
   inactiveCandidates,
+  insertCandidate,
   insertFile,
+  insertImportedCandidates,
   insertNote,
   latestApplication,
   listCandidates,
   listFiles,
   listNotes,
-  moveCandidateData,
+  moveNotesAndFiles,
   organisationsForRetention,
-  setActivityData,
   touchCandidates,
+  updateApplyingCandidate,
   updateCandidate,
   type CandidateRow,
   type CandidateValues,
+  type ImportedPerson,
 } from './repository.ts';
 
 const candidateNotFound = () => new AppError('not_found', CANDIDATE_TEXTS.notFound);
@@ -61,47 +65,42 @@ const erased = () => new AppError('validation_failed', CANDIDATE_TEXTS.erased, {
 
 type SystemActor = { kind: 'system'; name?: string };
 export const ERASED_NAME = 'Erased candidate';
-/** Keys of activity data that may carry a person's name or address; erasure removes them. */
-const PERSONAL_KEYS = new Set(['name', 'filename', 'candidate_name', 'merged_name', 'source_name', 'email', 'excerpt', 'body']);
+/** A person as erasure knows them: what other features look for in their rows. */
+export type ErasedPerson = { id: string; name: string; email: string | null };
 
-/** Replaces the person's name and e-mail inside activity data (names at the time) and drops personal keys. */
-function scrub(value: unknown, needles: string[]): unknown {
-  if (typeof value === 'string') {
-    let s = value;
-    for (const n of needles) if (n.length > 0) s = s.split(n).join('[erased]');
-    return s;
-  }
-  if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .filter(([k]) => !PERSONAL_KEYS.has(k))
-        .map(([k, v]) => [k, scrub(v, needles)]),
-    );
-  }
-  return value;
-}
+/** One owning feature's part of erasing a person, in the erasure's transaction (features/candidates/owners.ts lists them). */
+export type PersonEraser = (tx: Db, organisationId: string, person: ErasedPerson) => Promise<void>;
+
+/**
+ * What candidates asks of features that themselves import this service (a direct import would be
+ * circular, docs/architecture.md §9): handed in by features/candidates/owners.ts. Each writes only
+ * its own tables (docs/architecture.md §6).
+ */
+export type CandidateOwners = {
+  /** Merge: the source's applications become the target's; `drop` (replaced by the target's) are deleted. Returns how many moved. */
+  moveApplications: (tx: Db, organisationId: string, sourceId: string, targetId: string, drop: string[]) => Promise<number>;
+  /** Erasure: every other feature holding the person's data, each erasing it from its tables. */
+  erasers: PersonEraser[];
+};
 
 /**
  * GDPR erasure inside the caller's transaction: the row is anonymised in place (its applications
- * stay, anonymous, for analytics), notes and files are deleted, mail to or about them is deleted
- * from the outbox (sent or not) and the dev mailbox, their careers form answers and offer letters
- * are cleared, and the timeline and colleagues' notes are scrubbed of the person's name and e-mail. Returns the stored keys whose bytes the caller removes after commit.
+ * stay, anonymous, for analytics), notes and files are deleted, and each other feature holding the
+ * person's data erases it through its own service (`owners.erasers`: mail about them, their careers
+ * form answers and offer letters, notifications, their name in the timeline and in what colleagues
+ * wrote). Returns the stored keys whose bytes the caller removes after commit.
  */
 export async function eraseCandidateInTransaction(
   tx: Db,
+  owners: CandidateOwners,
   organisationId: string,
   actor: Actor | SystemActor,
   candidate: CandidateRow,
   o: { reason: 'request' | 'retention' },
 ): Promise<string[]> {
   const keys = await removeFileRows(tx, organisationId, await deletePersonalRecords(tx, organisationId, candidate.id));
-  await deleteMailAndMentions(tx, organisationId, candidate);
-  const needles = [candidate.name, candidate.email ?? ''].filter((s) => s.length >= 2);
-  for (const a of await candidateActivityData(tx, organisationId, candidate.id)) {
-    const clean = scrub(a.data, needles) as Record<string, unknown>;
-    if (JSON.stringify(clean) !== JSON.stringify(a.data)) await setActivityData(tx, a.id, clean);
-  }
+  const person = { id: candidate.id, name: candidate.name, email: candidate.email };
+  for (const erase of owners.erasers) await erase(tx, organisationId, person);
   await updateCandidate(tx, organisationId, candidate.id, {
     name: ERASED_NAME,
     email: null,
@@ -133,7 +132,7 @@ export async function eraseCandidateInTransaction(
  * the last activity — a live hiring process is not wiped under the recruiters' feet; it becomes
  * due once that recruitment closes. One audit entry per organisation says how many were erased.
  */
-export async function applyCandidateRetention(db: Db, files: Pick<FileService, 'discard'>, now = new Date()) {
+export async function applyCandidateRetention(db: Db, files: Pick<FileService, 'discard'>, owners: CandidateOwners, now = new Date()) {
   const BATCH = 200;
   let total = 0;
   for (const org of await organisationsForRetention(db)) {
@@ -149,7 +148,9 @@ export async function applyCandidateRetention(db: Db, files: Pick<FileService, '
           const row = await findCandidate(tx, org.id, id, true);
           if (!row || row.erasedAt) continue;
           removed.push(
-            ...(await eraseCandidateInTransaction(tx, org.id, { kind: 'system', name: 'Retention policy' }, row, { reason: 'retention' })),
+            ...(await eraseCandidateInTransaction(tx, owners, org.id, { kind: 'system', name: 'Retention policy' }, row, {
+              reason: 'retention',
+            })),
           );
           erasedHere++;
         }
@@ -217,12 +218,74 @@ export async function candidateByEmail(db: Db, organisationId: string, email: st
   return (await findCandidateByEmail(db, organisationId, email)) ?? null;
 }
 
+/** A person added by hand (the application form) or applying on the careers site. */
+export type NewCandidate = {
+  id?: string;
+  organisationId: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  location?: string | null;
+  links: string[];
+  source: string;
+  /** How they consented, given now (the transaction's time); null: no consent recorded. */
+  consent: { source: string; note: string | null } | null;
+  createdById: string | null;
+};
+
+/** Adds a person (for other features' rules: applications, careers); a taken e-mail fails on the unique index. */
+export async function createCandidate(db: Db, c: NewCandidate): Promise<CandidateRow> {
+  const { consent, ...values } = c;
+  return insertCandidate(db, { ...values, consentSource: consent?.source ?? null, consentNote: consent?.note ?? null }, consent !== null);
+}
+
+/**
+ * A person applying again on the careers site: their consent is given now by the form
+ * (`consentSource`), they are active now; `phone` (when they had none) and the merged `links` are kept.
+ */
+export async function recordRepeatApplicant(
+  db: Db,
+  organisationId: string,
+  id: string,
+  values: { phone?: string; links: string[]; consentSource: string },
+) {
+  await updateApplyingCandidate(db, organisationId, id, values);
+}
+
+/** A note written with another change of an application (a rejection's note), in its transaction. */
+export async function addApplicationNote(
+  db: Db,
+  note: { organisationId: string; candidateId: string; applicationId: string; authorId: string | null; body: string },
+) {
+  await insertNote(db, note);
+}
+
+/**
+ * Files a stored file (inserted by the caller in its transaction) as one of the candidate's
+ * documents, e.g. the résumé sent with the careers form; `id` is the candidate file's.
+ */
+export async function attachCandidateFile(
+  db: Db,
+  file: { id: string; organisationId: string; candidateId: string; storedFileId: string; kind: string; uploadedById: string | null },
+) {
+  await insertFile(db, file);
+}
+
+/**
+ * Adds the new people of a CSV import batch (candidate-imports/service.ts), in one statement; an
+ * e-mail another request added meanwhile is skipped (the import matches it instead). Consent, when
+ * the file says so, is recorded as given by the import now.
+ */
+export async function createImportedCandidates(db: Db, organisationId: string, createdById: string | null, people: ImportedPerson[]) {
+  return insertImportedCandidates(db, organisationId, createdById, people);
+}
+
 /** Records that the candidates were just active (an application, a move, an offer…). */
 export async function markCandidatesActive(db: Db, organisationId: string, ids: string[]) {
   await touchCandidates(db, organisationId, ids);
 }
 
-export function createCandidateService(db: Db, files: FileService, log?: FastifyBaseLogger) {
+export function createCandidateService(db: Db, files: FileService, owners: CandidateOwners, log?: FastifyBaseLogger) {
   async function loadCandidate(tx: Db, organisationId: string, id: string, forUpdate = false) {
     const row = await findCandidate(tx, organisationId, id, forUpdate);
     if (!row) throw candidateNotFound();
@@ -280,7 +343,7 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
     async erase(organisationId: string, actor: Actor, id: string): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         const row = await loadLive(tx, organisationId, id);
-        return eraseCandidateInTransaction(tx, organisationId, actor, row, { reason: 'request' });
+        return eraseCandidateInTransaction(tx, owners, organisationId, actor, row, { reason: 'request' });
       });
       await files.discard(keys);
     },
@@ -300,7 +363,24 @@ export function createCandidateService(db: Db, files: FileService, log?: Fastify
         if (target.erasedAt) throw erased();
         if (!source) throw validationFailed({ source_id: [CANDIDATE_TEXTS.notFound] });
         if (source.erasedAt) throw validationFailed({ source_id: [CANDIDATE_TEXTS.erased] }, CANDIDATE_TEXTS.erased);
-        const moved = await moveCandidateData(tx, organisationId, sourceId, targetId);
+        // Where both are in a recruitment, the target's application stays; the source's notes and timeline go with it.
+        const replaced = await applicationsReplacedByMerge(tx, organisationId, sourceId, targetId);
+        await moveNotesAndFiles(tx, organisationId, sourceId, targetId, replaced);
+        await moveCandidateTimeline(tx, organisationId, sourceId, targetId, replaced);
+        const moved = {
+          moved: await owners.moveApplications(
+            tx,
+            organisationId,
+            sourceId,
+            targetId,
+            replaced.map((r) => r.dropped),
+          ),
+          dropped: replaced.length,
+        };
+        // Mail and notifications about the source now concern the target: erasing the target removes them.
+        await moveCandidateJobs(tx, sourceId, targetId);
+        await moveCandidateDevMail(tx, sourceId, targetId);
+        await moveCandidateNotifications(tx, organisationId, sourceId, targetId);
         await deleteCandidate(tx, organisationId, sourceId);
         // The target keeps its own values; the source fills the empty ones.
         const fill: CandidateValues = {};

@@ -1,12 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { applications, candidateFiles, candidates } from '../../db/schema/candidates.ts';
+import { applications, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { careerApplications, careersPageViews, careersSites } from '../../db/schema/website.ts';
-import { outer } from '../../db/sql.ts';
+import { applicationsOfCandidate, outer } from '../../db/sql.ts';
 
 /* ---------- the public site (read) ---------- */
 
@@ -92,47 +91,12 @@ export async function findCandidateByEmail(db: Db, organisationId: string, email
   return row ?? null;
 }
 
-/** A new person applying: their consent is given now (the transaction's time). */
-export async function insertApplyingCandidate(db: Db, values: Omit<PgInsertValue<typeof candidates>, 'consentAt'>) {
-  const [row] = await db
-    .insert(candidates)
-    .values({ ...values, consentAt: sql`now()` })
-    .returning({ id: candidates.id, name: candidates.name });
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-/** An existing person applying again: consent as given now, the phone and links they sent added to what we have. */
-export async function updateApplyingCandidate(
-  db: Db,
-  organisationId: string,
-  id: string,
-  values: { phone?: string; links: string[]; consentSource: string },
-) {
-  await db
-    .update(candidates)
-    .set({
-      ...(values.phone ? { phone: values.phone } : {}),
-      links: values.links,
-      consentAt: sql`now()`,
-      consentSource: values.consentSource,
-      lastActivityAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(candidates.organisationId, organisationId), eq(candidates.id, id)));
-}
-
 export async function applicationIn(db: Db, recruitmentId: string, candidateId: string) {
   const [row] = await db
     .select({ id: applications.id })
     .from(applications)
     .where(and(eq(applications.recruitmentId, recruitmentId), eq(applications.candidateId, candidateId)));
   return row ?? null;
-}
-
-/** The résumé's candidate file, for a stored file the files feature has recorded. */
-export async function insertResume(db: Db, file: typeof candidateFiles.$inferInsert) {
-  await db.insert(candidateFiles).values(file);
 }
 
 export async function insertCareerApplication(db: Db, values: typeof careerApplications.$inferInsert) {
@@ -157,4 +121,12 @@ export async function existingOrganisations(db: Db, ids: string[]): Promise<Set<
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: organisations.id }).from(organisations).where(inArray(organisations.id, ids));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Erasure: what the candidate wrote on the careers form (cover note, answers) is cleared. */
+export async function clearCareerAnswersOf(db: Db, organisationId: string, candidateId: string) {
+  await db.execute(
+    sql`update career_applications set cover_note = null, answers = '[]'::jsonb
+      where application_id in ${applicationsOfCandidate(organisationId, candidateId)}`,
+  );
 }

@@ -11,6 +11,7 @@ import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
 import { newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
 import { storeFileRow } from '../files/service.ts';
+import { attachCandidateFile, createCandidate, recordRepeatApplicant } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { sanitizeDescription } from '../roles/sanitize.ts';
@@ -24,16 +25,14 @@ import { renderListing, roleItem, type ListingFilters } from './render/listing.t
 import { renderRolePage } from './render/role.ts';
 import {
   applicationIn,
+  clearCareerAnswersOf,
   findCandidateByEmail,
   findOrganisation,
   findRecruitmentName,
   findSite,
-  insertApplyingCandidate,
   insertCareerApplication,
-  insertResume,
   organisationOfCareersSlug,
   siteFingerprint,
-  updateApplyingCandidate,
 } from './repository.ts';
 
 export { clearCareersCaches, invalidateCareersSite } from './cache.ts';
@@ -277,13 +276,13 @@ export function createCareersService(deps: {
           if (found) {
             candidateId = found.id;
             if (await applicationIn(tx, recruitment.id, candidateId)) return { kind: 'already_applied' };
-            await updateApplyingCandidate(tx, organisationId, candidateId, {
+            await recordRepeatApplicant(tx, organisationId, candidateId, {
               ...(input.phone && !found.phone ? { phone: input.phone } : {}),
               links: [...new Set([...found.links, ...input.links])].slice(0, APPLY_LIMITS.links),
               consentSource: 'application_form',
             });
           } else {
-            const created = await insertApplyingCandidate(tx, {
+            const created = await createCandidate(tx, {
               id: plannedCandidateId,
               organisationId,
               name: input.name,
@@ -291,8 +290,8 @@ export function createCareersService(deps: {
               phone: input.phone,
               links: input.links,
               source: 'careers_site',
-              consentSource: 'application_form',
-              consentNote: `Agreed on the careers site when applying for ${row.name}.`,
+              consent: { source: 'application_form', note: `Agreed on the careers site when applying for ${row.name}.` },
+              createdById: null,
             });
             candidateId = created.id;
             isNew = true;
@@ -312,7 +311,14 @@ export function createCareersService(deps: {
             contentType: input.resume.type.contentType,
             size: input.resume.bytes.length,
           });
-          await insertResume(tx, { id: fileId, organisationId, candidateId, storedFileId: storedId, kind: 'resume', uploadedById: null });
+          await attachCandidateFile(tx, {
+            id: fileId,
+            organisationId,
+            candidateId,
+            storedFileId: storedId,
+            kind: 'resume',
+            uploadedById: null,
+          });
           await insertCareerApplication(tx, {
             applicationId: application.id,
             organisationId,
@@ -392,3 +398,7 @@ export function createCareersService(deps: {
 }
 
 export type CareersService = ReturnType<typeof createCareersService>;
+
+/** Candidate erasure (features/candidates/service.ts): what the person wrote on the careers form goes. */
+export const eraseCareerAnswers = (db: Db, organisationId: string, person: { id: string }) =>
+  clearCareerAnswersOf(db, organisationId, person.id);

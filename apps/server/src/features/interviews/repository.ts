@@ -8,7 +8,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../db/sql.ts';
+import { applicationsOfCandidate, outer, withoutPerson, type ErasedPerson } from '../../db/sql.ts';
 
 export type InterviewRow = typeof interviews.$inferSelect;
 export type NewInterview = typeof interviews.$inferInsert;
@@ -402,4 +402,12 @@ export async function claimFeedbackDue(db: Db, interviewId: string, userId: stri
     )
     .returning({ userId: interviewInterviewers.userId });
   return claimed.length > 0;
+}
+
+/** Erasure: the person's name and e-mail leave what interviewers wrote about them. */
+export async function scrubScorecardsOf(db: Db, organisationId: string, person: ErasedPerson) {
+  await db.execute(
+    sql`update scorecards set notes = ${withoutPerson(sql`notes`, person)}
+      where interview_id in (select i.id from interviews i where i.application_id in ${applicationsOfCandidate(organisationId, person.id)})`,
+  );
 }

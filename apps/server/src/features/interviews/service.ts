@@ -51,6 +51,7 @@ import {
   type InterviewFilters,
   type InterviewRow,
   type Person,
+  scrubScorecardsOf,
 } from './repository.ts';
 import { formatDateTime, formatTime } from '@hireloop/contract/date-format';
 
@@ -686,3 +687,7 @@ export async function notifyFeedbackDue(db: Db, now = new Date()) {
   });
 }
 export { ERASED_CANDIDATE_NAME };
+
+/** Candidate erasure (features/candidates/service.ts): the person's name and e-mail leave the scorecards about them. */
+export const eraseScorecardMentions = (db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) =>
+  scrubScorecardsOf(db, organisationId, person);

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devMailbox } from '../../db/schema/outbox.ts';
+import { mentionsAddress, type ErasedPerson } from '../../db/sql.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
 export type DevMailRow = typeof devMailbox.$inferSelect;
@@ -29,4 +30,16 @@ export function findDevMail(db: Db, id: string): Promise<DevMailRow | undefined>
     .from(devMailbox)
     .where(eq(devMailbox.id, id))
     .then((r) => r[0]);
+}
+
+/** Erasure: development mail about the candidate, and older mail to their address. */
+export async function deleteDevMailAbout(db: Db, person: ErasedPerson) {
+  await db.execute(
+    sql`delete from dev_mailbox where candidate_id = ${person.id} or (candidate_id is null and ${mentionsAddress(sql`"to"`, person)})`,
+  );
+}
+
+/** Merge: development mail about the source is about the target. */
+export async function moveDevMailToCandidate(db: Db, sourceId: string, targetId: string) {
+  await db.update(devMailbox).set({ candidateId: targetId }).where(eq(devMailbox.candidateId, sourceId));
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob, PermanentJobError, type JobSubject, type OutboxJob } from '../outbox/service.ts';
-import { findDevMail, insertDevMail, listDevMail } from './repository.ts';
+import { deleteDevMailAbout, findDevMail, insertDevMail, listDevMail, moveDevMailToCandidate } from './repository.ts';
 
 export const MAIL_JOB_KIND = 'mail';
 
@@ -108,3 +108,10 @@ export async function deliverMailJob(transport: MailTransport, payload: unknown,
 
 export const devMailboxPage = (db: Db, page: number, perPage: number) => listDevMail(db, page, perPage);
 export const devMail = (db: Db, id: string) => findDevMail(db, id);
+
+/** Candidate erasure (features/candidates/service.ts): the development mailbox's mail about or to the person. */
+export const eraseCandidateDevMail = (db: Db, _organisationId: string, person: { id: string; name: string; email: string | null }) =>
+  deleteDevMailAbout(db, person);
+
+/** Candidate merge: development mail about the source concerns the target. */
+export const moveCandidateDevMail = (db: Db, sourceId: string, targetId: string) => moveDevMailToCandidate(db, sourceId, targetId);

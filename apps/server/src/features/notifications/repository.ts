@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { applicationsOfCandidate, outer } from '../../db/sql.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
@@ -52,4 +53,32 @@ export async function findOrganisationAdminIds(db: Db, organisationId: string): 
     .from(memberships)
     .where(and(eq(memberships.organisationId, organisationId), inArray(memberships.role, ['owner', 'admin'])));
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Erasure: notifications about the candidate. Those naming them (candidate_id) or linking to one of
+ * their applications; and, written before notifications carried candidate_id, those about their
+ * interviews, offers and hires.
+ */
+export async function deleteNotificationsAbout(db: Db, organisationId: string, candidateId: string) {
+  const theirApplications = applicationsOfCandidate(organisationId, candidateId);
+  await db.delete(notifications).where(
+    and(
+      eq(notifications.organisationId, organisationId),
+      sql`(${notifications.data}->>'candidate_id' = ${candidateId}
+        or ${outer(notifications.data)}->>'url' in (select '/recruitment/' || a.recruitment_id || '/candidates?application=' || a.id
+          from applications a where a.organisation_id = ${organisationId} and a.candidate_id = ${candidateId})
+        or ${outer(notifications.data)}->>'interview_id' in (select i.id::text from interviews i where i.application_id in ${theirApplications})
+        or ${outer(notifications.data)}->>'offer_id' in (select o.id::text from offers o where o.application_id in ${theirApplications})
+        or ${outer(notifications.data)}->>'hire_id' in (select h.id::text from hires h where h.candidate_id = ${candidateId}))`,
+    ),
+  );
+}
+
+/** Merge: notifications naming the source name the target. */
+export async function moveNotificationsToCandidate(db: Db, organisationId: string, sourceId: string, targetId: string) {
+  await db
+    .update(notifications)
+    .set({ data: sql`jsonb_set(${notifications.data}, '{candidate_id}', to_jsonb(${targetId}::text))` })
+    .where(and(eq(notifications.organisationId, organisationId), sql`${notifications.data}->>'candidate_id' = ${sourceId}`));
 }

@@ -6,7 +6,13 @@ import type { Db } from '../../db/client.ts';
 import type { Broadcaster } from '../../realtime/index.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { enqueueJob, PermanentJobError } from '../outbox/service.ts';
-import { findOrganisationAdminIds, findRecipient, insertNotification } from './repository.ts';
+import {
+  deleteNotificationsAbout,
+  findOrganisationAdminIds,
+  findRecipient,
+  insertNotification,
+  moveNotificationsToCandidate,
+} from './repository.ts';
 
 export type NewNotification = {
   userId: string;
@@ -110,3 +116,11 @@ export function notificationBroadcastHandler(broadcaster: Broadcaster) {
 export const notificationOutboxHandlers = (broadcaster: Broadcaster) => ({
   [NOTIFICATION_BROADCAST_JOB]: notificationBroadcastHandler(broadcaster),
 });
+
+/** Candidate erasure (features/candidates/service.ts): notifications about the person (mentions quote the notes; new-application ones name them). */
+export const eraseCandidateNotifications = (db: Db, organisationId: string, person: { id: string }) =>
+  deleteNotificationsAbout(db, organisationId, person.id);
+
+/** Candidate merge: notifications naming the source name the target (erasing the target removes them). */
+export const moveCandidateNotifications = (db: Db, organisationId: string, sourceId: string, targetId: string) =>
+  moveNotificationsToCandidate(db, organisationId, sourceId, targetId);

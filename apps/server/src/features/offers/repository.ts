@@ -9,7 +9,7 @@ import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { outer } from '../../db/sql.ts';
+import { applicationsOfCandidate, outer, withoutPerson, type ErasedPerson } from '../../db/sql.ts';
 
 export type { OfferApprovalPolicy };
 export type OfferValues = Partial<Omit<typeof offers.$inferInsert, 'id' | 'organisationId' | 'createdAt'>>;
@@ -292,4 +292,20 @@ export function usersWithRoleIn(db: Db, organisationId: string, userIds: string[
     .from(users)
     .leftJoin(memberships, and(eq(memberships.userId, users.id), eq(memberships.organisationId, organisationId)))
     .where(inArray(users.id, userIds));
+}
+
+/**
+ * Erasure: the offer stays (anonymous analytics); the letter naming the person and the link sent to
+ * them go, and their name leaves the decline reason and the approvers' comments.
+ */
+export async function scrubOffersOf(db: Db, organisationId: string, person: ErasedPerson) {
+  const theirApplications = applicationsOfCandidate(organisationId, person.id);
+  await db.execute(sql`update offers set letter_text = null, token_hash = null where application_id in ${theirApplications}`);
+  await db.execute(
+    sql`update offers set decline_reason = ${withoutPerson(sql`decline_reason`, person)} where application_id in ${theirApplications}`,
+  );
+  await db.execute(
+    sql`update offer_approvals set comment = ${withoutPerson(sql`comment`, person)}
+      where comment is not null and offer_id in (select o.id from offers o where o.application_id in ${theirApplications})`,
+  );
 }

@@ -57,6 +57,7 @@ import {
   updateOffer,
   type OfferJoined,
   type OfferValues,
+  scrubOffersOf,
 } from './repository.ts';
 import { formatCalendarDay } from '@hireloop/contract/date-format';
 
@@ -615,3 +616,7 @@ export async function expireOffers(db: Db, now = new Date()): Promise<number> {
     if (n < 100) return total;
   }
 }
+
+/** Candidate erasure (features/candidates/service.ts): the person's offer letters and links go; their name leaves what colleagues wrote. */
+export const eraseOfferTexts = (db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) =>
+  scrubOffersOf(db, organisationId, person);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devMailbox, outbox } from '../../db/schema/outbox.ts';
+import { mentionsAddress, type ErasedPerson } from '../../db/sql.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -91,4 +92,16 @@ export function findJob(db: Db, id: string): Promise<OutboxRow | undefined> {
     .from(outbox)
     .where(eq(outbox.id, id))
     .then((r) => r[0]);
+}
+
+/** Erasure: jobs about the candidate, sent or not, and older ones addressed to them (before jobs carried candidate_id). */
+export async function deleteJobsAbout(db: Db, person: ErasedPerson) {
+  await db.execute(
+    sql`delete from outbox where candidate_id = ${person.id} or (candidate_id is null and ${mentionsAddress(sql`payload::text`, person)})`,
+  );
+}
+
+/** Merge: jobs about the source are about the target (erasing the target removes them). */
+export async function moveJobsToCandidate(db: Db, sourceId: string, targetId: string) {
+  await db.update(outbox).set({ candidateId: targetId }).where(eq(outbox.candidateId, sourceId));
 }

@@ -3,12 +3,14 @@ import { afterCommit } from '../../db/organisation-transaction.ts';
 import {
   claimDueJobs,
   deleteDevMailBefore,
+  deleteJobsAbout,
   deleteFinishedBefore,
   findJob,
   insertJob,
   markDone,
   markFailed,
   markRetry,
+  moveJobsToCandidate,
   type OutboxRow,
 } from './repository.ts';
 
@@ -88,3 +90,15 @@ export async function purgeOutbox(db: Db, o: { retentionDays: number; now?: Date
   const before = new Date((o.now ?? new Date()).getTime() - o.retentionDays * 86_400_000);
   return { jobs: await deleteFinishedBefore(db, before), devMail: await deleteDevMailBefore(db, before) };
 }
+
+/**
+ * Candidate erasure (features/candidates/service.ts): jobs about the person go, sent or not, so
+ * pending mail is never sent. The outbox has no organisation column: rows from before jobs carried
+ * the candidate are found by the person's address only (a name is too common to delete other
+ * organisations' mail by); such rows age out with the outbox retention period.
+ */
+export const eraseCandidateJobs = (db: Db, _organisationId: string, person: { id: string; name: string; email: string | null }) =>
+  deleteJobsAbout(db, person);
+
+/** Candidate merge: jobs about the source concern the target. */
+export const moveCandidateJobs = (db: Db, sourceId: string, targetId: string) => moveJobsToCandidate(db, sourceId, targetId);
