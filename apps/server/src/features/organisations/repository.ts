@@ -1,5 +1,5 @@
 import type { MemberRole } from '@hireloop/contract/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -30,33 +30,14 @@ export function slugTaken(db: Db, slug: string) {
     .then((r) => r.length > 0);
 }
 
-/** Creates the organisation and its first membership in one transaction. */
-export async function insertOrganisationWithOwner(
+/** Creates the organisation (its first member is the members feature's, features/members/service.ts). */
+export async function insertOrganisation(
   db: Db,
   org: { name: string; slug: string; timezone: string; website: string | null; size: string | null; trailEndsAt: Date | null },
-  owner: { userId: string; role: MemberRole },
 ): Promise<OrganisationRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(organisations).values(org).returning();
-    if (!row) throw new Error('insert returned no row');
-    await tx.insert(memberships).values({ organisationId: row.id, userId: owner.userId, role: owner.role });
-    return row;
-  });
-}
-
-export async function addMember(db: Db, organisationId: string, userId: string, role: MemberRole) {
-  await db
-    .insert(memberships)
-    .values({ organisationId, userId, role })
-    .onConflictDoUpdate({ target: [memberships.organisationId, memberships.userId], set: { role } });
-}
-
-/** Persists the user's current organisation. */
-export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
-  await db
-    .update(users)
-    .set({ currentOrganisationId: organisationId, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+  const [row] = await db.insert(organisations).values(org).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
 }
 
 /** The user's current organisation and their role in it (none when unset or no longer a member). */

@@ -3,18 +3,13 @@ import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
+import { makeCurrent } from '../auth/service.ts';
 import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
 import { createDefaultInterviewTypes } from '../interview-types/defaults.ts';
+import { addMembership } from '../members/service.ts';
 import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
-import {
-  findCurrentMembership,
-  findMembership,
-  findOrganisationName,
-  insertOrganisationWithOwner,
-  setCurrentOrganisation,
-  slugTaken,
-} from './repository.ts';
+import { findCurrentMembership, findMembership, findOrganisationName, insertOrganisation, slugTaken } from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,9 +23,6 @@ export const currentMembershipOf = (db: Db, userId: string) => findCurrentMember
 
 /** The organisation's name, or undefined when there is no such organisation. */
 export const organisationNameOf = (db: Db, organisationId: string) => findOrganisationName(db, organisationId);
-
-/** Persists the user's current organisation. */
-export const makeCurrent = (db: Db, userId: string, organisationId: string | null) => setCurrentOrganisation(db, userId, organisationId);
 
 const SLUG_TAKEN = 'This URL slug is already taken.';
 
@@ -68,25 +60,22 @@ export function createOrganisationService(db: Db) {
       }
       try {
         const row = await db.transaction(async (tx) => {
-          const org = await insertOrganisationWithOwner(
-            tx,
-            {
-              name: input.name,
-              slug,
-              timezone: input.timezone,
-              website: input.website || null,
-              size: input.size ?? null,
-              trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
-            },
-            { userId, role: 'owner' },
-          );
+          const org = await insertOrganisation(tx, {
+            name: input.name,
+            slug,
+            timezone: input.timezone,
+            website: input.website || null,
+            size: input.size ?? null,
+            trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
+          });
+          await addMembership(tx, org.id, userId, 'owner');
           // Ready to hire from the start: a default pipeline, experience levels and interview types, all or nothing.
           await createDefaultRecruitmentStatuses(tx, org.id);
           await createDefaultExperienceLevels(tx, org.id);
           await createDefaultInterviewTypes(tx, org.id);
           return org;
         });
-        await setCurrentOrganisation(db, userId, row.id);
+        await makeCurrent(db, userId, row.id);
         return presentOrganisationSummary({ ...row, role: 'owner' });
       } catch (error) {
         // Two creations racing for the same slug: the unique index decides.
