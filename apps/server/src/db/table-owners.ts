@@ -101,10 +101,6 @@ export const KNOWN_FOREIGN_WRITES: ReadonlyArray<{ file: string; table: string }
   { file: 'features/onboardings/repository.ts', table: 'stored_files' },
   // Outbox retention also clears old development mail (owned by mail).
   { file: 'features/outbox/repository.ts', table: 'dev_mailbox' },
-  // Being moved now: Organisation Settings, Billing and Recruitment Settings write their columns of
-  // organisations; publishing a role on the careers site writes job_roles.
-  { file: 'features/organisation-settings/repository.ts', table: 'organisations' },
-  { file: 'features/billing/repository.ts', table: 'organisations' },
-  { file: 'features/recruitment-settings/repository.ts', table: 'organisations' },
+  // Being moved now: publishing a role on the careers site writes job_roles.
   { file: 'features/website/repository.ts', table: 'job_roles' },
 ];

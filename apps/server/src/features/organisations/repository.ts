@@ -1,5 +1,5 @@
 import type { MemberRole } from '@hireloop/contract/constants';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
@@ -38,6 +38,46 @@ export async function insertOrganisation(
   const [row] = await db.insert(organisations).values(org).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/**
+ * The columns other features keep on the organisation, each its own: Organisation Settings
+ * (features/organisation-settings), Billing (features/billing), Recruitment Settings
+ * (features/recruitment-settings).
+ */
+export type OrganisationPatch = Partial<
+  Pick<
+    OrganisationRow,
+    | 'name'
+    | 'slug'
+    | 'website'
+    | 'timezone'
+    | 'logoUrl'
+    | 'offerApprovalPolicy'
+    | 'plan'
+    | 'billingInterval'
+    | 'products'
+    | 'trailEndsAt'
+    | 'stripeCustomerId'
+    | 'stripeSubscriptionId'
+    | 'defaultInterviewMinutes'
+    | 'candidateRetentionMonths'
+  >
+>;
+
+/** The changed row, or undefined when there is no such organisation. */
+export async function updateOrganisation(db: Db, organisationId: string, patch: OrganisationPatch): Promise<OrganisationRow | undefined> {
+  const [row] = await db
+    .update(organisations)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(organisations.id, organisationId))
+    .returning();
+  return row;
+}
+
+/** Deletes the organisation; every table holding its rows cascades (memberships, roles, audit log, invitations, keys…). */
+export async function deleteOrganisation(db: Db, organisationId: string) {
+  await db.delete(organisations).where(eq(organisations.id, organisationId));
 }
 
 /** The user's current organisation and their role in it (none when unset or no longer a member). */

@@ -9,7 +9,16 @@ import { createDefaultInterviewTypes } from '../interview-types/defaults.ts';
 import { addMembership } from '../members/service.ts';
 import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
-import { findCurrentMembership, findMembership, findOrganisationName, insertOrganisation, slugTaken } from './repository.ts';
+import {
+  deleteOrganisation,
+  findCurrentMembership,
+  findMembership,
+  findOrganisationName,
+  insertOrganisation,
+  slugTaken,
+  updateOrganisation,
+  type OrganisationPatch,
+} from './repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +32,16 @@ export const currentMembershipOf = (db: Db, userId: string) => findCurrentMember
 
 /** The organisation's name, or undefined when there is no such organisation. */
 export const organisationNameOf = (db: Db, organisationId: string) => findOrganisationName(db, organisationId);
+
+// The organisations feature owns the organisations table (docs/architecture.md §6): the features that
+// keep columns on it (settings, billing, recruitment settings) change them here.
+
+/** Changes the organisation's columns (each feature its own); the row, or undefined when there is none. */
+export const updateOrganisationColumns = (db: Db, organisationId: string, patch: OrganisationPatch) =>
+  updateOrganisation(db, organisationId, patch);
+
+/** Deletes the organisation and, by cascade, all its rows (Organisation Settings, inside its transaction). */
+export const deleteOrganisationWithData = (db: Db, organisationId: string) => deleteOrganisation(db, organisationId);
 
 const SLUG_TAKEN = 'This URL slug is already taken.';
 
