@@ -101,6 +101,4 @@ export const KNOWN_FOREIGN_WRITES: ReadonlyArray<{ file: string; table: string }
   { file: 'features/onboardings/repository.ts', table: 'stored_files' },
   // Outbox retention also clears old development mail (owned by mail).
   { file: 'features/outbox/repository.ts', table: 'dev_mailbox' },
-  // Being moved now: publishing a role on the careers site writes job_roles.
-  { file: 'features/website/repository.ts', table: 'job_roles' },
 ];
