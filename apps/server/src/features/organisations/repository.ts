@@ -14,14 +14,6 @@ export function findOrganisationName(db: Db, organisationId: string): Promise<st
     .then((r) => r[0]?.name);
 }
 
-export function findMembership(db: Db, organisationId: string, userId: string) {
-  return db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
-    .then((r) => r[0] as { role: MemberRole } | undefined);
-}
-
 export function slugTaken(db: Db, slug: string) {
   return db
     .select({ id: organisations.id })

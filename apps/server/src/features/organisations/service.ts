@@ -12,20 +12,12 @@ import { presentOrganisationSummary } from './presenter.ts';
 import {
   deleteOrganisation,
   findCurrentMembership,
-  findMembership,
   findOrganisationName,
   insertOrganisation,
   slugTaken,
   updateOrganisation,
   type OrganisationPatch,
 } from './repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The user's membership of the organisation, or undefined (also for a malformed id). */
-export function membershipOf(db: Db, organisationId: string, userId: string) {
-  return UUID.test(organisationId) ? findMembership(db, organisationId, userId) : Promise.resolve(undefined);
-}
 
 /** The signed-in user's current organisation and role, for the few unscoped routes docs/product.md §7 names. */
 export const currentMembershipOf = (db: Db, userId: string) => findCurrentMembership(db, userId);
