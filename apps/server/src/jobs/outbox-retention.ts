@@ -1,4 +1,6 @@
-import { purgeOutbox } from '../features/outbox/service.ts';
+import type { Db } from '../db/client.ts';
+import { purgeDevMail } from '../features/mail/service.ts';
+import { purgeFinishedJobs } from '../features/outbox/service.ts';
 import { schedulePeriodic, type JobRunner } from './periodic.ts';
 
 const EVERY_MS = 60 * 60_000;
@@ -21,4 +23,11 @@ export function scheduleOutboxRetention(runner: JobRunner, retentionDays: number
   });
 }
 
-export { purgeOutbox };
+/**
+ * Retention: delivered outbox jobs are kept `retentionDays` after delivery, failed ones as long after
+ * they were queued, then deleted; so is development mailbox mail. Pending jobs stay.
+ */
+export async function purgeOutbox(db: Db, o: { retentionDays: number; now?: Date }): Promise<{ jobs: number; devMail: number }> {
+  const before = new Date((o.now ?? new Date()).getTime() - o.retentionDays * 86_400_000);
+  return { jobs: await purgeFinishedJobs(db, before), devMail: await purgeDevMail(db, before) };
+}

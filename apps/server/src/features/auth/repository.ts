@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { MemberRole } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
@@ -35,6 +35,44 @@ export async function upsertUserByIdentity(
     .returning();
   if (!row) throw new Error('upsert returned no row');
   return row;
+}
+
+/** The user's own profile columns (My Personal Settings, features/me). */
+export type UserProfilePatch = Partial<Pick<UserRow, 'name' | 'timezone' | 'emailPreferences' | 'avatarUrl'>>;
+
+export async function updateUser(db: Db, userId: string, patch: UserProfilePatch): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new Error('user vanished');
+  return row;
+}
+
+/** Persists the user's current organisation. */
+export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
+  await db
+    .update(users)
+    .set({ currentOrganisationId: organisationId, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Clears the user's current organisation if it is this one. */
+export async function clearCurrentOrganisation(db: Db, userId: string, organisationId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ currentOrganisationId: null, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.currentOrganisationId, organisationId)));
+}
+
+/** Whether the user is a member of the organisation. */
+export function isMemberOf(db: Db, userId: string, organisationId: string): Promise<boolean> {
+  return db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
+    .then((r) => r.length > 0);
 }
 
 /** The user's organisations with their role: the current one first, then oldest membership first. */
@@ -157,6 +195,24 @@ export async function touchSession(db: Db, sessionId: string) {
 
 export async function deleteSessionByHash(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Ends one of the user's sessions; another user's id matches nothing. Returns whether it existed. */
+export async function deleteUserSession(db: Db, userId: string, sessionId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of the user but `keepSessionId`. Returns how many. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function deleteExpiredSessions(db: Db, idleSince: Date) {

@@ -3,13 +3,26 @@ import type { AuthResponse } from '@hireloop/contract/auth';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import type { OidcClient } from './oidc-client.ts';
 import { SignInError } from './oidc-client.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
-import { makeCurrent, membershipOf } from '../organisations/service.ts';
 import { presentUser } from './presenter.ts';
-import { findUserWithOrganisations, insertAuthFlow, listUserOrganisations, takeAuthFlow, upsertUserByIdentity } from './repository.ts';
+import {
+  clearCurrentOrganisation,
+  deleteOtherSessions,
+  deleteUserSession,
+  findUserWithOrganisations,
+  insertAuthFlow,
+  isMemberOf,
+  listUserOrganisations,
+  setCurrentOrganisation,
+  takeAuthFlow,
+  updateUser,
+  upsertUserByIdentity,
+  type UserProfilePatch,
+} from './repository.ts';
 
 /** A sign-in must come back from the provider within this time. */
 const FLOW_TTL_MS = 10 * 60_000;
@@ -23,6 +36,23 @@ export const DEFAULT_RETURN_TO = DEFAULT_RETURN_PATH;
 export function safeReturnTo(value: unknown, appUrl: string): string {
   return safeReturnPath(value, appUrl, DEFAULT_RETURN_TO);
 }
+
+// Auth owns the users and sessions tables (docs/architecture.md §6): other features change them here.
+
+/** Persists the user's current organisation (organisations, members, invitations). */
+export const makeCurrent = (db: Db, userId: string, organisationId: string | null) => setCurrentOrganisation(db, userId, organisationId);
+
+/** Clears the user's current organisation if it is this one (members: removed or left). */
+export const clearCurrentIf = (db: Db, userId: string, organisationId: string) => clearCurrentOrganisation(db, userId, organisationId);
+
+/** Changes the user's own profile columns and returns the row (My Personal Settings, features/me). */
+export const updateUserProfile = (db: Db, userId: string, patch: UserProfilePatch) => updateUser(db, userId, patch);
+
+/** Ends one of the user's sessions; false when they have none with this id (features/me). */
+export const endUserSession = (db: Db, userId: string, sessionId: string) => deleteUserSession(db, userId, sessionId);
+
+/** Ends every session of the user but `keepSessionId`; returns how many (features/me). */
+export const endOtherUserSessions = (db: Db, userId: string, keepSessionId: string) => deleteOtherSessions(db, userId, keepSessionId);
 
 export function createAuthService(db: Db, oidc: OidcClient, opts: { appUrl: string }) {
   return {
@@ -64,8 +94,7 @@ export function createAuthService(db: Db, oidc: OidcClient, opts: { appUrl: stri
 
     /** Persists the current organisation; only one the user belongs to (404 otherwise). */
     async switchOrganisation(userId: string, organisationId: string) {
-      const membership = await membershipOf(db, organisationId, userId);
-      if (!membership) throw new AppError('not_found', ERROR_TEXTS.notFound);
+      if (!isUuid(organisationId) || !(await isMemberOf(db, userId, organisationId))) throw new AppError('not_found', ERROR_TEXTS.notFound);
       await makeCurrent(db, userId, organisationId);
       return this.getAuth(userId);
     },

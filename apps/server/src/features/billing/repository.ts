@@ -46,14 +46,8 @@ export function lockBilling(tx: Db, organisationId: string): Promise<BillingRow 
     .then((r) => r[0]);
 }
 
+/** The billing columns a change writes, through the organisations service (docs/architecture.md §6). */
 export type BillingPatch = Partial<Omit<BillingRow, 'billingInterval'> & { billingInterval: string }>;
-
-export async function updateBilling(tx: Db, organisationId: string, patch: BillingPatch): Promise<void> {
-  await tx
-    .update(organisations)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(organisations.id, organisationId));
-}
 
 /** Seats in use: members plus invitations that can still be accepted. */
 export async function countSeatsUsed(db: Db, organisationId: string, now: Date): Promise<number> {

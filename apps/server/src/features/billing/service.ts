@@ -13,18 +13,11 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { invalidateCareersSite } from '../careers/service.ts';
+import { updateOrganisationColumns } from '../organisations/service.ts';
 import { overLimit, usageOf } from './limits.ts';
 import { effectivePlan, intervalOf, isPlanId, productsOf } from './plans.ts';
 import { billingSnapshot, presentBilling } from './presenter.ts';
-import {
-  findBilling,
-  findOrganisationForStripe,
-  findUserEmail,
-  lockBilling,
-  updateBilling,
-  type BillingPatch,
-  type BillingRow,
-} from './repository.ts';
+import { findBilling, findOrganisationForStripe, findUserEmail, lockBilling, type BillingPatch, type BillingRow } from './repository.ts';
 import { createPriceBook, lookupKey, readSubscription, type Item, type StripeClient, type StripeSubscription } from './stripe.ts';
 
 const TARGET = 'billing';
@@ -75,7 +68,7 @@ export function createBillingService({ db, stripe, appUrl }: BillingServiceDeps)
       if (!change) return;
       if (change.target.plan) await assertFits(tx, organisationId, change.target.plan);
       const patch = { ...patchFor(row, change.target), ...extra };
-      await updateBilling(tx, organisationId, patch);
+      await updateOrganisationColumns(tx, organisationId, patch);
       await recordAudit(tx, {
         organisationId,
         actor,
@@ -302,7 +295,7 @@ export function createBillingService({ db, stripe, appUrl }: BillingServiceDeps)
         next.stripeCustomerId === row.stripeCustomerId &&
         next.stripeSubscriptionId === row.stripeSubscriptionId;
       if (unchanged) return;
-      await updateBilling(tx, organisationId, patch);
+      await updateOrganisationColumns(tx, organisationId, patch);
       await recordAudit(tx, {
         organisationId,
         ...STRIPE_ACTOR,

@@ -9,12 +9,13 @@ import { invitationMail } from '../../lib/invitation-mail.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
+import { makeCurrent } from '../auth/service.ts';
 import { assertSeatAvailable, assertSeatHeld } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notifyAdmins } from '../notifications/service.ts';
 import { addMembership, isMember, isMemberByEmail, memberRoleOf } from '../members/service.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
-import { makeCurrent, organisationNameOf } from '../organisations/service.ts';
+import { organisationNameOf } from '../organisations/service.ts';
 import { presentInvitation, presentPreview, stateOf } from './presenter.ts';
 import {
   findInvitation,

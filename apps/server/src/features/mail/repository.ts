@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { devMailbox } from '../../db/schema/outbox.ts';
 import { mentionsAddress, type ErasedPerson } from '../../db/sql.ts';
@@ -42,4 +42,10 @@ export async function deleteDevMailAbout(db: Db, person: ErasedPerson) {
 /** Merge: development mail about the source is about the target. */
 export async function moveDevMailToCandidate(db: Db, sourceId: string, targetId: string) {
   await db.update(devMailbox).set({ candidateId: targetId }).where(eq(devMailbox.candidateId, sourceId));
+}
+
+/** Deletes development mailbox mail received before `before`. */
+export async function deleteDevMailBefore(db: Db, before: Date): Promise<number> {
+  const rows = await db.delete(devMailbox).where(lt(devMailbox.createdAt, before)).returning({ id: devMailbox.id });
+  return rows.length;
 }

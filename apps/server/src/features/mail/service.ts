@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { enqueueJob, PermanentJobError, type JobSubject, type OutboxJob } from '../outbox/service.ts';
-import { deleteDevMailAbout, findDevMail, insertDevMail, listDevMail, moveDevMailToCandidate } from './repository.ts';
+import { deleteDevMailAbout, deleteDevMailBefore, findDevMail, insertDevMail, listDevMail, moveDevMailToCandidate } from './repository.ts';
 
 export const MAIL_JOB_KIND = 'mail';
 
@@ -115,3 +115,6 @@ export const eraseCandidateDevMail = (db: Db, _organisationId: string, person: {
 
 /** Candidate merge: development mail about the source concerns the target. */
 export const moveCandidateDevMail = (db: Db, sourceId: string, targetId: string) => moveDevMailToCandidate(db, sourceId, targetId);
+
+/** Retention: development mailbox mail received before `before` is deleted. Returns how many. */
+export const purgeDevMail = (db: Db, before: Date) => deleteDevMailBefore(db, before);

@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { ProcessedImage } from '../../lib/images.ts';
+import { endOtherUserSessions, endUserSession, updateUserProfile } from '../auth/service.ts';
 import { avatarPrefix, avatarUrl, type FileService } from '../files/service.ts';
 import { presentProfile, presentSession } from './presenter.ts';
-import { deleteOtherSessions, deleteUserSession, findUser, listLiveSessions, updateUser } from './repository.ts';
+import { findUser, listLiveSessions } from './repository.ts';
 
 type ProfilePatch = z.output<typeof updateProfileBody>;
 export type { UpdateProfileBody };
@@ -29,7 +30,7 @@ export function createMeService(db: Db, files: FileService) {
     /** Only the fields sent change; email preferences merge into the stored ones. */
     async update(userId: string, patch: ProfilePatch) {
       const current = await user(userId);
-      const row = await updateUser(db, userId, {
+      const row = await updateUserProfile(db, userId, {
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
         ...(patch.email_preferences ? { emailPreferences: { ...current.emailPreferences, ...patch.email_preferences } } : {}),
@@ -40,7 +41,7 @@ export function createMeService(db: Db, files: FileService) {
     async setAvatar(userId: string, image: ProcessedImage) {
       await user(userId);
       const row = await files.replace({ organisationId: null, prefix: avatarPrefix(userId) }, 'avatar.webp', image, (tx, file) =>
-        updateUser(tx, userId, { avatarUrl: avatarUrl(userId, file.id) }),
+        updateUserProfile(tx, userId, { avatarUrl: avatarUrl(userId, file.id) }),
       );
       return presentProfile(row);
     },
@@ -48,7 +49,7 @@ export function createMeService(db: Db, files: FileService) {
     async removeAvatar(userId: string) {
       await user(userId);
       const row = await files.clear({ organisationId: null, prefix: avatarPrefix(userId) }, (tx) =>
-        updateUser(tx, userId, { avatarUrl: null }),
+        updateUserProfile(tx, userId, { avatarUrl: null }),
       );
       return presentProfile(row);
     },
@@ -63,11 +64,11 @@ export function createMeService(db: Db, files: FileService) {
     /** Ends one of the user's other sessions; that browser's next call is 401. */
     async endSession(userId: string, currentSessionId: string, sessionId: string) {
       if (sessionId === currentSessionId) throw validationFailed({ session: [CURRENT_SESSION_MESSAGE] }, CURRENT_SESSION_MESSAGE);
-      if (!UUID.test(sessionId) || !(await deleteUserSession(db, userId, sessionId)))
+      if (!UUID.test(sessionId) || !(await endUserSession(db, userId, sessionId)))
         throw new AppError('not_found', 'This session has already ended.');
     },
 
     /** "Sign out everywhere else": every session of the user but this one. */
-    endOtherSessions: (userId: string, currentSessionId: string) => deleteOtherSessions(db, userId, currentSessionId),
+    endOtherSessions: (userId: string, currentSessionId: string) => endOtherUserSessions(db, userId, currentSessionId),
   };
 }

@@ -2,7 +2,7 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { memberships } from '../../db/schema/organisations.ts';
+import { memberships, organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type MemberRow = {
@@ -124,14 +124,6 @@ export function memberEmailExists(db: Db, organisationId: string, email: string)
     .then((r) => r.length > 0);
 }
 
-/** Clears the user's current organisation if it is this one. */
-export async function clearCurrentOrganisation(db: Db, userId: string, organisationId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ currentOrganisationId: null, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), eq(users.currentOrganisationId, organisationId)));
-}
-
 /** The user's oldest membership other than this organisation. */
 export function otherOrganisationOf(db: Db, userId: string, organisationId: string): Promise<string | undefined> {
   return db
@@ -149,4 +141,13 @@ export function findUserCurrentOrganisation(db: Db, userId: string): Promise<str
     .from(users)
     .where(eq(users.id, userId))
     .then((r) => (r[0] ? r[0].current : undefined));
+}
+
+/** The organisation's name, for messages (undefined when there is no such organisation). */
+export function findOrganisationName(db: Db, organisationId: string): Promise<string | undefined> {
+  return db
+    .select({ name: organisations.name })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .then((r) => r[0]?.name);
 }

@@ -6,12 +6,12 @@ import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { makeCurrent, organisationNameOf } from '../organisations/service.ts';
+import { clearCurrentIf, makeCurrent } from '../auth/service.ts';
 import { presentMember } from './presenter.ts';
 import {
-  clearCurrentOrganisation,
   deleteMembership,
   findMember,
+  findOrganisationName,
   findUserCurrentOrganisation,
   insertMembership,
   lastDepartureOf,
@@ -35,7 +35,7 @@ export const isMember = async (db: Db, organisationId: string, userId: string) =
 export const memberRoleOf = async (db: Db, organisationId: string, userId: string): Promise<MemberRole | undefined> =>
   (await findMember(db, organisationId, userId))?.role;
 
-/** For invitations: adds the membership (inside the caller's transaction). */
+/** For invitations and a new organisation's owner: adds the membership (inside the caller's transaction). */
 export const addMembership = (db: Db, organisationId: string, userId: string, role: MemberRole) =>
   insertMembership(db, organisationId, userId, role);
 
@@ -105,7 +105,7 @@ export function createMemberService(db: Db) {
           if (owners.length <= 1) throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerRemove);
         }
         await deleteMembership(tx, organisationId, userId);
-        await clearCurrentOrganisation(tx, userId, organisationId);
+        await clearCurrentIf(tx, userId, organisationId);
         await recordAudit(tx, {
           organisationId,
           actor,
@@ -129,11 +129,11 @@ export function createMemberService(db: Db) {
         const member = await findMember(tx, organisationId, userId, true);
         if (!member) throw new AppError('not_found', 'You are not a member of this organisation.');
         if (member.role === 'owner' && owners.length <= 1) {
-          const name = (await organisationNameOf(tx, organisationId)) ?? 'this organisation';
+          const name = (await findOrganisationName(tx, organisationId)) ?? 'this organisation';
           throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerLeave(name));
         }
         await deleteMembership(tx, organisationId, userId);
-        await clearCurrentOrganisation(tx, userId, organisationId);
+        await clearCurrentIf(tx, userId, organisationId);
         const next = await otherOrganisationOf(tx, userId, organisationId);
         if (next) await makeCurrentIfNone(tx, userId, next);
         await recordAudit(tx, {

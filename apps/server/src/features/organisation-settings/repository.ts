@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
+/** The columns Organisation Settings changes, through the organisations service (docs/architecture.md §6). */
 export type OrganisationPatch = Partial<
   Pick<OrganisationRow, 'name' | 'slug' | 'website' | 'timezone' | 'logoUrl' | 'offerApprovalPolicy'>
 >;
@@ -24,21 +25,6 @@ export function lockOrganisation(tx: Db, organisationId: string) {
     .where(eq(organisations.id, organisationId))
     .for('update')
     .then((r) => r[0]);
-}
-
-export async function updateOrganisation(db: Db, organisationId: string, patch: OrganisationPatch): Promise<OrganisationRow> {
-  const [row] = await db
-    .update(organisations)
-    .set({ ...patch, updatedAt: sql`now()` })
-    .where(eq(organisations.id, organisationId))
-    .returning();
-  if (!row) throw new Error('organisation vanished');
-  return row;
-}
-
-/** Deletes the organisation; every table holding its rows cascades (memberships, roles, audit log, invitations, keys…). */
-export async function deleteOrganisation(tx: Db, organisationId: string) {
-  await tx.delete(organisations).where(eq(organisations.id, organisationId));
 }
 
 export function findUserName(db: Db, userId: string) {

@@ -10,16 +10,9 @@ import type { ProcessedImage } from '../../lib/images.ts';
 import { recordAudit } from '../audit/service.ts';
 import { logoPrefix, logoUrl, type FileService } from '../files/service.ts';
 import { allCanApprove, presentApprovalPolicy } from '../offers/approval-policy.ts';
+import { deleteOrganisationWithData, updateOrganisationColumns } from '../organisations/service.ts';
 import { presentOrganisationSettings } from './presenter.ts';
-import {
-  deleteOrganisation,
-  findOrganisation,
-  findUserName,
-  lockOrganisation,
-  updateOrganisation,
-  type OrganisationPatch,
-  type OrganisationRow,
-} from './repository.ts';
+import { findOrganisation, findUserName, lockOrganisation, type OrganisationPatch, type OrganisationRow } from './repository.ts';
 
 type UpdatePatch = z.output<typeof updateOrganisationBody>;
 
@@ -49,6 +42,13 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
   async function locked(tx: Db, organisationId: string): Promise<OrganisationRow> {
     const row = await lockOrganisation(tx, organisationId);
     if (!row) throw notFound();
+    return row;
+  }
+
+  /** Writes Organisation Settings' columns (the row is locked by `locked` first, so it is there). */
+  async function change(tx: Db, organisationId: string, patch: OrganisationPatch): Promise<OrganisationRow> {
+    const row = await updateOrganisationColumns(tx, organisationId, patch);
+    if (!row) throw new Error('organisation vanished');
     return row;
   }
 
@@ -83,7 +83,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
           }
           const changed = EDITABLE.filter((field) => field in next && !same(next[field], current[field]));
           if (changed.length === 0) return current;
-          const updated = await updateOrganisation(tx, organisationId, next);
+          const updated = await change(tx, organisationId, next);
           await recordAudit(tx, {
             organisationId,
             actor,
@@ -109,7 +109,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
       const name = await actorName(actor);
       const row = await files.replace({ organisationId, prefix: logoPrefix(organisationId) }, 'logo.png', image, async (tx, file) => {
         const current = await locked(tx, organisationId);
-        const updated = await updateOrganisation(tx, organisationId, { logoUrl: logoUrl(organisationId, file.id) });
+        const updated = await change(tx, organisationId, { logoUrl: logoUrl(organisationId, file.id) });
         await recordAudit(tx, {
           organisationId,
           actor,
@@ -130,7 +130,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
       const row = await files.clear({ organisationId, prefix: logoPrefix(organisationId) }, async (tx) => {
         const current = await locked(tx, organisationId);
         if (current.logoUrl === null) return current;
-        const updated = await updateOrganisation(tx, organisationId, { logoUrl: null });
+        const updated = await change(tx, organisationId, { logoUrl: null });
         await recordAudit(tx, {
           organisationId,
           actor,
@@ -158,7 +158,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
         const current = await locked(tx, organisationId);
         if (confirmName !== current.name) throw validationFailed({ confirm_name: [DELETE_CONFIRM_MISMATCH] }, DELETE_CONFIRM_MISMATCH);
         const fileKeys = await files.deleteOrganisationFiles(tx, organisationId);
-        await deleteOrganisation(tx, organisationId);
+        await deleteOrganisationWithData(tx, organisationId);
         return { keys: fileKeys, deleted: current };
       });
       await files.discard(keys);

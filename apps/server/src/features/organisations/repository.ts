@@ -14,14 +14,6 @@ export function findOrganisationName(db: Db, organisationId: string): Promise<st
     .then((r) => r[0]?.name);
 }
 
-export function findMembership(db: Db, organisationId: string, userId: string) {
-  return db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)))
-    .then((r) => r[0] as { role: MemberRole } | undefined);
-}
-
 export function slugTaken(db: Db, slug: string) {
   return db
     .select({ id: organisations.id })
@@ -30,33 +22,54 @@ export function slugTaken(db: Db, slug: string) {
     .then((r) => r.length > 0);
 }
 
-/** Creates the organisation and its first membership in one transaction. */
-export async function insertOrganisationWithOwner(
+/** Creates the organisation (its first member is the members feature's, features/members/service.ts). */
+export async function insertOrganisation(
   db: Db,
   org: { name: string; slug: string; timezone: string; website: string | null; size: string | null; trailEndsAt: Date | null },
-  owner: { userId: string; role: MemberRole },
 ): Promise<OrganisationRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(organisations).values(org).returning();
-    if (!row) throw new Error('insert returned no row');
-    await tx.insert(memberships).values({ organisationId: row.id, userId: owner.userId, role: owner.role });
-    return row;
-  });
+  const [row] = await db.insert(organisations).values(org).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
 }
 
-export async function addMember(db: Db, organisationId: string, userId: string, role: MemberRole) {
-  await db
-    .insert(memberships)
-    .values({ organisationId, userId, role })
-    .onConflictDoUpdate({ target: [memberships.organisationId, memberships.userId], set: { role } });
+/**
+ * The columns other features keep on the organisation, each its own: Organisation Settings
+ * (features/organisation-settings), Billing (features/billing), Recruitment Settings
+ * (features/recruitment-settings).
+ */
+export type OrganisationPatch = Partial<
+  Pick<
+    OrganisationRow,
+    | 'name'
+    | 'slug'
+    | 'website'
+    | 'timezone'
+    | 'logoUrl'
+    | 'offerApprovalPolicy'
+    | 'plan'
+    | 'billingInterval'
+    | 'products'
+    | 'trailEndsAt'
+    | 'stripeCustomerId'
+    | 'stripeSubscriptionId'
+    | 'defaultInterviewMinutes'
+    | 'candidateRetentionMonths'
+  >
+>;
+
+/** The changed row, or undefined when there is no such organisation. */
+export async function updateOrganisation(db: Db, organisationId: string, patch: OrganisationPatch): Promise<OrganisationRow | undefined> {
+  const [row] = await db
+    .update(organisations)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(organisations.id, organisationId))
+    .returning();
+  return row;
 }
 
-/** Persists the user's current organisation. */
-export async function setCurrentOrganisation(db: Db, userId: string, organisationId: string | null) {
-  await db
-    .update(users)
-    .set({ currentOrganisationId: organisationId, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+/** Deletes the organisation; every table holding its rows cascades (memberships, roles, audit log, invitations, keys…). */
+export async function deleteOrganisation(db: Db, organisationId: string) {
+  await db.delete(organisations).where(eq(organisations.id, organisationId));
 }
 
 /** The user's current organisation and their role in it (none when unset or no longer a member). */

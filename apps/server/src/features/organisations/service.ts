@@ -3,25 +3,21 @@ import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../http/errors.ts';
+import { makeCurrent } from '../auth/service.ts';
 import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
 import { createDefaultInterviewTypes } from '../interview-types/defaults.ts';
+import { addMembership } from '../members/service.ts';
 import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
 import {
+  deleteOrganisation,
   findCurrentMembership,
-  findMembership,
   findOrganisationName,
-  insertOrganisationWithOwner,
-  setCurrentOrganisation,
+  insertOrganisation,
   slugTaken,
+  updateOrganisation,
+  type OrganisationPatch,
 } from './repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The user's membership of the organisation, or undefined (also for a malformed id). */
-export function membershipOf(db: Db, organisationId: string, userId: string) {
-  return UUID.test(organisationId) ? findMembership(db, organisationId, userId) : Promise.resolve(undefined);
-}
 
 /** The signed-in user's current organisation and role, for the few unscoped routes docs/product.md §7 names. */
 export const currentMembershipOf = (db: Db, userId: string) => findCurrentMembership(db, userId);
@@ -29,8 +25,15 @@ export const currentMembershipOf = (db: Db, userId: string) => findCurrentMember
 /** The organisation's name, or undefined when there is no such organisation. */
 export const organisationNameOf = (db: Db, organisationId: string) => findOrganisationName(db, organisationId);
 
-/** Persists the user's current organisation. */
-export const makeCurrent = (db: Db, userId: string, organisationId: string | null) => setCurrentOrganisation(db, userId, organisationId);
+// The organisations feature owns the organisations table (docs/architecture.md §6): the features that
+// keep columns on it (settings, billing, recruitment settings) change them here.
+
+/** Changes the organisation's columns (each feature its own); the row, or undefined when there is none. */
+export const updateOrganisationColumns = (db: Db, organisationId: string, patch: OrganisationPatch) =>
+  updateOrganisation(db, organisationId, patch);
+
+/** Deletes the organisation and, by cascade, all its rows (Organisation Settings, inside its transaction). */
+export const deleteOrganisationWithData = (db: Db, organisationId: string) => deleteOrganisation(db, organisationId);
 
 const SLUG_TAKEN = 'This URL slug is already taken.';
 
@@ -68,25 +71,22 @@ export function createOrganisationService(db: Db) {
       }
       try {
         const row = await db.transaction(async (tx) => {
-          const org = await insertOrganisationWithOwner(
-            tx,
-            {
-              name: input.name,
-              slug,
-              timezone: input.timezone,
-              website: input.website || null,
-              size: input.size ?? null,
-              trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
-            },
-            { userId, role: 'owner' },
-          );
+          const org = await insertOrganisation(tx, {
+            name: input.name,
+            slug,
+            timezone: input.timezone,
+            website: input.website || null,
+            size: input.size ?? null,
+            trailEndsAt: new Date(Date.now() + TRIAL_DAYS * 24 * 3_600_000),
+          });
+          await addMembership(tx, org.id, userId, 'owner');
           // Ready to hire from the start: a default pipeline, experience levels and interview types, all or nothing.
           await createDefaultRecruitmentStatuses(tx, org.id);
           await createDefaultExperienceLevels(tx, org.id);
           await createDefaultInterviewTypes(tx, org.id);
           return org;
         });
-        await setCurrentOrganisation(db, userId, row.id);
+        await makeCurrent(db, userId, row.id);
         return presentOrganisationSummary({ ...row, role: 'owner' });
       } catch (error) {
         // Two creations racing for the same slug: the unique index decides.

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { devMailbox, outbox } from '../../db/schema/outbox.ts';
+import { outbox } from '../../db/schema/outbox.ts';
 import { mentionsAddress, type ErasedPerson } from '../../db/sql.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -77,12 +77,6 @@ export async function deleteFinishedBefore(db: Db, before: Date): Promise<number
     .delete(outbox)
     .where(or(and(eq(outbox.status, 'done'), lt(outbox.doneAt, before)), and(eq(outbox.status, 'failed'), lt(outbox.createdAt, before))))
     .returning({ id: outbox.id });
-  return rows.length;
-}
-
-/** Deletes development mailbox mail received before `before`. */
-export async function deleteDevMailBefore(db: Db, before: Date): Promise<number> {
-  const rows = await db.delete(devMailbox).where(lt(devMailbox.createdAt, before)).returning({ id: devMailbox.id });
   return rows.length;
 }
 

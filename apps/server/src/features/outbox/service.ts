@@ -2,7 +2,6 @@ import type { Db } from '../../db/client.ts';
 import { afterCommit } from '../../db/organisation-transaction.ts';
 import {
   claimDueJobs,
-  deleteDevMailBefore,
   deleteJobsAbout,
   deleteFinishedBefore,
   findJob,
@@ -82,14 +81,11 @@ export async function failJob(db: Db, job: OutboxJob, error: unknown): Promise<{
 export const outboxJob = (db: Db, id: string) => findJob(db, id);
 
 /**
- * Retention: a delivered mail (its recipient, text and attachments) is kept `retentionDays` after
- * delivery, a failed one as long after it was queued, then deleted; so is dev mailbox mail.
- * Pending jobs stay, however old: they have not been delivered yet.
+ * Retention: a delivered job (a mail's recipient, text and attachments) is deleted once delivered
+ * before `before`, a failed one once queued before it. Pending jobs stay, however old: they have not
+ * been delivered yet. Returns how many.
  */
-export async function purgeOutbox(db: Db, o: { retentionDays: number; now?: Date }): Promise<{ jobs: number; devMail: number }> {
-  const before = new Date((o.now ?? new Date()).getTime() - o.retentionDays * 86_400_000);
-  return { jobs: await deleteFinishedBefore(db, before), devMail: await deleteDevMailBefore(db, before) };
-}
+export const purgeFinishedJobs = (db: Db, before: Date) => deleteFinishedBefore(db, before);
 
 /**
  * Candidate erasure (features/candidates/service.ts): jobs about the person go, sent or not, so

@@ -4,7 +4,8 @@ import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { findRecruitmentSettings, updateRecruitmentSettings, type RecruitmentSettingsRow } from './repository.ts';
+import { updateOrganisationColumns } from '../organisations/service.ts';
+import { findRecruitmentSettings, type RecruitmentSettingsRow } from './repository.ts';
 
 const present = (r: RecruitmentSettingsRow): RecruitmentSettings => ({
   default_interview_minutes: r.defaultInterviewMinutes,
@@ -30,7 +31,7 @@ export function createRecruitmentSettingsService(db: Db) {
         if (body.candidate_retention_months !== undefined && body.candidate_retention_months !== before.candidateRetentionMonths)
           changes.candidateRetentionMonths = body.candidate_retention_months;
         if (Object.keys(changes).length === 0) return present(before);
-        const after = await updateRecruitmentSettings(tx, organisationId, changes);
+        const after = await updateOrganisationColumns(tx, organisationId, changes);
         if (!after) throw notFound();
         const was = present(before);
         const now = present(after);

@@ -77,6 +77,11 @@ function pick(r: Record<string, unknown>, keys: string[]) {
   return Object.fromEntries(keys.map((k) => [k, r[k] ?? null]));
 }
 
+/** Publishes or unpublishes the role on the careers site (the website feature, features/website/service.ts, inside its transaction). */
+export async function setRolePublished(db: Db, organisationId: string, roleId: string, published: boolean): Promise<void> {
+  await updateRole(db, organisationId, roleId, { published });
+}
+
 export function createRoleService(db: Db) {
   async function present(organisationId: string, id: string): Promise<JobRole> {
     const row = await findRole(db, organisationId, id);

@@ -226,10 +226,3 @@ export async function lockRoleForSite(tx: Db, organisationId: string, roleId: st
     .for('update');
   return row;
 }
-
-export async function setRolePublished(tx: Db, organisationId: string, roleId: string, published: boolean) {
-  await tx
-    .update(jobRoles)
-    .set({ published, updatedAt: new Date() })
-    .where(and(eq(jobRoles.organisationId, organisationId), eq(jobRoles.id, roleId)));
-}

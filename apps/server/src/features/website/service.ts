@@ -19,6 +19,7 @@ import type { ProcessedImage } from '../../lib/images.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { FileService } from '../files/service.ts';
+import { setRolePublished } from '../roles/service.ts';
 // cache.ts, not careers' service: the careers service reads live roles through this one.
 import { invalidateCareersSite } from '../careers/cache.ts';
 import { auditSite, conversionOf, presentJob, presentWebsite, presentWebsiteRole } from './presenter.ts';
@@ -34,7 +35,6 @@ import {
   roleOnSiteOf,
   rolesOnSiteOf,
   saveQuestions,
-  setRolePublished,
   updateSite,
   websiteOrganisation,
   type RoleOnSite,
