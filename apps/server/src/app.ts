@@ -20,6 +20,8 @@ import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
 import { registerSessions } from './http/session.ts';
+import { listen } from './db/listen.ts';
+import { createSessionCache, SESSION_CHANGES_CHANNEL, type SessionCache } from './features/auth/session-cache.ts';
 import { registerTextInputRule } from './http/text-input.ts';
 import { LOCAL_ISSUER_KEY, OidcClient } from './features/auth/oidc-client.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -207,7 +209,7 @@ export async function buildApp({
 
   registerErrorHandling(app, { onDatabaseUnavailable: () => void database.recover() });
   acceptEmptyJsonBodies(app);
-  registerSessions(app, database.db);
+  registerSessions(app, database.db, sessionCacheFor(app, config, database));
   registerCsrf(app, { secure: production });
   // Pages and the sign-in start on another host of this server move to APP_URL first.
   registerCanonicalHost(app, config.appUrl);
@@ -351,4 +353,20 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
     },
   });
   return true;
+}
+
+/**
+ * Who is asking, remembered between requests for SESSION_CACHE_MS (none with 0): trusted only while
+ * this node listens to the session changes PostgreSQL announces (migration 0021), so a sign-out, a
+ * role change or a removal reaches every node's cache at its COMMIT.
+ */
+function sessionCacheFor(app: FastifyInstance, config: Config, database: Database): SessionCache | undefined {
+  if (config.sessionCacheMs <= 0) return undefined;
+  const cache = createSessionCache({ ttlMs: config.sessionCacheMs });
+  const listener = listen(database.url, SESSION_CHANGES_CHANNEL, {
+    onMessage: (announcement) => cache.forget(announcement),
+    onListening: (listening) => cache.setTrusted(listening),
+  });
+  app.addHook('onClose', () => listener.close());
+  return cache;
 }

@@ -29,6 +29,12 @@ const configSchema = z
     WEB_DIST: z.string().optional(),
     /** Time given to in-flight requests on SIGTERM before the process exits anyway. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+    /**
+     * How long (ms) a node keeps who is asking (session, user, role) between requests; a sign-out, a
+     * role change or a removal is forgotten at once on every node (docs/decisions/015-who-is-asking-remembered.md).
+     * 0: every request asks the database.
+     */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
     /** Calls a minute one API key may make (all its calls together). */
     API_KEY_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     /** Applications one address may send through the careers site in 10 minutes. */
@@ -169,6 +175,7 @@ export type Config = {
   webDist: string | undefined;
   shutdownGraceMs: number;
   apiKeyRatePerMinute: number;
+  sessionCacheMs: number;
   careersApplyRate: number;
   /** Uploaded files go to this bucket; null: DATA_DIR/files. */
   s3: { bucket: string; endpoint: string | undefined; region: string; accessKeyId: string; secretAccessKey: string } | null;
@@ -209,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: c.WEB_DIST,
     shutdownGraceMs: c.SHUTDOWN_GRACE_MS,
     apiKeyRatePerMinute: c.API_KEY_RATE_PER_MINUTE,
+    sessionCacheMs: c.SESSION_CACHE_MS,
     careersApplyRate: c.CAREERS_APPLY_RATE,
     s3:
       c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY

@@ -53,7 +53,16 @@ export type TestAppOptions = {
 /** Starts the real app on 127.0.0.1 with a fresh database (or, with `sharing`, on another app's database). */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const port = await freePort();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, ...env });
+  // Tests change sessions and memberships behind the app's back and ask again at once: every request
+  // asks the database (session-cache.test.ts turns the cache of who is asking on).
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    SESSION_CACHE_MS: '0',
+    ...env,
+  });
   const shared = options.sharing;
   const { database, drop } = shared
     ? { database: await openDatabase({ databaseUrl: shared.databaseUrl }), drop: async () => undefined }

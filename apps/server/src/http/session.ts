@@ -2,6 +2,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type MemberRole } from '@hireloop/
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { SessionCache } from '../features/auth/session-cache.ts';
 import { createSessionStore, type SessionStore } from '../features/auth/sessions.ts';
 import { AppError } from './errors.ts';
 
@@ -9,6 +10,10 @@ import { AppError } from './errors.ts';
 export type SessionProfile = NonNullable<Awaited<ReturnType<SessionStore['resolveProfile']>>>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's sessions (with its cache of who is asking, when it has one). */
+    sessionStore: SessionStore;
+  }
   interface FastifyRequest {
     /**
      * The signed-in user of this request, or null. Set by the session hook, which also resolves, in
@@ -31,8 +36,10 @@ declare module 'fastify' {
 
 export type SessionCookieOptions = { secure: boolean };
 
-export function registerSessions(app: FastifyInstance, db: Db) {
-  const store = createSessionStore(db);
+/** The session hook; with a `cache`, who is asking is remembered between requests (features/auth/session-cache.ts). */
+export function registerSessions(app: FastifyInstance, db: Db, cache?: SessionCache) {
+  const store = createSessionStore(db, cache);
+  app.decorate('sessionStore', store);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -69,8 +76,8 @@ export function registerSessions(app: FastifyInstance, db: Db) {
 }
 
 /** Starts a new session (the old cookie, if any, is replaced: rotation at sign-in). */
-export async function startSession(db: Db, request: FastifyRequest, reply: FastifyReply, userId: string, cookie: SessionCookieOptions) {
-  const store = createSessionStore(db);
+export async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string, cookie: SessionCookieOptions) {
+  const store = request.server.sessionStore;
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await store.end(previous);
   const token = await store.start(userId, { userAgent: request.headers['user-agent']?.slice(0, 400) ?? null, ip: request.ip });
@@ -89,10 +96,10 @@ export function hasAuthorizationHeader(request: FastifyRequest): boolean {
 }
 
 /** Ends the session this request was authenticated with (only then: see registerSessions) and clears the cookie. */
-export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, cookie: SessionCookieOptions) {
+export async function endSession(request: FastifyRequest, reply: FastifyReply, cookie: SessionCookieOptions) {
   if (hasAuthorizationHeader(request)) throw new AppError('unauthenticated', ERROR_TEXTS.unauthenticated);
   const token = request.cookies[SESSION_COOKIE];
-  if (token && request.auth) await createSessionStore(db).end(token);
+  if (token && request.auth) await request.server.sessionStore.end(token);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookie.secure });
 }
 

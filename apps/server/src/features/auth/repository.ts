@@ -137,7 +137,13 @@ const liveSession = and(
  */
 const sessionLookup = preparedPerDb((db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt, role: memberships.role })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      role: memberships.role,
+    })
     .from(sessions)
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), eq(memberships.organisationId, sql.placeholder('organisationId'))))
     .where(liveSession)

@@ -57,7 +57,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         schema: { tags: ['auth'], summary: 'Signs out: ends the session on the server', response: { 204: z.null() } },
       },
       async (request, reply) => {
-        await endSession(deps.db, request, reply, cookie);
+        await endSession(request, reply, cookie);
         return reply.code(204).send(null);
       },
     );
@@ -115,7 +115,7 @@ export function authRoutes(deps: AuthRouteDeps) {
         try {
           const callbackUrl = new URL(request.url, deps.appUrl);
           const { userId, returnTo } = await deps.auth.finishSignIn(callbackUrl, flowToken);
-          await startSession(deps.db, request, reply, userId, cookie);
+          await startSession(request, reply, userId, cookie);
           reply.issueXsrfToken();
           return reply.redirect(returnTo, 302);
         } catch (error) {
