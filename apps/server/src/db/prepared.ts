@@ -44,8 +44,21 @@ export function preparedPerDbAndKey<K extends string, T>(build: (db: Db, key: K)
  * and plans a hot query of varying shape (a list's filters and sort) once per connection and shape
  * instead of on every request (node-postgres skips the parse of a name it has prepared on that
  * connection). For the hot lists only: every shape stays prepared for the connection's life.
+ *
+ * Drizzle turns the query into SQL once, in `prepare`; the name, which must come from that SQL, is
+ * set on the prepared query's node-postgres configs afterwards (drizzle-orm 0.45's
+ * NodePgPreparedQuery keeps them in `queryConfig` and `rawQueryConfig`). Building the SQL a second
+ * time, for `toSQL()`, cost as much as everything else Drizzle does for a list request.
  */
-export function runPrepared<T>(query: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
-  const name = `q_${createHash('sha256').update(query.toSQL().sql).digest('base64url').slice(0, 24)}`;
-  return query.prepare(name).execute();
+export function runPrepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
+  const prepared = query.prepare(UNNAMED) as unknown as NamedConfigs & { execute(): Promise<T> };
+  const { queryConfig, rawQueryConfig } = prepared;
+  if (queryConfig === undefined || rawQueryConfig === undefined) throw new Error('runPrepared: not a node-postgres prepared query');
+  const name = `q_${createHash('sha256').update(queryConfig.text).digest('base64url').slice(0, 24)}`;
+  queryConfig.name = name;
+  rawQueryConfig.name = name;
+  return prepared.execute();
 }
+
+const UNNAMED = 'q_unnamed';
+type NamedConfigs = { queryConfig?: { name?: string; text: string }; rawQueryConfig?: { name?: string } };
