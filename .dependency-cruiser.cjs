@@ -9,6 +9,14 @@ module.exports = {
     { name: 'web-not-server', severity: 'error', from: { path: '^apps/web' }, to: { path: '^apps/server' } },
     { name: 'server-not-web', severity: 'error', from: { path: '^apps/server' }, to: { path: '^apps/web' } },
     {
+      name: 'login-bundle-loads-operations-lazily',
+      comment:
+        'The operations carry zod schemas; the start-up bundle (/login: main.tsx, app/, features/session/, features/auth/) imports them only with import() (docs/decisions/014-operations-in-the-contract.md).',
+      severity: 'error',
+      from: { path: '^apps/web/src/(main\\.tsx|app/|features/(session|auth)/)' },
+      to: { path: '^packages/contract/src/operations/', pathNot: '^packages/contract/src/operations/path\\.ts$', dynamic: false },
+    },
+    {
       name: 'repository-is-private-to-its-feature',
       comment: 'Only files of the same feature import a repository; others call its service.',
       severity: 'error',

@@ -1,4 +1,5 @@
-import { API_KEY_SCOPES } from '@hireloop/contract/api-keys';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@hireloop/contract/api-keys';
+import { apiKeyOperations } from '@hireloop/contract/operations/api-keys';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys } from '../src/db/schema/api-keys.ts';
@@ -7,6 +8,7 @@ import { memberships } from '../src/db/schema/organisations.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { expectStatus } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,10 +23,10 @@ async function ownerOfNewOrganisation() {
   return { owner, org, client, base: `organisation/${org.id}` };
 }
 
-async function createKey(client: Client, base: string, scopes: readonly string[], name = 'Integration') {
-  const res = await client.post(`${base}/api-keys`, { name, scopes });
-  expect(res.status, res.text).toBe(201);
-  return res.json as { api_key: { id: string; prefix: string; scopes: string[] }; token: string };
+/** A new key of the organisation (`base` is `organisation/{id}`), through the create operation, its answer parsed with its schema. */
+async function createKey(client: Client, base: string, scopes: readonly ApiKeyScope[], name = 'Integration') {
+  const organisationId = base.slice('organisation/'.length);
+  return expectStatus(client, apiKeyOperations.create, 201, { params: { organisationId }, body: { name, scopes: [...scopes] } });
 }
 
 /** A caller with nothing but the key: no cookies, no XSRF token. */
@@ -271,7 +273,7 @@ describe('scopes per resource: candidates, applications, recruitments, interview
     const { candidate, applications } = await seedCandidate(t, o.org.id, pipeline.statuses[0]!.id, { name: 'Scoped Person' }, [
       recruitment.id,
     ]);
-    const key = async (...scopes: string[]) => withKey((await createKey(o.client, o.base, scopes, scopes.join(' '))).token);
+    const key = async (...scopes: ApiKeyScope[]) => withKey((await createKey(o.client, o.base, scopes, scopes.join(' '))).token);
     return { ...o, recruitment, candidate, application: applications[0]!, key };
   }
 

@@ -1,7 +1,10 @@
+import { experienceLevelOperations as ops, type experienceLevelsQuery } from '@hireloop/contract/operations/experience-levels';
 import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectOk } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,10 +21,10 @@ async function ownerOfNewOrganisation(levels: string[] = []) {
   return { org, client, path: `organisation/${org.id}/experience-level` };
 }
 
-async function listed(client: Client, path: string, query = '?per_page=100') {
-  const res = await client.get(`${path}${query}`);
-  expect(res.status, res.text).toBe(200);
-  return res.json.levels as { data: Array<{ id: string; name: string; position: number }>; meta: Record<string, number> };
+/** The organisation's levels through the list operation (`path` is `organisation/{id}/experience-level`), parsed with its schema. */
+async function listed(client: Client, path: string, query: z.input<typeof experienceLevelsQuery> = { per_page: 100 }) {
+  const organisationId = /^organisation\/([^/]+)\//.exec(path)?.[1] ?? '';
+  return (await expectOk(client, ops.list, { params: { organisationId }, query })).levels;
 }
 
 const names = async (client: Client, path: string) => (await listed(client, path)).data.map((l) => l.name);
@@ -56,11 +59,11 @@ describe('GET organisation/{id}/experience-level', () => {
       [4, 'Principal'],
     ]);
     expect(all.meta).toEqual({ page: 1, per_page: 100, total: 4, last_page: 1 });
-    const found = await listed(client, path, '?filter[name]=SENIOR');
+    const found = await listed(client, path, { filter: { name: 'SENIOR' } });
     expect(found.data.map((l) => l.name)).toEqual(['Senior', 'Senior Staff']);
     expect(found.meta.total).toBe(2);
-    expect((await listed(client, path, '?filter[name]=%25')).data).toEqual([]);
-    const paged = await listed(client, path, '?per_page=3&page=2');
+    expect((await listed(client, path, { filter: { name: '%' } })).data).toEqual([]);
+    const paged = await listed(client, path, { per_page: 3, page: 2 });
     expect(paged.data.map((l) => l.name)).toEqual(['Principal']);
     expect(paged.meta).toEqual({ page: 2, per_page: 3, total: 4, last_page: 2 });
   });

@@ -1,4 +1,6 @@
+import { recruitmentStatusOperations as ops, type recruitmentStatusesQuery } from '@hireloop/contract/operations/recruitment-statuses';
 import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECRUITMENT_STATUS_IN_USE } from '@hireloop/contract/recruitment-statuses';
 import { auditLog } from '../src/db/schema/audit-log.ts';
@@ -6,6 +8,7 @@ import { applications, candidates } from '../src/db/schema/candidates.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectOk } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,10 +36,10 @@ const minimalPipeline: NewStatus[] = [
   { name: 'Rejected', category: 'rejected' },
 ];
 
-async function listed(client: Client, path: string, query = '?per_page=100') {
-  const res = await client.get(`${path}${query}`);
-  expect(res.status, res.text).toBe(200);
-  return res.json.statuses as { data: Status[]; meta: Record<string, number> };
+/** The organisation's stages through the list operation (`path` is `organisation/{id}/recruitment-status`), parsed with its schema. */
+async function listed(client: Client, path: string, query: z.input<typeof recruitmentStatusesQuery> = { per_page: 100 }) {
+  const organisationId = /^organisation\/([^/]+)\//.exec(path)?.[1] ?? '';
+  return (await expectOk(client, ops.list, { params: { organisationId }, query })).statuses;
 }
 
 const names = async (client: Client, path: string) => (await listed(client, path)).data.map((s) => s.name);
@@ -80,7 +83,7 @@ describe('GET organisation/{id}/recruitment-status', () => {
       [4, 'Hired'],
     ]);
     expect(all.meta).toEqual({ page: 1, per_page: 100, total: 4, last_page: 1 });
-    const found = await listed(client, path, '?filter[name]=E%20I');
+    const found = await listed(client, path, { filter: { name: 'E I' } });
     expect(found.data.map((s) => s.name)).toEqual(['On-site interview']);
   });
 

@@ -1,3 +1,4 @@
+import { teamOperations as ops } from '@hireloop/contract/operations/teams';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
@@ -13,6 +14,7 @@ import {
   type Client,
   type TestApp,
 } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { download, pngOf, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -36,6 +38,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const base = () => `organisation/${org.id}/teams`;
+const inOrg = () => ({ organisationId: org.id });
+const teamOf = (teamId: string) => ({ organisationId: org.id, teamId });
 const auditOf = (action: string, targetId: string) =>
   t.database.db
     .select()
@@ -44,16 +48,18 @@ const auditOf = (action: string, targetId: string) =>
 
 describe('teams and clients', () => {
   it('creates a client with contact details and records it in the audit log', async () => {
-    const res = await client.post(base(), {
-      name: '  Acme Retail ',
-      kind: 'client',
-      description: 'Retail chain we hire store managers for.',
-      contact_name: 'Ann Acme',
-      contact_email: 'ann@acme.example',
-      contact_phone: '+44 20 7946 0000',
+    const res = await expectStatus(client, ops.create, 201, {
+      params: inOrg(),
+      body: {
+        name: '  Acme Retail ',
+        kind: 'client',
+        description: 'Retail chain we hire store managers for.',
+        contact_name: 'Ann Acme',
+        contact_email: 'ann@acme.example',
+        contact_phone: '+44 20 7946 0000',
+      },
     });
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.team).toMatchObject({
+    expect(res.team).toMatchObject({
       name: 'Acme Retail',
       kind: 'client',
       contact_name: 'Ann Acme',
@@ -61,12 +67,12 @@ describe('teams and clients', () => {
       members: [],
       roles: [],
     });
-    const [entry] = await auditOf('team.created', res.json.team.id);
+    const [entry] = await auditOf('team.created', res.team.id);
     expect(entry).toMatchObject({ actorName: 'Olivia Owner', targetType: 'team', after: { name: 'Acme Retail', kind: 'client' } });
   });
 
   it('refuses bad input with field messages and creates nothing', async () => {
-    const before = (await client.get(base())).json.teams.meta.total;
+    const before = (await expectOk(client, ops.list, { params: inOrg() })).teams.meta.total;
     const res = await client.post(base(), {
       name: 'A',
       kind: 'partner',
@@ -76,99 +82,110 @@ describe('teams and clients', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.json.errors).sort()).toEqual(['contact_email', 'description', 'kind', 'name']);
     expect(res.json.errors.contact_email).toEqual(['Enter a valid email address.']);
-    expect((await client.get(base())).json.teams.meta.total).toBe(before);
+    expect((await expectOk(client, ops.list, { params: inOrg() })).teams.meta.total).toBe(before);
   });
 
   it('refuses a duplicate name ignoring case with 409 and a field message, on create and rename', async () => {
-    await client.post(base(), { name: 'Platform' });
-    const dup = await client.post(base(), { name: 'PLATFORM', kind: 'client' });
-    expect(dup.status).toBe(409);
-    expect(dup.json.errors).toEqual({ name: ['A team or client with this name already exists.'] });
-    const second = (await client.post(base(), { name: 'Data' })).json.team;
-    const rename = await client.patch(`${base()}/${second.id}`, { name: 'platform' });
+    await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Platform' } });
+    const dup = await expectStatus(client, ops.create, 409, { params: inOrg(), body: { name: 'PLATFORM', kind: 'client' } });
+    expect(dup.errors).toEqual({ name: ['A team or client with this name already exists.'] });
+    const second = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Data' } })).team;
+    const rename = await callOperation(client, ops.update, { params: teamOf(second.id), body: { name: 'platform' } });
     expect(rename.status).toBe(409);
-    expect((await client.get(`${base()}/${second.id}`)).json.team.name).toBe('Data');
+    expect((await expectOk(client, ops.get, { params: teamOf(second.id) })).team.name).toBe('Data');
   });
 
   it('lists with filters by name and kind, sorting and counts of roles and hiring team', async () => {
-    const created = (await client.post(base(), { name: 'Zeta Team' })).json.team;
-    await client.put(`${base()}/${created.id}/members`, { user_ids: [owner.id, recruiter.id] });
+    const created = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Zeta Team' } })).team;
+    await callOperation(client, ops.setMembers, { params: teamOf(created.id), body: { user_ids: [owner.id, recruiter.id] } });
     await t.database.db.insert(jobRoles).values({ organisationId: org.id, name: 'Backend Engineer', teamId: created.id });
-    const clients = (await client.get(`${base()}?filter[kind]=client`)).json.teams.data;
-    expect(clients.map((c: { name: string }) => c.name)).toEqual(['Acme Retail']);
-    const byName = (await client.get(`${base()}?filter[name]=zeta`)).json.teams.data;
+    const clients = (await expectOk(client, ops.list, { params: inOrg(), query: { filter: { kind: 'client' } } })).teams.data;
+    expect(clients.map((c) => c.name)).toEqual(['Acme Retail']);
+    const byName = (await expectOk(client, ops.list, { params: inOrg(), query: { filter: { name: 'zeta' } } })).teams.data;
     expect(byName).toHaveLength(1);
     expect(byName[0]).toMatchObject({ name: 'Zeta Team', roles_count: 1, members_count: 2 });
-    const desc = (await client.get(`${base()}?sort=-name`)).json.teams.data;
-    expect(desc[0].name).toBe('Zeta Team');
-    const asc = (await client.get(`${base()}?sort=name&per_page=2`)).json.teams;
-    expect(asc.data[0].name).toBe('Acme Retail');
+    const desc = (await expectOk(client, ops.list, { params: inOrg(), query: { sort: '-name' } })).teams.data;
+    expect(desc[0]?.name).toBe('Zeta Team');
+    const asc = (await expectOk(client, ops.list, { params: inOrg(), query: { sort: 'name', per_page: 2 } })).teams;
+    expect(asc.data[0]?.name).toBe('Acme Retail');
     expect(asc.meta).toMatchObject({ per_page: 2, page: 1 });
-    expect((await client.get(`${base()}?sort=colour`)).status).toBe(422);
-    expect((await client.get(`${base()}?filter[kind]=partner`)).status).toBe(422);
+    const badSort = await client.get(`${base()}?sort=colour`);
+    expect(badSort.status).toBe(422);
+    expect(badSort.json.errors).toEqual({ sort: ['Sort by one of name, -name, created_at, -created_at.'] });
+    const badKind = await client.get(`${base()}?filter[kind]=partner`);
+    expect(badKind.status).toBe(422);
+    expect(badKind.json.errors).toEqual({ 'filter.kind': ['Filter by team or client.'] });
+    const blank = await expectOk(client, ops.list, { params: inOrg(), query: { filter: { kind: ' ', name: '  ' } } });
+    expect(blank.teams.meta.total).toBeGreaterThan(1);
   });
 
   it('shows the detail with hiring team and roles; updates and clears fields with an audit entry', async () => {
-    const created = (await client.post(base(), { name: 'Design', contact_name: 'Dee' })).json.team;
-    await client.put(`${base()}/${created.id}/members`, { user_ids: [recruiter.id] });
+    const created = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Design', contact_name: 'Dee' } })).team;
+    await callOperation(client, ops.setMembers, { params: teamOf(created.id), body: { user_ids: [recruiter.id] } });
     await t.database.db.insert(jobRoles).values({ organisationId: org.id, name: 'Product Designer', teamId: created.id, status: 'open' });
-    const detail = (await client.get(`${base()}/${created.id}`)).json.team;
+    const detail = (await expectOk(client, ops.get, { params: teamOf(created.id) })).team;
     expect(detail.members).toEqual([{ id: recruiter.id, name: 'Rick Recruiter', email: expect.any(String), avatar_url: null }]);
     expect(detail.roles).toEqual([{ id: expect.any(String), name: 'Product Designer', status: 'open' }]);
-    const res = await client.patch(`${base()}/${created.id}`, { description: 'Makes it nice.', contact_name: null, kind: 'client' });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.team).toMatchObject({ name: 'Design', description: 'Makes it nice.', contact_name: null, kind: 'client' });
-    expect(res.json.team.roles).toHaveLength(1);
+    const res = await expectOk(client, ops.update, {
+      params: teamOf(created.id),
+      body: { description: 'Makes it nice.', contact_name: null, kind: 'client' },
+    });
+    expect(res.team).toMatchObject({ name: 'Design', description: 'Makes it nice.', contact_name: null, kind: 'client' });
+    expect(res.team.roles).toHaveLength(1);
     const [entry] = await auditOf('team.updated', created.id);
     expect(entry).toMatchObject({ before: { contact_name: 'Dee', kind: 'team' }, after: { contact_name: null, kind: 'client' } });
-    expect((await client.patch(`${base()}/${created.id}`, { contact_email: 'nope' })).status).toBe(422);
+    expect((await callOperation(client, ops.update, { params: teamOf(created.id), body: { contact_email: 'nope' } })).status).toBe(422);
   });
 
   it('replaces the hiring team, refusing a non-member and another organisation’s user with 422 and changing nothing', async () => {
-    const team = (await client.post(base(), { name: 'Hiring Crew' })).json.team;
-    const ok = await client.put(`${base()}/${team.id}/members`, { user_ids: [owner.id, recruiter.id, owner.id] });
-    expect(ok.status, ok.text).toBe(200);
-    expect(ok.json.team.members.map((m: { id: string }) => m.id).sort()).toEqual([owner.id, recruiter.id].sort());
+    const team = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Hiring Crew' } })).team;
+    const ok = await expectOk(client, ops.setMembers, {
+      params: teamOf(team.id),
+      body: { user_ids: [owner.id, recruiter.id, owner.id] },
+    });
+    expect(ok.team.members.map((m) => m.id).sort()).toEqual([owner.id, recruiter.id].sort());
     const outsider = await createUser(t);
     for (const ids of [[outsider.id], [stranger.id, owner.id], ['not-a-uuid']]) {
-      const res = await client.put(`${base()}/${team.id}/members`, { user_ids: ids });
-      expect(res.status).toBe(422);
-      expect(res.json.errors.user_ids).toEqual(['Every hiring team member must be a member of this organisation.']);
+      const res = await expectStatus(client, ops.setMembers, 422, { params: teamOf(team.id), body: { user_ids: ids } });
+      expect(res.errors?.user_ids).toEqual(['Every hiring team member must be a member of this organisation.']);
     }
-    expect((await client.get(`${base()}/${team.id}`)).json.team.members).toHaveLength(2);
-    const cleared = await client.put(`${base()}/${team.id}/members`, { user_ids: [recruiter.id] });
-    expect(cleared.json.team.members.map((m: { id: string }) => m.id)).toEqual([recruiter.id]);
+    expect((await expectOk(client, ops.get, { params: teamOf(team.id) })).team.members).toHaveLength(2);
+    const cleared = await expectOk(client, ops.setMembers, { params: teamOf(team.id), body: { user_ids: [recruiter.id] } });
+    expect(cleared.team.members.map((m) => m.id)).toEqual([recruiter.id]);
     const entries = await auditOf('team.members_replaced', team.id);
     expect(entries).toHaveLength(2);
     expect(entries.some((e) => (e.after as { user_ids: string[] }).user_ids.join() === recruiter.id)).toBe(true);
   });
 
   it('deletes a team: its roles stay without a team, and the audit log keeps what it was', async () => {
-    const team = (await client.post(base(), { name: 'Short-lived' })).json.team;
+    const team = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Short-lived' } })).team;
     const [role] = await t.database.db
       .insert(jobRoles)
       .values({ organisationId: org.id, name: 'QA Engineer', teamId: team.id })
       .returning();
-    expect((await client.delete(`${base()}/${team.id}`)).status).toBe(204);
-    expect((await client.get(`${base()}/${team.id}`)).status).toBe(404);
+    expect((await callOperation(client, ops.remove, { params: teamOf(team.id) })).status).toBe(204);
+    expect((await callOperation(client, ops.get, { params: teamOf(team.id) })).status).toBe(404);
     const [after] = await t.database.db.select().from(jobRoles).where(eq(jobRoles.id, role!.id));
     expect(after).toMatchObject({ name: 'QA Engineer', teamId: null });
     const [entry] = await auditOf('team.deleted', team.id);
     expect(entry).toMatchObject({ before: { name: 'Short-lived' } });
-    expect((await client.delete(`${base()}/${team.id}`)).status).toBe(404);
+    expect((await callOperation(client, ops.remove, { params: teamOf(team.id) })).status).toBe(404);
   });
 
   it('answers 404 for another organisation’s team and a malformed id, and never shows its data', async () => {
     const strangerClient = await signIn(t, stranger);
-    const theirs = (await strangerClient.post(`organisation/${other.id}/teams`, { name: 'Their Team' })).json.team;
+    const theirs = (await expectOk(strangerClient, ops.create, { params: { organisationId: other.id }, body: { name: 'Their Team' } }))
+      .team;
     for (const id of [theirs.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      expect((await client.get(`${base()}/${id}`)).status).toBe(404);
-      expect((await client.patch(`${base()}/${id}`, { name: 'Mine now' })).status).toBe(404);
-      expect((await client.put(`${base()}/${id}/members`, { user_ids: [] })).status).toBe(404);
-      expect((await client.delete(`${base()}/${id}`)).status).toBe(404);
+      expect((await callOperation(client, ops.get, { params: teamOf(id) })).status).toBe(404);
+      expect((await callOperation(client, ops.update, { params: teamOf(id), body: { name: 'Mine now' } })).status).toBe(404);
+      expect((await callOperation(client, ops.setMembers, { params: teamOf(id), body: { user_ids: [] } })).status).toBe(404);
+      expect((await callOperation(client, ops.remove, { params: teamOf(id) })).status).toBe(404);
     }
-    expect((await strangerClient.get(`organisation/${other.id}/teams/${theirs.id}`)).json.team.name).toBe('Their Team');
-    const names = (await client.get(`${base()}?per_page=100`)).json.teams.data.map((x: { name: string }) => x.name);
+    expect((await expectOk(strangerClient, ops.get, { params: { organisationId: other.id, teamId: theirs.id } })).team.name).toBe(
+      'Their Team',
+    );
+    const names = (await expectOk(client, ops.list, { params: inOrg(), query: { per_page: 100 } })).teams.data.map((x) => x.name);
     expect(names).not.toContain('Their Team');
   });
 
@@ -176,8 +193,8 @@ describe('teams and clients', () => {
     const interviewer = await createUser(t);
     await addMember(t, org.id, interviewer.id, 'interviewer');
     const c = await signIn(t, interviewer);
-    expect((await c.get(base())).status).toBe(200);
-    expect((await c.post(base(), { name: 'Sneaky' })).status).toBe(403);
+    expect((await callOperation(c, ops.list, { params: inOrg() })).status).toBe(200);
+    expect((await callOperation(c, ops.create, { params: inOrg(), body: { name: 'Sneaky' } })).status).toBe(403);
   });
 });
 
@@ -185,7 +202,7 @@ describe('team logo', () => {
   const logoOf = (teamId: string) => `${base()}/${teamId}/logo`;
 
   it('uploads a logo, serves it to members only, replaces and removes it, with audit entries', async () => {
-    const team = (await client.post(base(), { name: 'Logo Co', kind: 'client' })).json.team;
+    const team = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Logo Co', kind: 'client' } })).team;
     expect(team.logo_url).toBeNull();
     const res = await upload(client, logoOf(team.id), 'logo', { bytes: await pngOf(900, 300), filename: 'acme.png', type: 'image/png' });
     expect(res.status).toBe(200);
@@ -202,15 +219,14 @@ describe('team logo', () => {
     const files = await t.database.db.select().from(storedFiles).where(eq(storedFiles.organisationId, org.id));
     expect(files.filter((f) => f.key.includes(`/teams/${team.id}/logo/`))).toHaveLength(1);
 
-    const removed = await client.delete(logoOf(team.id));
-    expect(removed.status).toBe(200);
-    expect(removed.json.team.logo_url).toBeNull();
-    expect((await client.get(logoOf(team.id))).status).toBe(404);
+    const removed = await expectOk(client, ops.removeLogo, { params: teamOf(team.id) });
+    expect(removed.team.logo_url).toBeNull();
+    expect((await callOperation(client, ops.logo, { params: teamOf(team.id) })).status).toBe(404);
     expect((await auditOf('team.logo_removed', team.id)).length).toBe(1);
   });
 
   it('refuses a non-image with the field message and keeps the logo; deleting the team removes its logo file', async () => {
-    const team = (await client.post(base(), { name: 'Keep Logo Ltd' })).json.team;
+    const team = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Keep Logo Ltd' } })).team;
     await upload(client, logoOf(team.id), 'logo', { bytes: await pngOf(64, 64), filename: 'l.png', type: 'image/png' });
     const bad = await upload(client, logoOf(team.id), 'logo', {
       bytes: Buffer.from('<svg></svg>'),
@@ -219,14 +235,14 @@ describe('team logo', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.json.errors.logo).toEqual(['The file must be a PNG, JPEG, WebP or GIF image.']);
-    expect((await client.get(`${base()}/${team.id}`)).json.team.logo_url).not.toBeNull();
-    expect((await client.delete(`${base()}/${team.id}`)).status).toBe(204);
+    expect((await expectOk(client, ops.get, { params: teamOf(team.id) })).team.logo_url).not.toBeNull();
+    expect((await callOperation(client, ops.remove, { params: teamOf(team.id) })).status).toBe(204);
     const files = await t.database.db.select().from(storedFiles).where(eq(storedFiles.organisationId, org.id));
     expect(files.filter((f) => f.key.includes(`/teams/${team.id}/`))).toHaveLength(0);
   });
 
   it('lets an interviewer see a logo but not change it', async () => {
-    const team = (await client.post(base(), { name: 'Interviewer View' })).json.team;
+    const team = (await expectOk(client, ops.create, { params: inOrg(), body: { name: 'Interviewer View' } })).team;
     const interviewer = await createUser(t, { name: 'Ivy Interviewer' });
     await addMember(t, org.id, interviewer.id, 'interviewer');
     const c = await signIn(t, interviewer);

@@ -25,3 +25,24 @@ export type ListQuery = z.infer<typeof listQuery>;
 
 /** `{ data: [...], meta: {...} }`, wrapped by the caller under its plural key. */
 export const paged = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: pageMeta });
+
+/** A list's `sort`: one of `sorts`, `fallback` when absent; another value is refused naming the allowed ones. */
+export const sortParam = <const S extends readonly [string, ...string[]]>(sorts: S, fallback: S[number]) =>
+  z.enum(sorts, { error: `Sort by one of ${sorts.join(', ')}.` }).default(fallback);
+
+/** A text `filter[…]`: trimmed; empty is no filter. */
+export const filterText = () =>
+  z
+    .string()
+    .max(200)
+    .transform((v) => v.trim() || undefined)
+    .optional();
+
+/** A `filter[…]` naming one of `values` (trimmed; empty is no filter); another value is refused with `error`. */
+export const filterChoice = <const V extends readonly [string, ...string[]]>(values: V, error: string) =>
+  z
+    .string()
+    .max(200)
+    .transform((v) => v.trim() || undefined)
+    .pipe(z.enum(values, { error }).optional())
+    .optional();

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 type Query = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * The current organisation is the session's (features/session/auth-store.ts, docs/architecture.md §9):
@@ -94,7 +94,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-async function request<T>(method: Method, path: string, options: { query?: Query; body?: unknown; form?: FormData } = {}): Promise<T> {
+/** One call below /api/v1: every call of the app goes through here (api, orgApi, lib/operations.ts). */
+export async function request<T>(
+  method: Method,
+  path: string,
+  options: { query?: Query; body?: unknown; form?: FormData } = {},
+): Promise<T> {
   const plain = method === 'GET' || method === 'DELETE';
   const target = plain ? withTrailingSlash(path) : path;
   // qs is loaded with the first call that has a query (api-url.ts); the start-up and sign-in calls have none.
@@ -162,9 +167,15 @@ export const api = {
   },
 };
 
-function organisationPath(resource: string): string {
+/** The current organisation's id; refuses (before any request) without one. */
+export function requireCurrentOrganisation(): string {
   const organisationId = getCurrentOrganisation();
   if (organisationId === null) throw new Error(ERROR_TEXTS.noBusinessSet);
+  return organisationId;
+}
+
+function organisationPath(resource: string): string {
+  const organisationId = requireCurrentOrganisation();
   return `organisation/${encodeURIComponent(organisationId)}/${resource.replace(/^\/+/, '')}`;
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Dashboard, DashboardResponse } from '@hireloop/contract/candidates';
-import { orgApi } from '../../lib/api-client.ts';
+import type { Dashboard } from '@hireloop/contract/candidates';
+import { dashboardOperations } from '@hireloop/contract/operations/dashboard';
+import { call } from '../../lib/operations.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useOrganisationId } from '../session/auth-store.ts';
 
@@ -9,7 +10,7 @@ export function useDashboard() {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: queryKeys.dashboard(organisationId),
-    queryFn: async (): Promise<Dashboard> => (await orgApi.get<DashboardResponse>('dashboard')).dashboard,
+    queryFn: async (): Promise<Dashboard> => (await call(dashboardOperations.get)).dashboard,
     enabled: organisationId !== '',
     staleTime: 30_000,
   });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationsResponse } from '@hireloop/contract/notifications';
-import { api } from '../../lib/api-client.ts';
+import type { Notification } from '@hireloop/contract/notifications';
+import { notificationOperations } from '@hireloop/contract/operations/notifications';
+import { call } from '../../lib/operations.ts';
 import type { NotificationList } from '../session/queries.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -45,7 +46,7 @@ export async function loadOlderNotifications(queryClient: QueryClient, userId: s
   const current = queryClient.getQueryData<NotificationList>(key);
   if (!current) return;
   const page = current.meta.page + 1;
-  const { notifications } = await api.get<NotificationsResponse>('notifications', { page, per_page: current.meta.per_page });
+  const { notifications } = await call(notificationOperations.list, { query: { page, per_page: current.meta.per_page } });
   queryClient.setQueryData<NotificationList>(key, (list) =>
     list ? { data: withoutDuplicates([...list.data, ...notifications.data]), meta: notifications.meta } : list,
   );

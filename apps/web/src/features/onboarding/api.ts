@@ -23,20 +23,19 @@ import type {
   OnboardingDashboardResponse,
   OnboardingResponse,
   OnboardingStage,
-  OnboardingStageResponse,
-  OnboardingStagesResponse,
   OnboardingTemplate,
   OnboardingTemplateBody,
-  OnboardingTemplateResponse,
-  OnboardingTemplatesResponse,
   UpdateHireBody,
   UpdateHireTaskBody,
   UpdateOnboardingStageBody,
   UpdateOnboardingTemplateBody,
 } from '@hireloop/contract/onboarding';
 import type { Candidate } from '@hireloop/contract/candidates';
+import { onboardingStageOperations } from '@hireloop/contract/operations/onboarding-stages';
+import { onboardingTemplateOperations } from '@hireloop/contract/operations/onboarding-templates';
 import { orgApi } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-url.ts';
+import { call, positions } from '../../lib/operations.ts';
 import { toOptions } from '../../lib/select-options.ts';
 import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';
 import { toastError } from '../../lib/toasts.ts';
@@ -121,7 +120,7 @@ export function useOnboardingStages() {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.stages(organisationId),
-    queryFn: async () => (await orgApi.get<OnboardingStagesResponse>('onboarding-stages', { per_page: MAX_PER_PAGE })).stages.data,
+    queryFn: async () => (await call(onboardingStageOperations.list, { query: { per_page: MAX_PER_PAGE } })).stages.data,
     enabled: organisationId !== '',
   });
 }
@@ -142,22 +141,22 @@ export function useOnboardingStageMutations() {
   const refresh = () => refreshAll(queryClient, organisationId);
   return {
     create: useMutation({
-      mutationFn: async (body: CreateOnboardingStageBody) => (await orgApi.post<OnboardingStageResponse>('onboarding-stages', body)).stage,
+      mutationFn: async (body: CreateOnboardingStageBody) => (await call(onboardingStageOperations.create, { body })).stage,
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: async ({ id, ...body }: UpdateOnboardingStageBody & { id: string }) =>
-        (await orgApi.patch<OnboardingStageResponse>(`onboarding-stages/${encodeURIComponent(id)}`, body)).stage,
+        (await call(onboardingStageOperations.update, { params: { stageId: id }, body })).stage,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => orgApi.delete<void>(`onboarding-stages/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => call(onboardingStageOperations.remove, { params: { stageId: id } }),
       onSuccess: refresh,
     }),
     /** Optimistic: the list moves at once, and comes back on failure. */
     reorder: useMutation({
       mutationFn: async ({ from, to }: { from: number; to: number }) =>
-        (await orgApi.reorder<OnboardingStagesResponse>('onboarding-stages', from, to)).stages.data,
+        (await call(onboardingStageOperations.reorder, { body: positions(from, to) })).stages.data,
       onMutate: async ({ from, to }) => {
         await queryClient.cancelQueries({ queryKey: key });
         const previous = queryClient.getQueryData<OnboardingStage[]>(key);
@@ -185,7 +184,7 @@ export function useOnboardingTemplates(enabled = true) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.templates(organisationId),
-    queryFn: async () => (await orgApi.get<OnboardingTemplatesResponse>('onboarding-templates', { per_page: MAX_PER_PAGE })).templates.data,
+    queryFn: async () => (await call(onboardingTemplateOperations.list, { query: { per_page: MAX_PER_PAGE } })).templates.data,
     enabled: enabled && organisationId !== '',
   });
 }
@@ -196,17 +195,16 @@ export function useOnboardingTemplateMutations() {
   const refresh = () => refreshAll(queryClient, organisationId);
   return {
     create: useMutation({
-      mutationFn: async (body: OnboardingTemplateBody) =>
-        (await orgApi.post<OnboardingTemplateResponse>('onboarding-templates', body)).template,
+      mutationFn: async (body: OnboardingTemplateBody) => (await call(onboardingTemplateOperations.create, { body })).template,
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: async ({ id, ...body }: UpdateOnboardingTemplateBody & { id: string }) =>
-        (await orgApi.patch<OnboardingTemplateResponse>(`onboarding-templates/${encodeURIComponent(id)}`, body)).template,
+        (await call(onboardingTemplateOperations.update, { params: { templateId: id }, body })).template,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => orgApi.delete<void>(`onboarding-templates/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => call(onboardingTemplateOperations.remove, { params: { templateId: id } }),
       onSuccess: refresh,
     }),
   };

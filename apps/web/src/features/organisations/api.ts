@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { AcceptInvitationResponse, InvitationPreviewResponse, MyInvitationsResponse } from '@hireloop/contract/invitations';
+import { inviteeOperations } from '@hireloop/contract/operations/invitations';
 import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { useSessionActions } from '../session/session-actions.ts';
 
 export type OrganisationResponse = { organisation: OrganisationSummary };
@@ -24,7 +25,7 @@ export const myInvitationKeys = {
 export function useMyInvitations(enabled = true) {
   return useQuery({
     queryKey: myInvitationKeys.all,
-    queryFn: async () => (await api.get<MyInvitationsResponse>('me/invitations', { per_page: MAX_PER_PAGE })).invitations,
+    queryFn: async () => (await call(inviteeOperations.listMine, { query: { per_page: MAX_PER_PAGE } })).invitations,
     enabled,
   });
 }
@@ -45,11 +46,9 @@ function useMembershipChange<V, R>(send: (variables: V) => Promise<R>) {
   });
 }
 
-export const useAcceptMyInvitation = () =>
-  useMembershipChange((id: string) => api.post<AcceptInvitationResponse>(`me/invitations/${encodeURIComponent(id)}/accept`));
+export const useAcceptMyInvitation = () => useMembershipChange((id: string) => call(inviteeOperations.acceptMine, { params: { id } }));
 
-export const useDeclineMyInvitation = () =>
-  useMembershipChange((id: string) => api.post<void>(`me/invitations/${encodeURIComponent(id)}/decline`));
+export const useDeclineMyInvitation = () => useMembershipChange((id: string) => call(inviteeOperations.declineMine, { params: { id } }));
 
 /** DELETE me/memberships/{organisation}: not as the last owner (the server says why). */
 export const useLeaveOrganisation = () =>
@@ -61,13 +60,12 @@ export const useLeaveOrganisation = () =>
 export function useInvitationByToken(token: string) {
   return useQuery({
     queryKey: myInvitationKeys.byToken(token),
-    queryFn: async () => (await api.get<InvitationPreviewResponse>(`invitations/${encodeURIComponent(token)}`)).invitation,
+    queryFn: async () => (await call(inviteeOperations.preview, { params: { token } })).invitation,
     retry: false,
   });
 }
 
-export const useAcceptInvitationLink = () =>
-  useMembershipChange((token: string) => api.post<AcceptInvitationResponse>(`invitations/${encodeURIComponent(token)}/accept`));
+export const useAcceptInvitationLink = () => useMembershipChange((token: string) => call(inviteeOperations.accept, { params: { token } }));
 
 export const useDeclineInvitationLink = () =>
-  useMembershipChange((token: string) => api.post<void>(`invitations/${encodeURIComponent(token)}/decline`));
+  useMembershipChange((token: string) => call(inviteeOperations.decline, { params: { token } }));

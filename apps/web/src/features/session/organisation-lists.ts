@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { ExperienceLevelsResponse } from '@hireloop/contract/experience-levels';
-import type { InterviewTypesResponse } from '@hireloop/contract/interviews';
 import type { RecruitmentSettingsResponse } from '@hireloop/contract/recruitment-settings';
-import type { RecruitmentStatusesResponse } from '@hireloop/contract/recruitment-statuses';
 import type { RolesResponse } from '@hireloop/contract/roles';
-import type { TeamsResponse } from '@hireloop/contract/teams';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { useOrganisationId } from './auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -20,6 +17,11 @@ import { queryKeys } from '../../lib/query-keys.ts';
 const LIST_STALE_MS = 60_000;
 
 const everything = { per_page: MAX_PER_PAGE };
+
+/*
+ * The operations are imported on first use, like everywhere in features/session/: their schemas bring zod,
+ * which the bundle /login loads must not carry (docs/decisions/014-operations-in-the-contract.md).
+ */
 
 /** One organisation list: its key for the current organisation, fetched while `enabled` and an organisation is set. */
 function useOrganisationList<T>(key: (organisationId: string) => readonly unknown[], fetch: () => Promise<T>, enabled: boolean) {
@@ -36,7 +38,10 @@ function useOrganisationList<T>(key: (organisationId: string) => readonly unknow
 export function useRecruitmentStatuses() {
   return useOrganisationList(
     queryKeys.recruitmentStatuses,
-    async () => (await orgApi.get<RecruitmentStatusesResponse>('recruitment-status', everything)).statuses.data,
+    async () => {
+      const { recruitmentStatusOperations } = await import('@hireloop/contract/operations/recruitment-statuses');
+      return (await call(recruitmentStatusOperations.list, { query: everything })).statuses.data;
+    },
     true,
   );
 }
@@ -44,7 +49,10 @@ export function useRecruitmentStatuses() {
 export function useExperienceLevels() {
   return useOrganisationList(
     queryKeys.experienceLevels,
-    async () => (await orgApi.get<ExperienceLevelsResponse>('experience-level', everything)).levels.data,
+    async () => {
+      const { experienceLevelOperations } = await import('@hireloop/contract/operations/experience-levels');
+      return (await call(experienceLevelOperations.list, { query: everything })).levels.data;
+    },
     true,
   );
 }
@@ -52,7 +60,10 @@ export function useExperienceLevels() {
 export function useInterviewTypes(enabled = true) {
   return useOrganisationList(
     queryKeys.interviewTypes,
-    async () => (await orgApi.get<InterviewTypesResponse>('interview-types', everything)).interview_types.data,
+    async () => {
+      const { interviewTypeOperations } = await import('@hireloop/contract/operations/interview-types');
+      return (await call(interviewTypeOperations.list, { query: everything })).interview_types.data;
+    },
     enabled,
   );
 }
@@ -78,5 +89,12 @@ export function useRoleOptions(enabled = true) {
 
 /** Every team and client; without the teams feature the answer is an error and callers leave the select out. */
 export function useTeamOptions(enabled = true) {
-  return useOrganisationList(queryKeys.teamOptions, async () => (await orgApi.get<TeamsResponse>('teams', everything)).teams.data, enabled);
+  return useOrganisationList(
+    queryKeys.teamOptions,
+    async () => {
+      const { teamOperations } = await import('@hireloop/contract/operations/teams');
+      return (await call(teamOperations.list, { query: everything })).teams.data;
+    },
+    enabled,
+  );
 }

@@ -3,7 +3,8 @@ import type { Billing } from '@hireloop/contract/billing';
 import type { NotificationsResponse } from '@hireloop/contract/notifications';
 import type { RolesResponse } from '@hireloop/contract/roles';
 import type { UsersResponse } from '@hireloop/contract/users';
-import { api, orgApi } from '../../lib/api-client.ts';
+import { orgApi } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { useAuth, useOrganisationId } from './auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -16,6 +17,12 @@ import { queryKeys } from '../../lib/query-keys.ts';
 const SESSION_STALE_MS = 60_000;
 
 export type BillingResponse = { billing: Billing };
+
+/**
+ * The notification operations, loaded on first use: their schemas bring zod, which the bundle /login
+ * loads (this file is part of it) must not carry (docs/decisions/014-operations-in-the-contract.md).
+ */
+const notificationOperations = () => import('@hireloop/contract/operations/notifications').then((m) => m.notificationOperations);
 export type NotificationList = NotificationsResponse['notifications'];
 
 export function usersQuery(organisationId: string) {
@@ -45,7 +52,7 @@ export function rolesQuery(organisationId: string) {
 export function notificationsQuery(userId: string) {
   return queryOptions({
     queryKey: queryKeys.notifications(userId),
-    queryFn: async () => (await api.get<NotificationsResponse>('notifications')).notifications,
+    queryFn: async () => (await call((await notificationOperations()).list)).notifications,
     staleTime: SESSION_STALE_MS,
   });
 }
@@ -62,7 +69,7 @@ export async function loadOrganisationData(queryClient: QueryClient, userId: str
 
 /** Marks all read (DELETE notifications); the loaded list is then cleared (docs/product.md §11). */
 export async function markAllNotificationsRead(queryClient: QueryClient, userId: string): Promise<void> {
-  await api.delete<void>('notifications');
+  await call((await notificationOperations()).markAllRead);
   queryClient.setQueryData<NotificationList>(queryKeys.notifications(userId), (list) =>
     list ? { data: [], meta: { ...list.meta, total: 0, last_page: 1 } } : list,
   );

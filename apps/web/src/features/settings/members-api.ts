@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole } from '@hireloop/contract/constants';
-import type { CreateInvitationBody, InvitationResponse, InvitationsResponse } from '@hireloop/contract/invitations';
+import type { CreateInvitationBody } from '@hireloop/contract/invitations';
 import type { MemberResponse } from '@hireloop/contract/members';
+import { invitationOperations } from '@hireloop/contract/operations/invitations';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { useOrganisationId } from '../session/auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -45,7 +47,7 @@ export function useInvitationsPage(page: number, enabled: boolean) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: memberKeys.invitations(organisationId, page),
-    queryFn: async () => (await orgApi.get<InvitationsResponse>('invitations', { page, per_page: INVITATIONS_PER_PAGE })).invitations,
+    queryFn: async () => (await call(invitationOperations.list, { query: { page, per_page: INVITATIONS_PER_PAGE } })).invitations,
     enabled: enabled && organisationId !== '',
     placeholderData: keepPreviousData,
   });
@@ -82,7 +84,7 @@ export function useRemoveMember() {
 export function useInvite() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: CreateInvitationBody) => orgApi.post<InvitationResponse>('invitations', body),
+    mutationFn: (body: CreateInvitationBody) => call(invitationOperations.create, { body }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +92,7 @@ export function useInvite() {
 export function useResendInvitation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (invitationId: string) => orgApi.post<InvitationResponse>(`invitations/${encodeURIComponent(invitationId)}/resend`),
+    mutationFn: (invitationId: string) => call(invitationOperations.resend, { params: { invitation: invitationId } }),
     onSettled: invalidate,
   });
 }
@@ -98,7 +100,7 @@ export function useResendInvitation() {
 export function useRevokeInvitation() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (invitationId: string) => orgApi.delete<void>(`invitations/${encodeURIComponent(invitationId)}`),
+    mutationFn: (invitationId: string) => call(invitationOperations.revoke, { params: { invitation: invitationId } }),
     onSettled: invalidate,
   });
 }

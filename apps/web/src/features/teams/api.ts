@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TeamBody, TeamKind, TeamPatchBody, TeamResponse, TeamsResponse } from '@hireloop/contract/teams';
-import { orgApi } from '../../lib/api-client.ts';
+import { teamOperations } from '@hireloop/contract/operations/teams';
+import type { TeamBody, TeamDetail, TeamKind, TeamPatchBody } from '@hireloop/contract/teams';
+import { call } from '../../lib/operations.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -26,17 +27,11 @@ export function useTeamsPage(o: { page: number; name: string; kind: TeamKind | '
   return useQuery({
     queryKey: teamKeys.page(organisationId, o),
     queryFn: async () => {
-      const filter: Record<string, string> = {};
+      const filter: { name?: string; kind?: TeamKind } = {};
       if (o.name !== '') filter.name = o.name;
       if (o.kind !== '') filter.kind = o.kind;
-      return (
-        await orgApi.get<TeamsResponse>('teams', {
-          page: o.page,
-          per_page: TEAMS_PER_PAGE,
-          sort: 'name',
-          filter: Object.keys(filter).length === 0 ? null : filter,
-        })
-      ).teams;
+      const query = { page: o.page, per_page: TEAMS_PER_PAGE, sort: 'name' as const };
+      return (await call(teamOperations.list, { query: Object.keys(filter).length === 0 ? query : { ...query, filter } })).teams;
     },
     enabled: organisationId !== '',
     placeholderData: keepPreviousData,
@@ -47,7 +42,7 @@ export function useTeam(id: string) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: teamKeys.detail(organisationId, id),
-    queryFn: async () => (await orgApi.get<TeamResponse>(`teams/${encodeURIComponent(id)}`)).team,
+    queryFn: async () => (await call(teamOperations.get, { params: { teamId: id } })).team,
     enabled: organisationId !== '' && id !== '',
     retry: false,
   });
@@ -57,7 +52,7 @@ export function useCreateTeam() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TeamBody) => (await orgApi.post<TeamResponse>('teams', body)).team,
+    mutationFn: async (body: TeamBody) => (await call(teamOperations.create, { body })).team,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all(organisationId) }),
   });
 }
@@ -66,7 +61,7 @@ export function useUpdateTeam(id: string) {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TeamPatchBody) => (await orgApi.patch<TeamResponse>(`teams/${encodeURIComponent(id)}`, body)).team,
+    mutationFn: async (body: TeamPatchBody) => (await call(teamOperations.update, { params: { teamId: id }, body })).team,
     onSuccess: (team) => {
       queryClient.setQueryData(teamKeys.detail(organisationId, id), team);
       return queryClient.invalidateQueries({ queryKey: teamKeys.all(organisationId) });
@@ -79,7 +74,7 @@ export function useSetTeamMembers(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (userIds: string[]) =>
-      (await orgApi.put<TeamResponse>(`teams/${encodeURIComponent(id)}/members`, { user_ids: userIds })).team,
+      (await call(teamOperations.setMembers, { params: { teamId: id }, body: { user_ids: userIds } })).team,
     onSuccess: (team) => {
       queryClient.setQueryData(teamKeys.detail(organisationId, id), team);
       return queryClient.invalidateQueries({ queryKey: teamKeys.all(organisationId) });
@@ -91,7 +86,7 @@ export function useDeleteTeam(id: string) {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => orgApi.delete<void>(`teams/${encodeURIComponent(id)}`),
+    mutationFn: () => call(teamOperations.remove, { params: { teamId: id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: teamKeys.detail(organisationId, id) });
       return queryClient.invalidateQueries({ queryKey: teamKeys.all(organisationId) });
@@ -103,7 +98,7 @@ export function useDeleteTeam(id: string) {
 export function useTeamLogo(id: string) {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
-  const settle = (team: TeamResponse['team']) => {
+  const settle = (team: TeamDetail) => {
     queryClient.setQueryData(teamKeys.detail(organisationId, id), team);
     return queryClient.invalidateQueries({ queryKey: teamKeys.all(organisationId) });
   };
@@ -111,12 +106,12 @@ export function useTeamLogo(id: string) {
     mutationFn: async (file: File) => {
       const form = new FormData();
       form.append('logo', file);
-      return (await orgApi.upload<TeamResponse>(`teams/${encodeURIComponent(id)}/logo`, form)).team;
+      return (await call(teamOperations.uploadLogo, { params: { teamId: id }, form })).team;
     },
     onSuccess: settle,
   });
   const remove = useMutation({
-    mutationFn: async () => (await orgApi.delete<TeamResponse>(`teams/${encodeURIComponent(id)}/logo`)).team,
+    mutationFn: async () => (await call(teamOperations.removeLogo, { params: { teamId: id } })).team,
     onSuccess: settle,
   });
   return { upload, remove };

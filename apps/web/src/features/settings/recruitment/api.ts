@@ -1,20 +1,18 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { ApiKeysResponse, CreateApiKeyBody, CreatedApiKeyResponse } from '@hireloop/contract/api-keys';
+import type { CreateApiKeyBody } from '@hireloop/contract/api-keys';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { ExperienceLevel, ExperienceLevelResponse, ExperienceLevelsResponse } from '@hireloop/contract/experience-levels';
+import type { ExperienceLevel } from '@hireloop/contract/experience-levels';
+import { apiKeyOperations } from '@hireloop/contract/operations/api-keys';
+import { experienceLevelOperations } from '@hireloop/contract/operations/experience-levels';
+import { recruitmentStatusOperations } from '@hireloop/contract/operations/recruitment-statuses';
 import type {
   RecruitmentSettings,
   RecruitmentSettingsResponse,
   UpdateRecruitmentSettingsBody,
 } from '@hireloop/contract/recruitment-settings';
-import type {
-  CreateRecruitmentStatusBody,
-  RecruitmentStatus,
-  RecruitmentStatusResponse,
-  RecruitmentStatusesResponse,
-  UpdateRecruitmentStatusBody,
-} from '@hireloop/contract/recruitment-statuses';
+import type { CreateRecruitmentStatusBody, RecruitmentStatus, UpdateRecruitmentStatusBody } from '@hireloop/contract/recruitment-statuses';
 import { orgApi } from '../../../lib/api-client.ts';
+import { call, positions } from '../../../lib/operations.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
 import { pipelineViewKeys, queryKeys } from '../../../lib/query-keys.ts';
@@ -38,17 +36,16 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 
 /**
  * The drag-and-drop reorder: the list moves at once (optimistic), the server is told
- * `{ original, new }` (1-based, via orgApi.reorder), and on failure the old order comes back.
+ * `{ original, new }` (1-based, lib/operations.ts `positions`), and on failure the old order comes back.
  */
 function useReorder<T extends { id: string; position: number }>(
-  resource: string,
+  reorder: (move: { original: number; new: number }) => Promise<T[]>,
   key: QueryKey,
-  unwrap: (response: unknown) => T[],
   alsoShownUnder: ReadonlyArray<QueryKey> = [],
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ from, to }: { from: number; to: number }) => unwrap(await orgApi.reorder<unknown>(resource, from, to)),
+    mutationFn: ({ from, to }: { from: number; to: number }) => reorder(positions(from, to)),
     onMutate: async ({ from, to }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<T[]>(key);
@@ -78,19 +75,19 @@ export function useExperienceLevelMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     create: useMutation({
-      mutationFn: async (name: string) => (await orgApi.post<ExperienceLevelResponse>('experience-level', { name })).level,
+      mutationFn: async (name: string) => (await call(experienceLevelOperations.create, { body: { name } })).level,
       onSuccess: refresh,
     }),
     rename: useMutation({
       mutationFn: async ({ id, name }: { id: string; name: string }) =>
-        (await orgApi.patch<ExperienceLevelResponse>(`experience-level/${id}`, { name })).level,
+        (await call(experienceLevelOperations.rename, { params: { levelId: id }, body: { name } })).level,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => orgApi.delete<void>(`experience-level/${id}`),
+      mutationFn: (id: string) => call(experienceLevelOperations.remove, { params: { levelId: id } }),
       onSuccess: refresh,
     }),
-    reorder: useReorder<ExperienceLevel>('experience-level', key, (r) => (r as ExperienceLevelsResponse).levels.data),
+    reorder: useReorder<ExperienceLevel>(async (body) => (await call(experienceLevelOperations.reorder, { body })).levels.data, key),
   };
 }
 
@@ -105,20 +102,23 @@ export function useRecruitmentStatusMutations() {
   const refresh = () => Promise.all([key, ...views].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   return {
     create: useMutation({
-      mutationFn: async (body: CreateRecruitmentStatusBody) =>
-        (await orgApi.post<RecruitmentStatusResponse>('recruitment-status', body)).status,
+      mutationFn: async (body: CreateRecruitmentStatusBody) => (await call(recruitmentStatusOperations.create, { body })).status,
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: async ({ id, ...body }: UpdateRecruitmentStatusBody & { id: string }) =>
-        (await orgApi.patch<RecruitmentStatusResponse>(`recruitment-status/${id}`, body)).status,
+        (await call(recruitmentStatusOperations.update, { params: { statusId: id }, body })).status,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => orgApi.delete<void>(`recruitment-status/${id}`),
+      mutationFn: (id: string) => call(recruitmentStatusOperations.remove, { params: { statusId: id } }),
       onSuccess: refresh,
     }),
-    reorder: useReorder<RecruitmentStatus>('recruitment-status', key, (r) => (r as RecruitmentStatusesResponse).statuses.data, views),
+    reorder: useReorder<RecruitmentStatus>(
+      async (body) => (await call(recruitmentStatusOperations.reorder, { body })).statuses.data,
+      key,
+      views,
+    ),
   };
 }
 
@@ -140,7 +140,7 @@ export function useApiKeys(enabled: boolean) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: apiKeyKeys.all(organisationId),
-    queryFn: async () => (await orgApi.get<ApiKeysResponse>('api-keys', { per_page: MAX_PER_PAGE })).api_keys,
+    queryFn: async () => (await call(apiKeyOperations.list, { query: { per_page: MAX_PER_PAGE } })).api_keys,
     enabled: enabled && organisationId !== '',
   });
 }
@@ -151,11 +151,11 @@ export function useApiKeyMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(organisationId) });
   return {
     create: useMutation({
-      mutationFn: (body: CreateApiKeyBody) => orgApi.post<CreatedApiKeyResponse>('api-keys', body),
+      mutationFn: (body: CreateApiKeyBody) => call(apiKeyOperations.create, { body }),
       onSuccess: refresh,
     }),
     revoke: useMutation({
-      mutationFn: (id: string) => orgApi.delete<void>(`api-keys/${id}`),
+      mutationFn: (id: string) => call(apiKeyOperations.revoke, { params: { keyId: id } }),
       onSuccess: refresh,
     }),
   };

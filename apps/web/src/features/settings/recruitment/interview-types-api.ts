@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  InterviewType,
-  InterviewTypeBody,
-  InterviewTypeResponse,
-  InterviewTypesResponse,
-  UpdateInterviewTypeBody,
-} from '@hireloop/contract/interviews';
-import { orgApi } from '../../../lib/api-client.ts';
+import type { InterviewType, InterviewTypeBody, UpdateInterviewTypeBody } from '@hireloop/contract/interviews';
+import { interviewTypeOperations } from '@hireloop/contract/operations/interview-types';
+import { call, positions } from '../../../lib/operations.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -18,21 +13,21 @@ export function useInterviewTypeMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
     create: useMutation({
-      mutationFn: async (body: InterviewTypeBody) => (await orgApi.post<InterviewTypeResponse>('interview-types', body)).interview_type,
+      mutationFn: async (body: InterviewTypeBody) => (await call(interviewTypeOperations.create, { body })).interview_type,
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: async ({ id, ...body }: UpdateInterviewTypeBody & { id: string }) =>
-        (await orgApi.patch<InterviewTypeResponse>(`interview-types/${encodeURIComponent(id)}`, body)).interview_type,
+        (await call(interviewTypeOperations.update, { params: { type: id }, body })).interview_type,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => orgApi.delete<void>(`interview-types/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => call(interviewTypeOperations.remove, { params: { type: id } }),
       onSuccess: refresh,
     }),
     reorder: useMutation({
       mutationFn: async ({ from, to }: { from: number; to: number }) =>
-        (await orgApi.reorder<InterviewTypesResponse>('interview-types', from, to)).interview_types.data,
+        (await call(interviewTypeOperations.reorder, { body: positions(from, to) })).interview_types.data,
       onMutate: async ({ from, to }) => {
         await queryClient.cancelQueries({ queryKey: key });
         const previous = queryClient.getQueryData<InterviewType[]>(key);
