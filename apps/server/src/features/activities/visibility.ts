@@ -1,6 +1,7 @@
 import type { ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
-import { actorMay, type Actor } from '../../http/organisation-scope.ts';
+import { actorMay } from '@hireloop/contract/policies/actor';
+import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { userIdOrNull } from '../actors/service.ts';
 import { mayViewInterview, scorecardsHiddenFrom } from '../interviews/policy.ts';

@@ -1,4 +1,5 @@
-import { actorMay, type Actor } from '../../http/organisation-scope.ts';
+import { actorMay } from '@hireloop/contract/policies/actor';
+import type { Actor } from '../../http/organisation-scope.ts';
 
 /**
  * Who may see an offer, its approvals (with their comments) and its letter: whoever may call
