@@ -1,5 +1,6 @@
 import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import type { MemberRole } from '@hireloop/contract/constants';
+import { MEMBER_TEXTS } from '@hireloop/contract/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { addMember, Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
@@ -43,6 +44,7 @@ function withKey(token: string) {
   const headers = { authorization: `Bearer ${token}` };
   return {
     get: (path: string) => client.get(path, { headers }),
+    patch: (path: string, body: unknown) => client.patch(path, body, { headers }),
     delete: (path: string) => client.delete(path, { headers }),
   };
 }
@@ -90,5 +92,68 @@ describe('note policies', () => {
     expect(list.status, list.text).toBe(200);
     expect(list.json.notes.data.map((n: { policies: unknown }) => n.policies)).toEqual([{ delete: false }]);
     expect((await key.delete(base(`${notes}/${written.json.note.id}`))).status).toBe(403);
+  });
+});
+
+describe('member policies', () => {
+  type Caller = 'owner' | 'admin' | 'recruiter';
+  // What each caller may do to an interviewer and to an(other) owner: remove and change_role alike.
+  const expected: Record<Caller, { interviewer: boolean; owner: boolean }> = {
+    owner: { interviewer: true, owner: true },
+    admin: { interviewer: true, owner: false },
+    recruiter: { interviewer: false, owner: false },
+  };
+  let n = 0;
+  /** A new member with a name no one else has, so a search finds only them. */
+  async function newMember(role: MemberRole) {
+    const name = `Target ${role} ${++n}`;
+    const user = await createUser(t, { name });
+    await addMember(t, org.id, user.id, role);
+    return { id: user.id, name };
+  }
+  async function policiesOf(client: { get: Client['get'] }, target: { id: string; name: string }) {
+    const list = await client.get(base(`/users?filter[name]=${encodeURIComponent(target.name)}`));
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.users.data.map((u: { id: string }) => u.id)).toEqual([target.id]);
+    return list.json.users.data[0].policies as { remove: boolean; change_role: boolean };
+  }
+
+  it.each(Object.keys(expected) as Caller[])('%s: each member says what PATCH and DELETE then do', async (who) => {
+    const client = people[who].client;
+    for (const role of ['interviewer', 'owner'] as const) {
+      const may = expected[who][role];
+      const target = await newMember(role);
+      expect(await policiesOf(client, target)).toEqual({ remove: may, change_role: may });
+      const changed = await client.patch(base(`/users/${target.id}`), { role: 'hiring_manager' });
+      expect(changed.status, changed.text).toBe(may ? 200 : 403);
+      if (may) expect(changed.json.user.policies).toEqual({ remove: true, change_role: true });
+      // The refusal names the owner rule to whoever may manage members at all.
+      if (!may && who === 'admin') expect(changed.json.message).toBe(MEMBER_TEXTS.onlyOwnerChangesOwner);
+      const again = await newMember(role);
+      const removed = await client.delete(base(`/users/${again.id}`));
+      expect(removed.status, removed.text).toBe(may ? 204 : 403);
+      if (!may && who === 'admin') expect(removed.json.message).toBe(MEMBER_TEXTS.onlyOwnerRemovesOwner);
+    }
+  });
+
+  it('the last owner shows as removable to an owner; removing them is refused with its reason (422)', async () => {
+    const owner = await createUser(t, { name: 'Solo Owner' });
+    const alone = await createOrganisation(t, owner);
+    const client = await signIn(t, owner);
+    const list = await client.get(`organisation/${alone.id}/users`);
+    expect(list.json.users.data[0].policies).toEqual({ remove: true, change_role: true });
+    const res = await client.delete(`organisation/${alone.id}/users/${owner.id}`);
+    expect(res.status).toBe(422);
+    expect(res.json.message).toBe(MEMBER_TEXTS.lastOwnerRemove);
+  });
+
+  it('an API key lists members with nothing allowed, and may not change them', async () => {
+    const created = await people.owner.client.post(base('/api-keys'), { name: 'Directory', scopes: ['organisation:write'] });
+    expect(created.status, created.text).toBe(201);
+    const key = withKey(created.json.token);
+    const target = await newMember('interviewer');
+    expect(await policiesOf(key, target)).toEqual({ remove: false, change_role: false });
+    expect((await key.patch(base(`/users/${target.id}`), { role: 'recruiter' })).status).toBe(403);
+    expect((await key.delete(base(`/users/${target.id}`))).status).toBe(403);
   });
 });
