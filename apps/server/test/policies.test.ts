@@ -1,8 +1,10 @@
 import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import type { MemberRole } from '@hireloop/contract/constants';
+import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { MEMBER_TEXTS } from '@hireloop/contract/members';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
+import { pastInterview } from './interview-fixtures.ts';
 import { addMember, Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -44,6 +46,7 @@ function withKey(token: string) {
   const headers = { authorization: `Bearer ${token}` };
   return {
     get: (path: string) => client.get(path, { headers }),
+    post: (path: string, body: unknown) => client.post(path, body, { headers }),
     patch: (path: string, body: unknown) => client.patch(path, body, { headers }),
     delete: (path: string) => client.delete(path, { headers }),
   };
@@ -155,5 +158,71 @@ describe('member policies', () => {
     expect(await policiesOf(key, target)).toEqual({ remove: false, change_role: false });
     expect((await key.patch(base(`/users/${target.id}`), { role: 'recruiter' })).status).toBe(403);
     expect((await key.delete(base(`/users/${target.id}`))).status).toBe(403);
+  });
+});
+
+describe('interview policies', () => {
+  const card = { ratings: [{ criterion: 'Depth', rating: 3 }], recommendation: 'yes', notes: 'Solid.' };
+  /** A past interview with the interviewer "author" and the hiring manager on its panel. */
+  async function panelInterview() {
+    const recruitment = await pipeline.recruitment(`Interviews ${crypto.randomUUID()}`);
+    const { applications } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, {}, [recruitment.id]);
+    const type = await people.owner.client.post(base('/interview-types'), { name: `Tech ${crypto.randomUUID()}`, criteria: ['Depth'] });
+    expect(type.status, type.text).toBe(201);
+    return pastInterview(t, people.recruiter.client, {
+      organisationId: org.id,
+      applicationId: applications[0]!.id,
+      typeId: type.json.interview_type.id,
+      interviewerIds: [people.author.id, people.hiring_manager.id],
+    });
+  }
+  /** What the caller is told, and what GET …/scorecards and POST …/scorecard then do. */
+  async function check(client: { get: Client['get']; post: Client['post'] }, id: string) {
+    const got = await client.get(base(`/interviews/${id}`));
+    expect(got.status, got.text).toBe(200);
+    const policies = got.json.interview.policies as { submit_scorecard: boolean; view_scorecards: boolean };
+    const cards = await client.get(base(`/interviews/${id}/scorecards`));
+    expect(cards.status, cards.text).toBe(200);
+    expect(cards.json.hidden).toBe(!policies.view_scorecards);
+    return policies;
+  }
+
+  it('someone on the panel: submits while they owe one, then sees the others’; a second one is refused', async () => {
+    const id = await panelInterview();
+    const manager = people.hiring_manager.client;
+    expect(await check(manager, id)).toEqual({ submit_scorecard: true, view_scorecards: false });
+    expect((await manager.post(base(`/interviews/${id}/scorecard`), card)).status).toBe(201);
+    expect(await check(manager, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    const twice = await manager.post(base(`/interviews/${id}/scorecard`), card);
+    expect(twice.status).toBe(409);
+    expect(twice.json.message).toBe(INTERVIEW_TEXTS.scorecardTwice);
+  });
+
+  it('off the panel: an owner sees the scorecards and may not submit one (403); an interviewer-role member sees nothing', async () => {
+    const id = await panelInterview();
+    expect(await check(people.owner.client, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    const refused = await people.owner.client.post(base(`/interviews/${id}/scorecard`), card);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(INTERVIEW_TEXTS.scorecardNotInterviewer);
+    expect((await people.interviewer.client.get(base(`/interviews/${id}`))).status).toBe(404);
+  });
+
+  it('a cancelled interview: nothing to submit (409), and the panel stays blind', async () => {
+    const id = await panelInterview();
+    expect((await people.recruiter.client.post(base(`/interviews/${id}/cancel`), {})).status).toBe(200);
+    const author = people.author.client;
+    expect(await check(author, id)).toEqual({ submit_scorecard: false, view_scorecards: false });
+    const refused = await author.post(base(`/interviews/${id}/scorecard`), card);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(INTERVIEW_TEXTS.scorecardCancelled);
+  });
+
+  it('an API key reads the interview and its scorecards, and may submit none', async () => {
+    const id = await panelInterview();
+    const created = await people.owner.client.post(base('/api-keys'), { name: 'Calendar', scopes: ['interviews:write'] });
+    expect(created.status, created.text).toBe(201);
+    const key = withKey(created.json.token);
+    expect(await check(key, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    expect((await key.post(base(`/interviews/${id}/scorecard`), card)).status).toBe(403);
   });
 });

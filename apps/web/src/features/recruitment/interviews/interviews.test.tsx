@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
@@ -60,6 +60,7 @@ function interview(overrides: Partial<Interview> = {}): Interview {
     is_interviewer: false,
     my_scorecard_submitted: false,
     scorecards: { submitted: 0, expected: 1, recommendations: { strong_no: 0, no: 0, yes: 0, strong_yes: 0 } },
+    policies: { submit_scorecard: false, view_scorecards: true },
     sequence: 0,
     cancelled_at: null,
     created_at: '2026-01-01T00:00:00Z',
@@ -68,6 +69,9 @@ function interview(overrides: Partial<Interview> = {}): Interview {
     ...overrides,
   };
 }
+
+/** On the panel, scorecard not in yet: the server says they may submit one and not see the others'. */
+const owing: Partial<Interview> = { is_interviewer: true, policies: { submit_scorecard: true, view_scorecards: false } };
 
 let conflicts: InterviewConflict[] = [];
 let listed: Interview[] = [];
@@ -289,7 +293,7 @@ describe('scorecards', { timeout: 30_000 }, () => {
     renderUi(
       <ScorecardsPanel
         interview={interview({
-          is_interviewer: true,
+          ...owing,
           scorecards: { submitted: 1, expected: 2, recommendations: { strong_no: 0, no: 0, yes: 1, strong_yes: 0 } },
         })}
       />,
@@ -327,7 +331,15 @@ describe('scorecards', { timeout: 30_000 }, () => {
   it('shows the others’ scorecards once yours is in', async () => {
     signInForTest();
     cards = { scorecards: [elenaCard], hidden: false };
-    renderUi(<ScorecardsPanel interview={interview({ is_interviewer: true, my_scorecard_submitted: true })} />);
+    renderUi(
+      <ScorecardsPanel
+        interview={interview({
+          is_interviewer: true,
+          my_scorecard_submitted: true,
+          policies: { submit_scorecard: false, view_scorecards: true },
+        })}
+      />,
+    );
     expect(await screen.findByText('Clear thinker.')).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Scorecard of Elena García' })).toBeTruthy();
     expect(screen.queryByText(HIDDEN_UNTIL_SUBMITTED)).toBeNull();
@@ -340,9 +352,22 @@ describe('scorecards', { timeout: 30_000 }, () => {
     expect(await screen.findByText(HIDDEN_UNTIL_SUBMITTED)).toBeTruthy();
   });
 
+  it('asks for a scorecard only when the server says the caller may submit one', () => {
+    signInForTest();
+    const blindOnly = { is_interviewer: true, policies: { submit_scorecard: false, view_scorecards: false } };
+    const started = new Date('2026-01-10T10:30:00Z');
+    renderUi(<ScorecardsPanel interview={interview(blindOnly)} now={started} />);
+    expect(screen.getByText(HIDDEN_UNTIL_SUBMITTED)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit scorecard' })).toBeNull();
+    cleanup();
+    renderUi(<ScorecardsPanel interview={interview({ ...blindOnly, status: 'cancelled' })} now={started} />);
+    expect(screen.getByText('This interview was cancelled; it takes no scorecards.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit scorecard' })).toBeNull();
+  });
+
   it('waits for the interview to start before asking for a scorecard', () => {
     signInForTest();
-    renderUi(<ScorecardsPanel interview={interview({ is_interviewer: true })} now={new Date('2026-01-10T09:00:00Z')} />);
+    renderUi(<ScorecardsPanel interview={interview(owing)} now={new Date('2026-01-10T09:00:00Z')} />);
     expect(screen.queryByRole('button', { name: 'Submit scorecard' })).toBeNull();
     expect(screen.getByText(/once the interview has started/)).toBeTruthy();
   });
@@ -351,7 +376,7 @@ describe('scorecards', { timeout: 30_000 }, () => {
 describe('interviews tab', { timeout: 30_000 }, () => {
   it('lists the interviews and filters by when, interviewer and status', async () => {
     signInForTest();
-    listed = [interview({ is_interviewer: true })];
+    listed = [interview(owing)];
     renderUi(<InterviewsTab recruitmentId="r1" />);
     const table = await screen.findByRole('table', { name: 'Interviews' });
     expect(within(table).getByText('Jordan Blake')).toBeTruthy();
