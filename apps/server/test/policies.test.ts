@@ -2,6 +2,7 @@ import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { MEMBER_TEXTS } from '@hireloop/contract/members';
+import { OFFER_TEXTS } from '@hireloop/contract/offers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { pastInterview } from './interview-fixtures.ts';
@@ -224,5 +225,67 @@ describe('interview policies', () => {
     const key = withKey(created.json.token);
     expect(await check(key, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
     expect((await key.post(base(`/interviews/${id}/scorecard`), card)).status).toBe(403);
+  });
+});
+
+describe('offer policies', () => {
+  type OfferPolicies = { update: boolean; submit: boolean; send: boolean; withdraw: boolean; decide: boolean };
+  const none: OfferPolicies = { update: false, submit: false, send: false, withdraw: false, decide: false };
+  const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const policiesOf = async (who: keyof typeof people, id: string) => {
+    const res = await people[who].client.get(base(`/offers/${id}`));
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.offer.can_approve).toBe(res.json.offer.policies.decide);
+    return res.json.offer.policies as OfferPolicies;
+  };
+
+  it('through draft, approval, sending and withdrawal each caller is told what the server then does', async () => {
+    const recruitment = await pipeline.recruitment(`Offers ${crypto.randomUUID()}`);
+    const { applications } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, {}, [recruitment.id]);
+    const created = await people.recruiter.client.post(base(`/applications/${applications[0]!.id}/offers`), {
+      salary: 85000,
+      currency: 'EUR',
+      salary_period: 'year',
+      start_date: future(40),
+      contract_type: 'full_time',
+      expires_on: future(14),
+      approver_ids: [people.hiring_manager.id, people.admin.id],
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.json.offer.id as string;
+    const act = (who: keyof typeof people, action: string, body: unknown = {}) =>
+      people[who].client.post(base(`/offers/${id}/${action}`), body);
+
+    // Draft: the recruiter manages it; the hiring manager (an approver later) may do nothing yet.
+    expect(await policiesOf('recruiter', id)).toEqual({ update: true, submit: true, send: false, withdraw: true, decide: false });
+    expect(await policiesOf('hiring_manager', id)).toEqual(none);
+    expect((await act('hiring_manager', 'submit')).status).toBe(403);
+    const early = await act('recruiter', 'send');
+    expect(early.status).toBe(409);
+    expect(early.json.message).toBe(OFFER_TEXTS.notApproved);
+    expect((await act('recruiter', 'submit')).status).toBe(200);
+
+    // Pending approval: only the approver whose turn it is decides.
+    expect(await policiesOf('admin', id)).toMatchObject({ decide: false, submit: false, update: true });
+    const notYet = await act('admin', 'approve');
+    expect(notYet.status).toBe(403);
+    expect(notYet.json.message).toBe(OFFER_TEXTS.notYourTurn);
+    expect(await policiesOf('hiring_manager', id)).toEqual({ ...none, decide: true });
+    expect((await act('hiring_manager', 'approve')).status).toBe(200);
+    expect(await policiesOf('admin', id)).toMatchObject({ decide: true });
+    expect((await act('admin', 'approve')).status).toBe(200);
+
+    // Approved: it may be sent; once sent it can no longer be changed, only withdrawn.
+    expect(await policiesOf('recruiter', id)).toEqual({ update: true, submit: false, send: true, withdraw: true, decide: false });
+    expect((await act('recruiter', 'send')).status).toBe(200);
+    expect(await policiesOf('recruiter', id)).toEqual({ ...none, withdraw: true });
+    const change = await people.recruiter.client.patch(base(`/offers/${id}`), { salary: 90000 });
+    expect(change.status).toBe(409);
+    expect(change.json.message).toBe(OFFER_TEXTS.notEditable);
+    expect((await act('recruiter', 'withdraw')).status).toBe(200);
+    expect(await policiesOf('recruiter', id)).toEqual(none);
+    const again = await act('recruiter', 'submit');
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(OFFER_TEXTS.notDraft);
   });
 });

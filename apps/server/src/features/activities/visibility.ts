@@ -2,10 +2,10 @@ import type { ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import { actorMay } from '@hireloop/contract/policies/actor';
 import { mayViewInterview, scorecardsHiddenFrom } from '@hireloop/contract/policies/interviews';
+import { mayViewOffers } from '@hireloop/contract/policies/offers';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { interviewPanels } from '../interviews/service.ts';
-import { mayViewOffers } from '../offers/policy.ts';
 import { allCandidateActivities, listRecentActivities, type ActivityRow } from './repository.ts';
 
 type Data = Record<string, unknown>;
