@@ -47,8 +47,9 @@ export const memberPeopleOf = (db: Db, organisationId: string, userIds: string[]
 export function createMemberService(db: Db) {
   return {
     /**
-     * Changes a member's role. Who may: `mayChangeMemberRole` (packages/contract/src/policies/members.ts,
-     * only an owner grants or removes the owner role); the last owner cannot be demoted. Recorded in the audit log with the same transaction.
+     * Changes a member's role. Who may: `mayChangeMemberRole` (packages/contract/src/policies/members.ts:
+     * only an owner grants or removes the owner role); the last owner cannot be demoted. Recorded
+     * in the audit log with the same transaction.
      */
     async changeRole(organisationId: string, actor: Actor, userId: string, role: MemberRole): Promise<OrganisationUser> {
       return db.transaction(async (tx) => {
