@@ -181,7 +181,12 @@ describe('interview policies', () => {
   async function check(client: { get: Client['get']; post: Client['post'] }, id: string) {
     const got = await client.get(base(`/interviews/${id}`));
     expect(got.status, got.text).toBe(200);
-    const policies = got.json.interview.policies as { submit_scorecard: boolean; view_scorecards: boolean };
+    const policies = got.json.interview.policies as {
+      update: boolean;
+      cancel: boolean;
+      submit_scorecard: boolean;
+      view_scorecards: boolean;
+    };
     const cards = await client.get(base(`/interviews/${id}/scorecards`));
     expect(cards.status, cards.text).toBe(200);
     expect(cards.json.hidden).toBe(!policies.view_scorecards);
@@ -191,17 +196,27 @@ describe('interview policies', () => {
   it('someone on the panel: submits while they owe one, then sees the others’; a second one is refused', async () => {
     const id = await panelInterview();
     const manager = people.hiring_manager.client;
-    expect(await check(manager, id)).toEqual({ submit_scorecard: true, view_scorecards: false });
+    expect(await check(manager, id)).toEqual({ update: true, cancel: true, submit_scorecard: true, view_scorecards: false });
     expect((await manager.post(base(`/interviews/${id}/scorecard`), card)).status).toBe(201);
-    expect(await check(manager, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    expect(await check(manager, id)).toEqual({ update: true, cancel: true, submit_scorecard: false, view_scorecards: true });
     const twice = await manager.post(base(`/interviews/${id}/scorecard`), card);
     expect(twice.status).toBe(409);
     expect(twice.json.message).toBe(INTERVIEW_TEXTS.scorecardTwice);
   });
 
+  it('an interviewer-role member on the panel may not reschedule or cancel (403); a manager may', async () => {
+    const id = await panelInterview();
+    expect(await check(people.author.client, id)).toMatchObject({ update: false, cancel: false });
+    expect((await people.author.client.patch(base(`/interviews/${id}`), { location: 'Room 2' })).status).toBe(403);
+    expect((await people.author.client.post(base(`/interviews/${id}/cancel`), {})).status).toBe(403);
+    expect(await check(people.hiring_manager.client, id)).toMatchObject({ update: true, cancel: true });
+    expect((await people.hiring_manager.client.patch(base(`/interviews/${id}`), { location: 'Room 2' })).status).toBe(200);
+    expect((await people.hiring_manager.client.post(base(`/interviews/${id}/cancel`), {})).status).toBe(200);
+  });
+
   it('off the panel: an owner sees the scorecards and may not submit one (403); an interviewer-role member sees nothing', async () => {
     const id = await panelInterview();
-    expect(await check(people.owner.client, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    expect(await check(people.owner.client, id)).toEqual({ update: true, cancel: true, submit_scorecard: false, view_scorecards: true });
     const refused = await people.owner.client.post(base(`/interviews/${id}/scorecard`), card);
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe(INTERVIEW_TEXTS.scorecardNotInterviewer);
@@ -212,10 +227,15 @@ describe('interview policies', () => {
     const id = await panelInterview();
     expect((await people.recruiter.client.post(base(`/interviews/${id}/cancel`), {})).status).toBe(200);
     const author = people.author.client;
-    expect(await check(author, id)).toEqual({ submit_scorecard: false, view_scorecards: false });
+    expect(await check(author, id)).toEqual({ update: false, cancel: false, submit_scorecard: false, view_scorecards: false });
     const refused = await author.post(base(`/interviews/${id}/scorecard`), card);
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(INTERVIEW_TEXTS.scorecardCancelled);
+    // Nor may it be changed any more, by anyone.
+    expect(await check(people.recruiter.client, id)).toMatchObject({ update: false, cancel: false });
+    const moved = await people.recruiter.client.patch(base(`/interviews/${id}`), { location: 'Room 2' });
+    expect(moved.status).toBe(409);
+    expect(moved.json.message).toBe(INTERVIEW_TEXTS.notScheduled);
   });
 
   it('an API key reads the interview and its scorecards, and may submit none', async () => {
@@ -223,7 +243,7 @@ describe('interview policies', () => {
     const created = await people.owner.client.post(base('/api-keys'), { name: 'Calendar', scopes: ['interviews:write'] });
     expect(created.status, created.text).toBe(201);
     const key = withKey(created.json.token);
-    expect(await check(key, id)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    expect(await check(key, id)).toEqual({ update: true, cancel: true, submit_scorecard: false, view_scorecards: true });
     expect((await key.post(base(`/interviews/${id}/scorecard`), card)).status).toBe(403);
   });
 });

@@ -196,7 +196,7 @@ export const interview = z.object({
   my_scorecard_submitted: z.boolean(),
   scorecards: scorecardSummary,
   /** What the caller may do with this interview (policies/interviews.ts): the web shows its controls from these. */
-  policies: z.object({ submit_scorecard: z.boolean(), view_scorecards: z.boolean() }),
+  policies: z.object({ update: z.boolean(), cancel: z.boolean(), submit_scorecard: z.boolean(), view_scorecards: z.boolean() }),
   /** iCalendar SEQUENCE of the last invitation sent. */
   sequence: z.number().int(),
   cancelled_at: z.string().nullable(),

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { MemberRole } from '../constants.ts';
 import type { PolicyActor } from './actor.ts';
-import { interviewOnlyFor, interviewPolicies, mayViewInterview, maySubmitScorecard, scorecardsHiddenFrom } from './interviews.ts';
+import {
+  interviewOnlyFor,
+  interviewPolicies,
+  mayChangeInterview,
+  mayViewInterview,
+  maySubmitScorecard,
+  scorecardsHiddenFrom,
+} from './interviews.ts';
 
 const member = (role: MemberRole, userId = 'u-me'): PolicyActor => ({ kind: 'user', userId, role });
 const key: PolicyActor = { kind: 'api_key', scopes: ['interviews:write'], createdBy: 'u-owner', creatorRole: 'owner' };
@@ -41,28 +48,53 @@ describe('scorecards', () => {
   });
 });
 
+describe('rescheduling and cancelling', () => {
+  it('with interviews.manage, while it is scheduled', () => {
+    for (const role of ['owner', 'admin', 'recruiter', 'hiring_manager'] as const) {
+      expect(mayChangeInterview(member(role), { status: 'scheduled' })).toBe(true);
+      expect(mayChangeInterview(member(role), { status: 'cancelled' })).toBe(false);
+      expect(mayChangeInterview(member(role), { status: 'completed' })).toBe(false);
+    }
+    expect(mayChangeInterview(member('interviewer'), { status: 'scheduled' })).toBe(false);
+    expect(mayChangeInterview(key, { status: 'scheduled' })).toBe(true);
+    expect(mayChangeInterview({ ...key, scopes: ['interviews:read'] }, { status: 'scheduled' })).toBe(false);
+  });
+});
+
 describe('interviewPolicies', () => {
   it('on the panel and owing one: submit, and not see the others’', () => {
-    expect(interviewPolicies(member('interviewer'), onPanel)).toEqual({ submit_scorecard: true, view_scorecards: false });
+    expect(interviewPolicies(member('interviewer'), onPanel)).toMatchObject({ submit_scorecard: true, view_scorecards: false });
   });
 
   it('once submitted: see them, nothing more to submit', () => {
-    expect(interviewPolicies(member('interviewer'), submitted)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    expect(interviewPolicies(member('interviewer'), submitted)).toMatchObject({ submit_scorecard: false, view_scorecards: true });
   });
 
   it('a cancelled interview takes no scorecard, and stays blind', () => {
     expect(interviewPolicies(member('interviewer'), { ...onPanel, status: 'cancelled' })).toEqual({
+      update: false,
+      cancel: false,
       submit_scorecard: false,
       view_scorecards: false,
     });
   });
 
   it('off the panel: an owner sees them and submits none; an interviewer-role member sees nothing', () => {
-    expect(interviewPolicies(member('owner'), offPanel)).toEqual({ submit_scorecard: false, view_scorecards: true });
-    expect(interviewPolicies(member('interviewer'), offPanel)).toEqual({ submit_scorecard: false, view_scorecards: false });
+    expect(interviewPolicies(member('owner'), offPanel)).toEqual({
+      update: true,
+      cancel: true,
+      submit_scorecard: false,
+      view_scorecards: true,
+    });
+    expect(interviewPolicies(member('interviewer'), offPanel)).toEqual({
+      update: false,
+      cancel: false,
+      submit_scorecard: false,
+      view_scorecards: false,
+    });
   });
 
   it('an API key reads them and submits none', () => {
-    expect(interviewPolicies(key, onPanel)).toEqual({ submit_scorecard: false, view_scorecards: true });
+    expect(interviewPolicies(key, onPanel)).toEqual({ update: true, cancel: true, submit_scorecard: false, view_scorecards: true });
   });
 });

@@ -38,11 +38,23 @@ export function maySubmitScorecard(actor: PolicyActor, interview: Pick<Interview
   return actorMay(actor, 'scorecards.submit') && me !== null && interview.panelIds.includes(me);
 }
 
+/**
+ * Reschedule or cancel: with `interviews.manage`, while the interview is scheduled (a cancelled or
+ * completed one is refused with 409, `INTERVIEW_TEXTS.notScheduled` / `alreadyCompleted`).
+ */
+export function mayChangeInterview(actor: PolicyActor, interview: Pick<InterviewFacts, 'status'>): boolean {
+  return actorMay(actor, 'interviews.manage') && interviewIsOpen(interview.status);
+}
+
+/** Whether an interview in this status can still be rescheduled or cancelled. */
+export const interviewIsOpen = (status: string): boolean => status === 'scheduled';
+
 /** Why a scorecard is refused to someone not on the panel (403). */
 export const INTERVIEW_REFUSALS = { submit_scorecard: INTERVIEW_TEXTS.scorecardNotInterviewer } as const;
 
 /**
- * The interview's actions this caller may take (`interview.policies`). `submit_scorecard`: they may
+ * The interview's actions this caller may take (`interview.policies`). `update` (reschedule) and
+ * `cancel`: `mayChangeInterview`. `submit_scorecard`: they may
  * and still owe one, on an interview not cancelled; that it has started is a matter of the clock,
  * checked when submitting (409, `INTERVIEW_TEXTS.scorecardBeforeStart`) and shown by the web from
  * `starts_at`. `view_scorecards`: GET …/scorecards shows them the scorecards (else `hidden`).
@@ -50,6 +62,8 @@ export const INTERVIEW_REFUSALS = { submit_scorecard: INTERVIEW_TEXTS.scorecardN
 export const interviewPolicies = (actor: PolicyActor, interview: InterviewFacts): InterviewPolicies => {
   const me = memberIdOf(actor);
   return {
+    update: mayChangeInterview(actor, interview),
+    cancel: mayChangeInterview(actor, interview),
     submit_scorecard:
       maySubmitScorecard(actor, interview) && interview.status !== 'cancelled' && !(me !== null && interview.submittedIds.includes(me)),
     view_scorecards: mayViewInterview(actor, interview.panelIds) && !scorecardsHiddenFrom(actor, interview),

@@ -13,7 +13,13 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { scheduleInterviewBody, scorecardBody } from '@hireloop/contract/interviews';
-import { INTERVIEW_REFUSALS, interviewOnlyFor, maySubmitScorecard, scorecardsHiddenFrom } from '@hireloop/contract/policies/interviews';
+import {
+  INTERVIEW_REFUSALS,
+  interviewIsOpen,
+  interviewOnlyFor,
+  maySubmitScorecard,
+  scorecardsHiddenFrom,
+} from '@hireloop/contract/policies/interviews';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
@@ -362,7 +368,7 @@ export function createInterviewService(db: Db) {
       return db.transaction(async (tx) => {
         const before = await lockInterview(tx, organisationId, id);
         if (!before) throw notFound();
-        if (before.status !== 'scheduled') throw new AppError('conflict', INTERVIEW_TEXTS.notScheduled);
+        if (!interviewIsOpen(before.status)) throw new AppError('conflict', INTERVIEW_TEXTS.notScheduled);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         const defaults = await organisationDefaults(tx, organisationId);
         if (!app || !defaults) throw notFound();
