@@ -119,7 +119,7 @@ describe('organisation-scoped start-up calls', () => {
     expect(all.status).toBe(200);
     expect(all.json.users.meta).toEqual({ page: 1, per_page: 2, total: 4, last_page: 2 });
     expect(all.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Bob Builder', 'Carla Recruiter']);
-    expect(Object.keys(all.json.users.data[0]).sort()).toEqual(['avatar_url', 'email', 'id', 'joined_at', 'name', 'role']);
+    expect(Object.keys(all.json.users.data[0]).sort()).toEqual(['avatar_url', 'email', 'id', 'joined_at', 'name', 'policies', 'role']);
     const page2 = await client.get(`organisation/${org.id}/users?per_page=2&page=2`);
     expect(page2.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Dmitri 100%_Literal', 'Olivia Owner']);
     const byEmail = await client.get(`organisation/${org.id}/users?filter[name]=agency`);

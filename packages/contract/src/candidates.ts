@@ -245,8 +245,11 @@ export const note = z.object({
   mentioned_user_ids: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
+  /** What the caller may do to this note (policies/notes.ts): the web shows its controls from these. */
+  policies: z.object({ delete: z.boolean() }),
 });
 export type Note = z.infer<typeof note>;
+export type NotePolicies = Note['policies'];
 /** GET …/candidates/{candidate}/notes (newest first) → { notes: { data, meta } }. */
 export const notesResponse = z.object({ notes: paged(note) });
 export const noteResponse = z.object({ note });

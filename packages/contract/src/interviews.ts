@@ -195,6 +195,8 @@ export const interview = z.object({
   is_interviewer: z.boolean(),
   my_scorecard_submitted: z.boolean(),
   scorecards: scorecardSummary,
+  /** What the caller may do with this interview (policies/interviews.ts): the web shows its controls from these. */
+  policies: z.object({ update: z.boolean(), cancel: z.boolean(), submit_scorecard: z.boolean(), view_scorecards: z.boolean() }),
   /** iCalendar SEQUENCE of the last invitation sent. */
   sequence: z.number().int(),
   cancelled_at: z.string().nullable(),
@@ -204,6 +206,7 @@ export const interview = z.object({
   url: z.string(),
 });
 export type Interview = z.infer<typeof interview>;
+export type InterviewPolicies = Interview['policies'];
 
 export const interviewResponse = z.object({ interview });
 export type InterviewResponse = z.infer<typeof interviewResponse>;

@@ -275,8 +275,10 @@ export const offer = z.object({
   approvals: z.array(offerApproval),
   /** The approver whose decision is awaited (pending_approval only). */
   current_approver_id: z.string().nullable(),
-  /** Whether the signed-in user is that approver. */
+  /** Whether the signed-in user is that approver; the same as `policies.decide` (kept for API clients). */
   can_approve: z.boolean(),
+  /** What the caller may do with this offer (policies/offers.ts): the web shows its buttons from these. */
+  policies: z.object({ update: z.boolean(), submit: z.boolean(), send: z.boolean(), withdraw: z.boolean(), decide: z.boolean() }),
   version: z.number().int(),
   created_by: ref.nullable(),
   sent_at: z.string().nullable(),
@@ -290,6 +292,7 @@ export const offer = z.object({
   updated_at: z.string(),
 });
 export type Offer = z.infer<typeof offer>;
+export type OfferPolicies = Offer['policies'];
 
 export const offerResponse = z.object({ offer });
 export type OfferResponse = z.infer<typeof offerResponse>;

@@ -1,7 +1,8 @@
 import type { MemberRole } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import type { ApiKeyResource } from '@hireloop/contract/api-keys';
-import { can, keyCan, keyScopeFor, type Permission } from '@hireloop/contract/permissions';
+import { keyCan, keyScopeFor, type Permission } from '@hireloop/contract/permissions';
+import { actorMay } from '@hireloop/contract/policies/actor';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { OrganisationTransactions } from '../db/organisation-transaction.ts';
@@ -12,7 +13,8 @@ import { AppError } from './errors.ts';
 /**
  * Who is calling an organisation-scoped route: a signed-in member, or one of the organisation's API keys.
  * A key carries who created it and that member's role now (null: no longer a member): it never does
- * more than they may.
+ * more than they may. Every Actor is a `PolicyActor` (packages/contract/src/policies/actor.ts): the object
+ * policies there and `actorMay`, the route gate below, decide for it.
  */
 export type Actor =
   | { kind: 'user'; userId: string; role: MemberRole }
@@ -40,21 +42,6 @@ declare module 'fastify' {
 }
 
 export const ORGANISATION_PREFIX = '/organisation/:organisationId';
-
-/**
- * Whether the caller has the permission: a member by role, an API key by scope. Every route's gate,
- * and the check a feature makes when one response carries objects of another permission (the timeline).
- */
-export function actorMay(actor: Actor, permission: Permission, resource?: ApiKeyResource): boolean {
-  if (actor.kind === 'user') return can(actor.role, permission);
-  return keyCan(actor.scopes, permission, resource) && creatorMay(actor, permission);
-}
-
-/** A key never exceeds its creator: they must still be a member whose role has the permission (a key whose creator's account is gone keeps its scopes). */
-function creatorMay(key: Extract<Actor, { kind: 'api_key' }>, permission: Permission): boolean {
-  if (key.createdBy === null) return true;
-  return key.creatorRole !== null && can(key.creatorRole, permission);
-}
 
 /** Why an API key is refused the route (403), naming the scope it lacks. */
 function keyRefusal(key: Extract<Actor, { kind: 'api_key' }>, permission: Permission, resource?: ApiKeyResource): string {

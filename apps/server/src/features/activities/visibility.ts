@@ -1,11 +1,11 @@
 import type { ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
-import { actorMay, type Actor } from '../../http/organisation-scope.ts';
+import { actorMay } from '@hireloop/contract/policies/actor';
+import { mayViewInterview, scorecardsHiddenFrom } from '@hireloop/contract/policies/interviews';
+import { mayViewOffers } from '@hireloop/contract/policies/offers';
+import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { userIdOrNull } from '../actors/service.ts';
-import { mayViewInterview, scorecardsHiddenFrom } from '../interviews/policy.ts';
 import { interviewPanels } from '../interviews/service.ts';
-import { mayViewOffers } from '../offers/policy.ts';
 import { allCandidateActivities, listRecentActivities, type ActivityRow } from './repository.ts';
 
 type Data = Record<string, unknown>;
@@ -30,9 +30,9 @@ const interviewRow: Rule = (data, facts) => (mayViewInterview(facts.reader, pane
  * yet sees that a scorecard came in and from whom (the row's actor), not its recommendation.
  */
 const scorecardRow: Rule = (data, facts) => {
-  const { panelIds, submittedIds } = panelOf(data, facts);
-  if (!mayViewInterview(facts.reader, panelIds)) return null;
-  return scorecardsHiddenFrom(userIdOrNull(facts.reader), panelIds, submittedIds) ? without(data, 'recommendation') : data;
+  const panel = panelOf(data, facts);
+  if (!mayViewInterview(facts.reader, panel.panelIds)) return null;
+  return scorecardsHiddenFrom(facts.reader, panel) ? without(data, 'recommendation') : data;
 };
 /** As GET /offers/{id}: offers.view, else the row (its status, comment, reason) is left out. */
 const offerRow: Rule = (data, facts) => (mayViewOffers(facts.reader) ? data : null);

@@ -1,5 +1,7 @@
 import { API_BASE_PATH } from '@hireloop/contract/constants';
 import type { Candidate, CandidateFile, CandidateFileKind, CandidateSource, ConsentSource, Note } from '@hireloop/contract/candidates';
+import type { PolicyActor } from '@hireloop/contract/policies/actor';
+import { notePolicies } from '@hireloop/contract/policies/notes';
 import type { CandidateFileRow, CandidateRow, NoteRow } from './repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -23,7 +25,8 @@ export function presentCandidate(row: CandidateRow): Candidate {
   };
 }
 
-export function presentNote(row: NoteRow): Note {
+/** A note as `actor` sees it: with what they may do to it (`policies`, packages/contract/src/policies/notes.ts). */
+export function presentNote(row: NoteRow, actor: PolicyActor): Note {
   return {
     id: row.id,
     candidate_id: row.candidateId,
@@ -33,6 +36,7 @@ export function presentNote(row: NoteRow): Note {
     mentioned_user_ids: row.mentionedUserIds,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    policies: notePolicies(actor, { authorId: row.authorId }),
   };
 }
 

@@ -177,7 +177,7 @@ export function candidateRoutes(db: Db, files: FileService) {
         config: { permission: 'candidates.view' },
         schema: {
           tags,
-          summary: 'Notes on the candidate, newest first, paged',
+          summary: 'Notes on the candidate, newest first, paged; each says what the caller may do to it (`policies`)',
           params: candidateParams,
           querystring: listQuery,
           response: { 200: notesResponse, 404: errorResponse },
@@ -185,7 +185,7 @@ export function candidateRoutes(db: Db, files: FileService) {
       },
       async (request) => {
         const q = request.query;
-        const { notes, total } = await candidates.notes(organisationIdOf(request), candidateIdOf(request.params), {
+        const { notes, total } = await candidates.notes(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), {
           page: q.page,
           perPage: q.per_page,
         });

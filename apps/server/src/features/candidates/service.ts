@@ -9,6 +9,7 @@ import {
   type Note,
   type UpdateCandidateBody,
 } from '@hireloop/contract/candidates';
+import { mayDeleteNote, NOTE_REFUSALS } from '@hireloop/contract/policies/notes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -458,10 +459,11 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
 
     /* ---------- notes ---------- */
 
-    async notes(organisationId: string, candidateId: string, o: { page: number; perPage: number }) {
+    /** A page of notes, each with what the reader may do to it. */
+    async notes(organisationId: string, reader: Actor, candidateId: string, o: { page: number; perPage: number }) {
       await loadCandidate(db, organisationId, candidateId);
       const { rows, total } = await listNotes(db, organisationId, candidateId, o);
-      return { notes: rows.map(presentNote), total };
+      return { notes: rows.map((row) => presentNote(row, reader)), total };
     },
 
     /**
@@ -543,7 +545,7 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
         return { id: noteId, created: true };
       });
       const row = await findNote(db, organisationId, candidateId, id);
-      return { note: presentNote(row!), created };
+      return { note: presentNote(row!, actor), created };
     },
 
     async removeNote(organisationId: string, actor: Actor, candidateId: string, noteId: string): Promise<void> {
@@ -551,8 +553,7 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
         await loadCandidate(tx, organisationId, candidateId);
         const note = await findNote(tx, organisationId, candidateId, noteId);
         if (!note) throw new AppError('not_found', 'No such note.');
-        const mayDelete = actor.kind === 'user' && (note.authorId === actor.userId || actor.role === 'owner' || actor.role === 'admin');
-        if (!mayDelete) throw new AppError('forbidden', CANDIDATE_TEXTS.noteNotYours);
+        if (!mayDeleteNote(actor, note)) throw new AppError('forbidden', NOTE_REFUSALS.delete);
         await deleteNote(tx, organisationId, noteId);
         await recordActivity(tx, {
           organisationId,

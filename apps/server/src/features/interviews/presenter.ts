@@ -1,5 +1,6 @@
 import type { Interview, Recommendation, Scorecard, ScorecardSummary } from '@hireloop/contract/interviews';
-import { scorecardsHiddenFrom } from './policy.ts';
+import type { PolicyActor } from '@hireloop/contract/policies/actor';
+import { interviewPolicies, scorecardsHiddenFrom } from '@hireloop/contract/policies/interviews';
 import type { InterviewBase, ScorecardRow } from './repository.ts';
 
 export const ERASED_CANDIDATE_NAME = 'Erased candidate';
@@ -17,14 +18,17 @@ export function summaryOf(heads: ScorecardHead[], expected: number, hideRecommen
 export const interviewUrl = (recruitmentId: string, interviewId: string) =>
   `/recruitment/${recruitmentId}/interviews?interview=${interviewId}`;
 
+/** The interview as `viewer` sees it: with what they may do (`policies`, packages/contract/src/policies/interviews.ts). */
 export function presentInterview(
   base: InterviewBase,
   interviewers: InterviewerRow[],
   heads: ScorecardHead[],
-  viewerId: string | null,
+  viewer: PolicyActor,
 ): Interview {
   const i = base.interview;
   const submitted = new Set(heads.map((h) => h.interviewerId));
+  const facts = { panelIds: interviewers.map((p) => p.id), submittedIds: [...submitted], status: i.status };
+  const viewerId = viewer.kind === 'user' ? viewer.userId : null;
   const isInterviewer = viewerId !== null && interviewers.some((p) => p.id === viewerId);
   return {
     id: i.id,
@@ -56,15 +60,8 @@ export function presentInterview(
     })),
     is_interviewer: isInterviewer,
     my_scorecard_submitted: isInterviewer && viewerId !== null && submitted.has(viewerId),
-    scorecards: summaryOf(
-      heads,
-      interviewers.length,
-      scorecardsHiddenFrom(
-        viewerId,
-        interviewers.map((p) => p.id),
-        [...submitted],
-      ),
-    ),
+    scorecards: summaryOf(heads, interviewers.length, scorecardsHiddenFrom(viewer, facts)),
+    policies: interviewPolicies(viewer, facts),
     sequence: i.icsSequence,
     cancelled_at: i.cancelledAt?.toISOString() ?? null,
     created_at: i.createdAt.toISOString(),

@@ -13,6 +13,13 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { scheduleInterviewBody, scorecardBody } from '@hireloop/contract/interviews';
+import {
+  INTERVIEW_REFUSALS,
+  interviewIsOpen,
+  interviewOnlyFor,
+  maySubmitScorecard,
+  scorecardsHiddenFrom,
+} from '@hireloop/contract/policies/interviews';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
@@ -24,7 +31,6 @@ import { enqueueMail } from '../mail/service.ts';
 import { memberPeopleOf } from '../members/service.ts';
 import { notify } from '../notifications/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
-import { interviewOnlyFor, scorecardsHiddenFrom } from './policy.ts';
 import { ERASED_CANDIDATE_NAME, interviewUrl, presentInterview, presentScorecard, summaryOf } from './presenter.ts';
 import {
   addInterviewers,
@@ -181,21 +187,21 @@ async function sendInvitations(tx: Db, c: MailContext, kind: 'invite' | 'update'
 }
 
 export function createInterviewService(db: Db) {
-  function present(rows: InterviewBase[], viewerId: string | null): Interview[] {
+  function present(rows: InterviewBase[], viewer: Actor): Interview[] {
     return rows.map((r) =>
       presentInterview(
         r,
         r.panel.map((p) => ({ interviewId: r.interview.id, ...p })),
         r.heads.map((h) => ({ interviewId: r.interview.id, ...h })),
-        viewerId,
+        viewer,
       ),
     );
   }
 
-  async function presentOne(tx: Db, organisationId: string, id: string, viewerId: string | null) {
+  async function presentOne(tx: Db, organisationId: string, id: string, viewer: Actor) {
     const base = await findInterviewBase(tx, organisationId, id);
     if (!base) throw notFound();
-    return present([base], viewerId)[0]!;
+    return present([base], viewer)[0]!;
   }
 
   async function organiserOf(tx: Db, actor: Actor, organisationName: string) {
@@ -216,7 +222,7 @@ export function createInterviewService(db: Db) {
   return {
     async get(organisationId: string, actor: Actor, id: string) {
       const base = await visible(organisationId, actor, id);
-      return present([base], userIdOrNull(actor))[0]!;
+      return present([base], actor)[0]!;
     },
 
     async listForRecruitment(
@@ -235,13 +241,13 @@ export function createInterviewService(db: Db) {
       );
       // Rows are scoped to the organisation; only an empty page needs to tell "none" from "no such recruitment".
       if (total === 0 && !(await recruitmentState(db, organisationId, recruitmentId))) return null;
-      return { interviews: present(rows, userIdOrNull(actor)), total };
+      return { interviews: present(rows, actor), total };
     },
 
     async listForApplication(organisationId: string, actor: Actor, applicationId: string) {
       if (!(await findApplicationContext(db, organisationId, applicationId))) throw applicationNotFound();
       const rows = await applicationInterviews(db, organisationId, applicationId, interviewOnlyFor(actor));
-      return present(rows, userIdOrNull(actor));
+      return present(rows, actor);
     },
 
     async conflicts(
@@ -355,7 +361,7 @@ export function createInterviewService(db: Db) {
             ...(tookPlace ? { logged: true } : {}),
           },
         });
-        return presentOne(tx, organisationId, row.id, userIdOrNull(actor));
+        return presentOne(tx, organisationId, row.id, actor);
       });
     },
 
@@ -363,7 +369,7 @@ export function createInterviewService(db: Db) {
       return db.transaction(async (tx) => {
         const before = await lockInterview(tx, organisationId, id);
         if (!before) throw notFound();
-        if (before.status !== 'scheduled') throw new AppError('conflict', INTERVIEW_TEXTS.notScheduled);
+        if (!interviewIsOpen(before.status)) throw new AppError('conflict', INTERVIEW_TEXTS.notScheduled);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         const defaults = await organisationDefaults(tx, organisationId);
         if (!app || !defaults) throw notFound();
@@ -484,7 +490,7 @@ export function createInterviewService(db: Db) {
             },
           });
         }
-        return presentOne(tx, organisationId, id, userIdOrNull(actor));
+        return presentOne(tx, organisationId, id, actor);
       });
     },
 
@@ -493,7 +499,7 @@ export function createInterviewService(db: Db) {
         const before = await lockInterview(tx, organisationId, id);
         if (!before) throw notFound();
         // Cancelling again (a double click, a retry) answers with the cancelled interview; nobody is mailed twice.
-        if (before.status === 'cancelled') return presentOne(tx, organisationId, id, userIdOrNull(actor));
+        if (before.status === 'cancelled') return presentOne(tx, organisationId, id, actor);
         if (before.status === 'completed') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCompleted);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         const defaults = await organisationDefaults(tx, organisationId);
@@ -533,7 +539,7 @@ export function createInterviewService(db: Db) {
           recruitmentId: row.recruitmentId,
           data: { interview_id: row.id, title: row.title, starts_at: row.startsAt.toISOString(), reason: reason ?? null },
         });
-        return presentOne(tx, organisationId, id, userIdOrNull(actor));
+        return presentOne(tx, organisationId, id, actor);
       });
     },
 
@@ -543,7 +549,7 @@ export function createInterviewService(db: Db) {
         if (!before) throw notFound();
         if (before.status === 'cancelled') throw new AppError('conflict', INTERVIEW_TEXTS.alreadyCancelled);
         // Completing again answers with the completed interview, recording nothing more.
-        if (before.status === 'completed') return presentOne(tx, organisationId, id, userIdOrNull(actor));
+        if (before.status === 'completed') return presentOne(tx, organisationId, id, actor);
         if (before.startsAt.getTime() > now.getTime()) throw new AppError('conflict', INTERVIEW_TEXTS.completeBeforeStart);
         const app = await findApplicationContext(tx, organisationId, before.applicationId);
         await updateInterview(tx, organisationId, id, { status: 'completed' });
@@ -556,7 +562,7 @@ export function createInterviewService(db: Db) {
           recruitmentId: before.recruitmentId,
           data: { interview_id: id, title: before.title },
         });
-        return presentOne(tx, organisationId, id, userIdOrNull(actor));
+        return presentOne(tx, organisationId, id, actor);
       });
     },
 
@@ -566,7 +572,9 @@ export function createInterviewService(db: Db) {
         if (!interview) throw notFound();
         const interviewerIds = (await interviewersOf(tx, [id])).map((p) => p.id);
         const userId = userIdOrNull(actor);
-        if (!userId || !interviewerIds.includes(userId)) throw new AppError('forbidden', INTERVIEW_TEXTS.scorecardNotInterviewer);
+        if (!userId || !maySubmitScorecard(actor, { panelIds: interviewerIds })) {
+          throw new AppError('forbidden', INTERVIEW_REFUSALS.submit_scorecard);
+        }
         if (interview.status === 'cancelled') throw new AppError('conflict', INTERVIEW_TEXTS.scorecardCancelled);
         if (interview.startsAt.getTime() > now.getTime()) throw new AppError('conflict', INTERVIEW_TEXTS.scorecardBeforeStart);
         const criteria = interview.criteria;
@@ -604,13 +612,8 @@ export function createInterviewService(db: Db) {
     async scorecards(organisationId: string, actor: Actor, id: string): Promise<ScorecardsResponse> {
       await visible(organisationId, actor, id);
       const [people, rows] = await Promise.all([interviewersOf(db, [id]), scorecardsOf(db, id)]);
-      const viewer = userIdOrNull(actor);
       const submitted = new Set(rows.map((r) => r.scorecard.interviewerId));
-      const hidden = scorecardsHiddenFrom(
-        viewer,
-        people.map((p) => p.id),
-        [...submitted],
-      );
+      const hidden = scorecardsHiddenFrom(actor, { panelIds: people.map((p) => p.id), submittedIds: [...submitted] });
       const visibleRows = hidden ? [] : rows;
       return {
         scorecards: visibleRows.map((r) => presentScorecard(r.scorecard, r.interviewerName)),
@@ -630,7 +633,8 @@ export type InterviewService = ReturnType<typeof createInterviewService>;
 
 /**
  * Per interview of the organisation among `ids`: who is on the panel and who has submitted a
- * scorecard. Other features showing interview facts (the timeline) judge them with interviews/policy.ts.
+ * scorecard. Other features showing interview facts (the timeline) judge them with
+ * packages/contract/src/policies/interviews.ts.
  */
 export function interviewPanels(db: Db, organisationId: string, ids: string[]) {
   return panelsOf(db, organisationId, ids);

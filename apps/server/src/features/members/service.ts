@@ -1,5 +1,6 @@
 import type { MemberRole } from '@hireloop/contract/constants';
 import { MEMBER_TEXTS } from '@hireloop/contract/members';
+import { MEMBER_REFUSALS, mayChangeMemberRole, mayRemoveMember } from '@hireloop/contract/policies/members';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -22,8 +23,6 @@ import {
   otherOrganisationOf,
   updateMemberRole,
 } from './repository.ts';
-
-const isOwner = (actor: Actor) => actor.kind === 'user' && actor.role === 'owner';
 
 /** For invitations: whether someone with this email already belongs to the organisation. */
 export const isMemberByEmail = (db: Db, organisationId: string, email: string) => memberEmailExists(db, organisationId, email);
@@ -48,18 +47,17 @@ export const memberPeopleOf = (db: Db, organisationId: string, userIds: string[]
 export function createMemberService(db: Db) {
   return {
     /**
-     * Changes a member's role. Only an owner grants or removes the owner role; the last owner
-     * cannot be demoted. Recorded in the audit log with the same transaction.
+     * Changes a member's role. Who may: `mayChangeMemberRole` (packages/contract/src/policies/members.ts:
+     * only an owner grants or removes the owner role); the last owner cannot be demoted. Recorded
+     * in the audit log with the same transaction.
      */
     async changeRole(organisationId: string, actor: Actor, userId: string, role: MemberRole): Promise<OrganisationUser> {
       return db.transaction(async (tx) => {
         const owners = await lockOwners(tx, organisationId);
         const member = await findMember(tx, organisationId, userId, true);
         if (!member) throw new AppError('not_found', 'This person is not a member of the organisation.');
-        if (member.role === role) return presentMember(member);
-        if ((member.role === 'owner' || role === 'owner') && !isOwner(actor)) {
-          throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerChangesOwner);
-        }
+        if (member.role === role) return presentMember(member, actor);
+        if (!mayChangeMemberRole(actor, member, role)) throw new AppError('forbidden', MEMBER_REFUSALS.change_role);
         if (member.role === 'owner' && owners.length <= 1) {
           throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerDemote, { role: [MEMBER_TEXTS.lastOwnerDemote] });
         }
@@ -74,13 +72,14 @@ export function createMemberService(db: Db) {
           before: { name: member.name, email: member.email, role: member.role },
           after: { name: member.name, email: member.email, role },
         });
-        return presentMember({ ...member, role });
+        return presentMember({ ...member, role }, actor);
       });
     },
 
     /**
      * Removes a member: their next call for this organisation gets 404, and it stops being their
-     * current organisation. Not the last owner; only an owner removes an owner.
+     * current organisation. Not the last owner; who may: `mayRemoveMember`
+     * (packages/contract/src/policies/members.ts, only an owner removes an owner).
      *
      * Removing someone already removed (a double click, a retry) answers as the removal did: 204,
      * recording nothing, to whoever could have removed them (an owner's removal: to an owner; 403
@@ -97,13 +96,11 @@ export function createMemberService(db: Db) {
         if (!member) {
           const last = await lastDepartureOf(tx, organisationId, userId);
           if (last?.action !== 'member.removed') throw new AppError('not_found', 'This person is not a member of the organisation.');
-          if (last.role === 'owner' && !isOwner(actor)) throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerRemovesOwner);
+          if (last.role && !mayRemoveMember(actor, { role: last.role })) throw new AppError('forbidden', MEMBER_REFUSALS.remove);
           return;
         }
-        if (member.role === 'owner') {
-          if (!isOwner(actor)) throw new AppError('forbidden', MEMBER_TEXTS.onlyOwnerRemovesOwner);
-          if (owners.length <= 1) throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerRemove);
-        }
+        if (!mayRemoveMember(actor, member)) throw new AppError('forbidden', MEMBER_REFUSALS.remove);
+        if (member.role === 'owner' && owners.length <= 1) throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerRemove);
         await deleteMembership(tx, organisationId, userId);
         await clearCurrentIf(tx, userId, organisationId);
         await recordAudit(tx, {

@@ -2,13 +2,10 @@ import { MEMBER_ROLE_LABELS, type MemberRole } from '@hireloop/contract/constant
 import { OFFER_APPROVAL_TEXTS } from '@hireloop/contract/errors';
 import { OFFER_APPROVERS_MAX } from '@hireloop/contract/offers';
 import { roleAtLeast, type OfferApprovalSetting } from '@hireloop/contract/organisation-settings';
-import { PERMISSIONS } from '@hireloop/contract/permissions';
+import { roleMayApproveOffers } from '@hireloop/contract/policies/offers';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../http/errors.ts';
 import { approvalPolicyOf, usersWithRoleIn, type OfferApprovalPolicy } from './repository.ts';
-
-/** Roles that can approve offers at all (permission `offers.approve`). */
-export const APPROVER_ROLES = PERMISSIONS['offers.approve'].roles as readonly MemberRole[];
 
 /** Each user, in the order given, with their name and their role here (null: not a member). */
 export async function peopleOf(db: Db, organisationId: string, userIds: string[]) {
@@ -20,7 +17,7 @@ export async function peopleOf(db: Db, organisationId: string, userIds: string[]
   });
 }
 
-const canApprove = (role: MemberRole | null) => role !== null && APPROVER_ROLES.includes(role);
+const canApprove = roleMayApproveOffers;
 
 /** The setting as Organisation Settings shows it: the named people with their names and whether they can still approve. */
 export async function presentApprovalPolicy(

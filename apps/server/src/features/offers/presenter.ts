@@ -9,19 +9,17 @@ import {
   type OfferStatus,
   type PublicOffer,
 } from '@hireloop/contract/offers';
+import type { PolicyActor } from '@hireloop/contract/policies/actor';
+import { currentApproverOf, offerPolicies } from '@hireloop/contract/policies/offers';
 import type { ApprovalRow, OfferJoined } from './repository.ts';
-
-/** The approver whose decision is awaited: the first who has not approved, while the offer is pending approval. */
-export function currentApprover(status: string, approvals: ApprovalRow[]): ApprovalRow | null {
-  if (status !== 'pending_approval') return null;
-  return approvals.find((a) => a.decision !== 'approved') ?? null;
-}
 
 export const expiresOnOf = (expiresAt: Date) => expiresAt.toISOString().slice(0, 10);
 
-export function presentOffer(row: OfferJoined, approvals: ApprovalRow[], viewerId: string | null): Offer {
+/** The offer as `viewer` sees it: with what they may do (`policies`, packages/contract/src/policies/offers.ts). */
+export function presentOffer(row: OfferJoined, approvals: ApprovalRow[], viewer: PolicyActor): Offer {
   const o = row.offer;
-  const current = currentApprover(o.status, approvals);
+  const current = currentApproverOf({ status: o.status, approvals });
+  const policies = offerPolicies(viewer, { status: o.status, approvals });
   const role: OfferRole = {
     id: row.roleId,
     name: row.roleName,
@@ -57,7 +55,8 @@ export function presentOffer(row: OfferJoined, approvals: ApprovalRow[], viewerI
       decided_at: a.decidedAt?.toISOString() ?? null,
     })),
     current_approver_id: current?.approverId ?? null,
-    can_approve: current !== null && viewerId !== null && current.approverId === viewerId,
+    can_approve: policies.decide,
+    policies,
     version: o.version,
     created_by: o.createdById ? { id: o.createdById, name: row.createdByName ?? '' } : null,
     sent_at: o.sentAt?.toISOString() ?? null,

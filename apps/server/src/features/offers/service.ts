@@ -1,7 +1,5 @@
 import {
-  OFFER_EDITABLE_STATUSES,
   OFFER_TEXTS,
-  OFFER_WITHDRAWABLE_STATUSES,
   offerPagePath,
   publicOfferPath,
   type ApplicationOffersResponse,
@@ -13,6 +11,13 @@ import {
   type UpdateOfferBody,
 } from '@hireloop/contract/offers';
 import type { ActivityType } from '@hireloop/contract/candidates';
+import {
+  mayDecideOffer,
+  mayViewOffers,
+  OFFER_STATUS_REFUSALS,
+  offerStatusAllows,
+  roleMayApproveOffers,
+} from '@hireloop/contract/policies/offers';
 import type { MemberRole } from '@hireloop/contract/constants';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
@@ -30,9 +35,8 @@ import { notify } from '../notifications/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { enterOnboardingOnOfferAccepted } from '../onboardings/service.ts';
 import { formatSalary, letterPdf, renderLetterText, type LetterFacts } from '../offer-letters/service.ts';
-import { APPROVER_ROLES, requiredChain } from './approval-policy.ts';
-import { mayViewOffers } from './policy.ts';
-import { currentApprover, expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
+import { requiredChain } from './approval-policy.ts';
+import { expiresOnOf, presentOffer, presentPublicOffer } from './presenter.ts';
 import {
   approvalPolicyOf,
   approvalsOf,
@@ -154,7 +158,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
     return row;
   }
 
-  async function present(rows: OfferJoined[], viewerId: string | null): Promise<Offer[]> {
+  async function present(rows: OfferJoined[], viewer: Actor): Promise<Offer[]> {
     const approvals = await approvalsOf(
       db,
       rows.map((r) => r.offer.id),
@@ -163,13 +167,13 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       presentOffer(
         r,
         approvals.filter((a) => a.offerId === r.offer.id),
-        viewerId,
+        viewer,
       ),
     );
   }
 
-  async function one(organisationId: string, id: string, viewerId: string | null): Promise<Offer> {
-    const [offer] = await present([await joined(db, organisationId, id)], viewerId);
+  async function one(organisationId: string, id: string, viewer: Actor): Promise<Offer> {
+    const [offer] = await present([await joined(db, organisationId, id)], viewer);
     return offer!;
   }
 
@@ -182,7 +186,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
   async function checkApprovers(tx: Db, organisationId: string, ids: string[]) {
     if (ids.some((id) => !/^[0-9a-f-]{36}$/i.test(id))) throw invalid('approver_ids', OFFER_TEXTS.approverUnknown);
     const members = await memberRolesOf(tx, organisationId, ids);
-    const allowed = new Set(members.filter((m) => APPROVER_ROLES.includes(m.role as MemberRole)).map((m) => m.userId));
+    const allowed = new Set(members.filter((m) => roleMayApproveOffers(m.role as MemberRole)).map((m) => m.userId));
     if (ids.some((id) => !allowed.has(id))) throw invalid('approver_ids', OFFER_TEXTS.approverUnknown);
   }
 
@@ -202,15 +206,15 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
     ) {
       if (!(await recruitmentState(db, organisationId, recruitmentId))) throw new AppError('not_found', OFFER_TEXTS.recruitmentNotFound);
       const { rows, total } = await listOffers(db, organisationId, recruitmentId, o);
-      return { offers: await present(rows, userIdOrNull(actor)), total };
+      return { offers: await present(rows, actor), total };
     },
 
     async forApplication(organisationId: string, actor: Actor, applicationId: string): Promise<ApplicationOffersResponse> {
       if (!(await findApplication(db, organisationId, applicationId))) throw new AppError('not_found', OFFER_TEXTS.applicationNotFound);
-      return { offers: await present(await listApplicationOffers(db, organisationId, applicationId), userIdOrNull(actor)) };
+      return { offers: await present(await listApplicationOffers(db, organisationId, applicationId), actor) };
     },
 
-    get: (organisationId: string, actor: Actor, id: string) => one(organisationId, id, userIdOrNull(actor)),
+    get: (organisationId: string, actor: Actor, id: string) => one(organisationId, id, actor),
 
     async create(organisationId: string, actor: Actor, applicationId: string, body: CreateOfferBody, now = new Date()): Promise<Offer> {
       const id = await db.transaction(async (tx) => {
@@ -245,14 +249,14 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         await activity(tx, actor, offer, application.candidateId, 'offer.created', { status: 'draft' });
         return offer.id;
       });
-      return one(organisationId, id, userIdOrNull(actor));
+      return one(organisationId, id, actor);
     },
 
     /** Edits bump the version; an edit of a pending or approved offer resets its approvals (see the contract). */
     async update(organisationId: string, actor: Actor, id: string, body: UpdateOfferBody, now = new Date()): Promise<Offer> {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
-        if (!(OFFER_EDITABLE_STATUSES as readonly string[]).includes(before.status)) throw conflict(OFFER_TEXTS.notEditable);
+        if (!offerStatusAllows('update', before.status)) throw conflict(OFFER_STATUS_REFUSALS.update);
         if (body.version !== undefined && body.version !== before.version) throw conflict(OFFER_TEXTS.stale);
         checkFields(body, now);
         const changes: OfferValues = {};
@@ -299,7 +303,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           }
         }
       });
-      return one(organisationId, id, userIdOrNull(actor));
+      return one(organisationId, id, actor);
     },
 
     /** Submitting again what is already submitted (a double click) answers with the offer as it is. */
@@ -309,7 +313,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         const approvals = await approvalsOf(tx, [id]);
         if (before.status === 'pending_approval' && approvals.every((a) => a.decision === 'pending')) return;
         if (before.status === 'approved' && approvals.length === 0) return;
-        if (before.status !== 'draft') throw conflict(OFFER_TEXTS.notDraft);
+        if (!offerStatusAllows('submit', before.status)) throw conflict(OFFER_STATUS_REFUSALS.submit);
         const storedIds = approvals.map((a) => a.approverId);
         // The organisation's setting decides who must approve: named people are attached, the role rule is checked.
         const approverIds = await requiredChain(tx, organisationId, storedIds, {
@@ -329,7 +333,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
           await auditApproved(tx, actor, row, 'no_approval_required', []);
         }
       });
-      return one(organisationId, id, userIdOrNull(actor));
+      return one(organisationId, id, actor);
     },
 
     async decide(
@@ -354,8 +358,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         if (repeated) return;
         if (before.status !== 'pending_approval') throw conflict(OFFER_TEXTS.notPendingApproval);
         if (mine.decision === 'approved') throw conflict(OFFER_TEXTS.alreadyApproved);
-        const current = currentApprover(before.status, approvals);
-        if (current?.approverId !== userId) throw new AppError('forbidden', OFFER_TEXTS.notYourTurn);
+        if (!mayDecideOffer(actor, { status: before.status, approvals })) throw new AppError('forbidden', OFFER_TEXTS.notYourTurn);
         await decideApproval(tx, id, userId, decision, comment);
         const row = await joined(tx, organisationId, id);
         if (decision === 'rejected') {
@@ -392,7 +395,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
             approvals.map((a) => a.approverId),
           );
       });
-      return one(organisationId, id, userIdOrNull(actor));
+      return one(organisationId, id, actor);
     },
 
     /**
@@ -403,7 +406,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
         if (before.status === 'sent') return;
-        if (before.status !== 'approved') throw conflict(OFFER_TEXTS.notApproved);
+        if (!offerStatusAllows('send', before.status)) throw conflict(OFFER_STATUS_REFUSALS.send);
         const row = await joined(tx, organisationId, id);
         if (!row.candidateEmail) throw invalid('candidate', OFFER_TEXTS.candidateNoEmail);
         const letterText = await renderLetterText(tx, organisationId, factsOf(row));
@@ -436,7 +439,7 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
         );
         await activity(tx, actor, row, row.candidateId, 'offer.sent', { status: 'sent' });
       });
-      return one(organisationId, id, userIdOrNull(actor));
+      return one(organisationId, id, actor);
     },
 
     /** Withdrawing a withdrawn offer again answers with it as it is. */
@@ -444,12 +447,12 @@ export function createOfferService(db: Db, deps: OfferServiceDeps) {
       await db.transaction(async (tx) => {
         const before = await locked(tx, organisationId, id);
         if (before.status === 'withdrawn') return;
-        if (!(OFFER_WITHDRAWABLE_STATUSES as readonly string[]).includes(before.status)) throw conflict(OFFER_TEXTS.notWithdrawable);
+        if (!offerStatusAllows('withdraw', before.status)) throw conflict(OFFER_STATUS_REFUSALS.withdraw);
         await updateOffer(tx, id, { status: 'withdrawn' });
         const row = await joined(tx, organisationId, id);
         await activity(tx, actor, row, row.candidateId, 'offer.withdrawn', { status: 'withdrawn', previous: before.status });
       });
-      return one(organisationId, id, userIdOrNull(actor));
+      return one(organisationId, id, actor);
     },
 
     /** The letter as sent, or a preview from the current template. */

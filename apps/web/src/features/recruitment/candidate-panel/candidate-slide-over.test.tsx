@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ApplicationDetail, Note } from '@hireloop/contract/candidates';
@@ -227,6 +227,7 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
         mentioned_user_ids: [PRIYA],
         created_at: '2026-01-03T10:00:00Z',
         updated_at: '2026-01-03T10:00:00Z',
+        policies: { delete: true },
       },
     ];
     await openPanel();
@@ -235,6 +236,33 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
     const mention = within(list).getByText('@Priya Raman');
     expect(mention.closest('[data-mention]')?.getAttribute('data-mention')).toBe(PRIYA);
     expect(within(list).getByRole('button', { name: 'Delete note' })).toBeTruthy();
+  });
+
+  it("offers Delete on exactly the notes the server's policies allow, whatever the role", async () => {
+    const saved = (id: string, body: string, mayDelete: boolean): Note => ({
+      id,
+      candidate_id: 'c1',
+      application_id: 'a1',
+      author: { id: 'u1', name: 'Dana Whitfield', avatar_url: null },
+      body,
+      mentioned_user_ids: [],
+      created_at: '2026-01-03T10:00:00Z',
+      updated_at: '2026-01-03T10:00:00Z',
+      policies: { delete: mayDelete },
+    });
+    // An interviewer (not the admin roles) told they may delete one note, and an owner told they may not.
+    for (const role of ['interviewer', 'owner'] as const) {
+      signInForTest([{ ...testOrganisation, role, permissions: permissionsOf(role) }]);
+      notes = [saved('n1', 'Deletable', role === 'interviewer'), saved('n2', 'Kept', role !== 'interviewer')];
+      await openPanel();
+      await userEvent.setup().click(screen.getByRole('tab', { name: 'Notes' }));
+      const items = within(await screen.findByRole('list', { name: 'Notes' })).getAllByRole('listitem');
+      const deletable = items.filter((item) => within(item).queryByRole('button', { name: 'Delete note' }) !== null);
+      expect(deletable.map((item) => within(item).getByText(/Deletable|Kept/).textContent)).toEqual([
+        role === 'interviewer' ? 'Deletable' : 'Kept',
+      ]);
+      cleanup();
+    }
   });
 
   it('rejects with a reason and a note', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
@@ -19,6 +19,7 @@ import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { activitySentence } from '../candidate-panel/activity-text.ts';
 import { InterviewsSection } from '../candidate-panel/components/interviews-section.tsx';
+import { InterviewDetailModal } from './components/interview-detail-modal.tsx';
 import { InterviewsTab } from './components/interviews-tab.tsx';
 import { HIDDEN_UNTIL_SUBMITTED, ScorecardsPanel } from './components/scorecards-panel.tsx';
 import { validateSchedule, emptySchedule, toScheduleBody } from './schedule-model.ts';
@@ -36,6 +37,15 @@ const user = (id: string, name: string, role: string) => ({
   avatar_url: null,
   role,
   joined_at: '2026-01-01T00:00:00Z',
+});
+
+/** What the server tells a signed-in manager about a scheduled interview they are not on, changed by `p`. */
+const may = (p: Partial<Interview['policies']> = {}): Interview['policies'] => ({
+  update: true,
+  cancel: true,
+  submit_scorecard: false,
+  view_scorecards: true,
+  ...p,
 });
 
 function interview(overrides: Partial<Interview> = {}): Interview {
@@ -60,6 +70,7 @@ function interview(overrides: Partial<Interview> = {}): Interview {
     is_interviewer: false,
     my_scorecard_submitted: false,
     scorecards: { submitted: 0, expected: 1, recommendations: { strong_no: 0, no: 0, yes: 0, strong_yes: 0 } },
+    policies: may(),
     sequence: 0,
     cancelled_at: null,
     created_at: '2026-01-01T00:00:00Z',
@@ -69,8 +80,13 @@ function interview(overrides: Partial<Interview> = {}): Interview {
   };
 }
 
+/** On the panel, scorecard not in yet: the server says they may submit one and not see the others'. */
+const owing: Partial<Interview> = { is_interviewer: true, policies: may({ submit_scorecard: true, view_scorecards: false }) };
+
 let conflicts: InterviewConflict[] = [];
 let listed: Interview[] = [];
+/** GET …/interviews/i1 (the detail modal refreshes the interview it shows). */
+let shown: Interview | null = null;
 let cards: { scorecards: Scorecard[]; hidden: boolean } = { scorecards: [], hidden: false };
 
 const api = setUpFakeApi(({ method, path }) => {
@@ -86,6 +102,7 @@ const api = setUpFakeApi(({ method, path }) => {
   if (path === 'organisation/o1/recruitments/r1/applications')
     return { applications: page([{ id: 'a1', candidate: { id: 'c1', name: 'Jordan Blake' } }]) };
   if (path === 'organisation/o1/recruitments/r1/interviews') return { interviews: page(listed) };
+  if (path === 'organisation/o1/interviews/i1' && shown) return { interview: shown };
   if (path === 'organisation/o1/interviews/conflicts') return { conflicts };
   if (path === 'organisation/o1/interviews/i1/scorecards')
     return {
@@ -289,7 +306,7 @@ describe('scorecards', { timeout: 30_000 }, () => {
     renderUi(
       <ScorecardsPanel
         interview={interview({
-          is_interviewer: true,
+          ...owing,
           scorecards: { submitted: 1, expected: 2, recommendations: { strong_no: 0, no: 0, yes: 1, strong_yes: 0 } },
         })}
       />,
@@ -327,7 +344,15 @@ describe('scorecards', { timeout: 30_000 }, () => {
   it('shows the others’ scorecards once yours is in', async () => {
     signInForTest();
     cards = { scorecards: [elenaCard], hidden: false };
-    renderUi(<ScorecardsPanel interview={interview({ is_interviewer: true, my_scorecard_submitted: true })} />);
+    renderUi(
+      <ScorecardsPanel
+        interview={interview({
+          is_interviewer: true,
+          my_scorecard_submitted: true,
+          policies: may(),
+        })}
+      />,
+    );
     expect(await screen.findByText('Clear thinker.')).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Scorecard of Elena García' })).toBeTruthy();
     expect(screen.queryByText(HIDDEN_UNTIL_SUBMITTED)).toBeNull();
@@ -340,18 +365,50 @@ describe('scorecards', { timeout: 30_000 }, () => {
     expect(await screen.findByText(HIDDEN_UNTIL_SUBMITTED)).toBeTruthy();
   });
 
+  it('asks for a scorecard only when the server says the caller may submit one', () => {
+    signInForTest();
+    const blindOnly = { is_interviewer: true, policies: may({ view_scorecards: false }) };
+    const started = new Date('2026-01-10T10:30:00Z');
+    renderUi(<ScorecardsPanel interview={interview(blindOnly)} now={started} />);
+    expect(screen.getByText(HIDDEN_UNTIL_SUBMITTED)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit scorecard' })).toBeNull();
+    cleanup();
+    renderUi(<ScorecardsPanel interview={interview({ ...blindOnly, status: 'cancelled' })} now={started} />);
+    expect(screen.getByText('This interview was cancelled; it takes no scorecards.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit scorecard' })).toBeNull();
+  });
+
   it('waits for the interview to start before asking for a scorecard', () => {
     signInForTest();
-    renderUi(<ScorecardsPanel interview={interview({ is_interviewer: true })} now={new Date('2026-01-10T09:00:00Z')} />);
+    renderUi(<ScorecardsPanel interview={interview(owing)} now={new Date('2026-01-10T09:00:00Z')} />);
     expect(screen.queryByRole('button', { name: 'Submit scorecard' })).toBeNull();
     expect(screen.getByText(/once the interview has started/)).toBeTruthy();
+  });
+});
+
+describe('interview detail', { timeout: 30_000 }, () => {
+  it('offers Reschedule and Cancel exactly as the server’s policies allow', async () => {
+    signInForTest();
+    for (const [policies, expected] of [
+      [may(), ['Reschedule', 'Cancel interview']],
+      [may({ update: false }), ['Cancel interview']],
+      [may({ update: false, cancel: false }), []],
+    ] as const) {
+      shown = interview({ policies });
+      renderUi(<InterviewDetailModal interview={shown} onClose={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', { name: 'Technical with Jordan Blake' });
+      const offered = ['Reschedule', 'Cancel interview'].filter((name) => within(dialog).queryByRole('button', { name }) !== null);
+      expect(offered).toEqual(expected);
+      cleanup();
+    }
+    shown = null;
   });
 });
 
 describe('interviews tab', { timeout: 30_000 }, () => {
   it('lists the interviews and filters by when, interviewer and status', async () => {
     signInForTest();
-    listed = [interview({ is_interviewer: true })];
+    listed = [interview(owing)];
     renderUi(<InterviewsTab recruitmentId="r1" />);
     const table = await screen.findByRole('table', { name: 'Interviews' });
     expect(within(table).getByText('Jordan Blake')).toBeTruthy();

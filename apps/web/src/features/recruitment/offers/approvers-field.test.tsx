@@ -14,6 +14,7 @@ const member = (id: string, name: string, role: OrganisationUser['role']): Organ
   avatar_url: null,
   role,
   joined_at: '2026-01-01T00:00:00Z',
+  policies: { remove: false, change_role: false },
 });
 const members = [
   member('u1', 'Dana Whitfield', 'owner'),

@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { MemoryRouter } from 'react-router';
 import type { Offer } from '@hireloop/contract/offers';
 import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import { offerStatusAllows, type OfferManagerAction } from '@hireloop/contract/policies/offers';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import { setUpFakeApi, signInForTest, testOrganisation } from '../../../app/test-helpers.tsx';
 import { Providers } from '../../../app/providers.tsx';
@@ -26,7 +27,24 @@ const member = (id: string, name: string, role: string) => ({
   joined_at: '2026-01-01T00:00:00Z',
 });
 
+/**
+ * An offer as the server answers the signed-in manager: its `policies` from the contract's status
+ * rule, and `decide` as `can_approve` (unless the test gives its own `policies`).
+ */
 function makeOffer(overrides: Partial<Offer> = {}): Offer {
+  const offer = offerFields(overrides);
+  const open = (action: OfferManagerAction) => offerStatusAllows(action, offer.status);
+  const policies = {
+    update: open('update'),
+    submit: open('submit'),
+    send: open('send'),
+    withdraw: open('withdraw'),
+    decide: offer.can_approve,
+  };
+  return { ...offer, policies: overrides.policies ?? policies };
+}
+
+function offerFields(overrides: Partial<Offer>): Omit<Offer, 'policies'> {
   return {
     id: 'of1',
     application_id: 'a1',
@@ -155,6 +173,34 @@ describe('offers tab', { timeout: 30_000 }, () => {
     expect(within(drawer).getByText('Awaiting decision')).toBeTruthy();
     expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(drawer).queryByRole('button', { name: 'Reject' })).toBeNull();
+  });
+
+  it('shows exactly the actions the server’s policies allow, whatever the status and role', async () => {
+    // A hiring manager whose turn it is: they decide, and may not submit, send, edit or withdraw.
+    signInForTest([{ ...testOrganisation, role: 'hiring_manager', permissions: permissionsOf('hiring_manager') }]);
+    current = makeOffer({ policies: { update: false, submit: false, send: false, withdraw: false, decide: true } });
+    renderTab('/recruitment/r1/offers?offer=of1');
+    const drawer = await screen.findByRole('dialog', { name: 'Offer to Jordan Blake' });
+    expect(within(within(drawer).getByRole('region', { name: /Your decision/ })).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    for (const name of ['Submit for approval', 'Send to candidate', 'Edit', 'Withdraw']) {
+      expect(within(drawer).queryByRole('button', { name })).toBeNull();
+    }
+  });
+
+  it('offers only Withdraw when that is all the server allows', async () => {
+    signInForTest();
+    current = makeOffer({
+      status: 'approved',
+      can_approve: false,
+      current_approver_id: null,
+      policies: { update: false, submit: false, send: false, withdraw: true, decide: false },
+    });
+    renderTab('/recruitment/r1/offers?offer=of1');
+    const drawer = await screen.findByRole('dialog', { name: 'Offer to Jordan Blake' });
+    expect(within(drawer).getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    for (const name of ['Submit for approval', 'Send to candidate', 'Edit', 'Approve']) {
+      expect(within(drawer).queryByRole('button', { name })).toBeNull();
+    }
   });
 
   it('offers "Send to candidate" only once approved, and confirms before sending', async () => {

@@ -138,7 +138,7 @@ export function OffersTab({ recruitmentId }: { recruitmentId: string }) {
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{approvalProgress(offer)}</Text>
-                    {offer.can_approve ? (
+                    {offer.policies.decide ? (
                       <Text size="xs" c="blue" fw={600}>
                         Waiting for you
                       </Text>

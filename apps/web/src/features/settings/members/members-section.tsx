@@ -107,8 +107,7 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
               </Table.Thead>
               <Table.Tbody>
                 {data.data.map((member) => {
-                  // Only an owner changes or removes an owner (the server says the same).
-                  const editable = canManage && (member.role !== 'owner' || actorIsOwner);
+                  // The server says what the caller may do to each member (packages/contract/src/policies/members.ts).
                   return (
                     <Table.Tr key={member.id}>
                       <Table.Td>
@@ -128,7 +127,7 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
                       </Table.Td>
                       <Table.Td>{member.email ?? '—'}</Table.Td>
                       <Table.Td>
-                        {editable ? (
+                        {member.policies.change_role ? (
                           <Select
                             aria-label={`Role of ${member.name}`}
                             data={roleOptions(actorIsOwner)}
@@ -146,7 +145,7 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
                       <Table.Td>{formatDate(member.joined_at)}</Table.Td>
                       {canManage ? (
                         <Table.Td ta="right">
-                          {editable ? (
+                          {member.policies.remove ? (
                             <Button
                               size="xs"
                               variant="subtle"

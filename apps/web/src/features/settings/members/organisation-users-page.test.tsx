@@ -9,15 +9,17 @@ import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../
 import { holdAnswers, isBusy } from '../../../test/double-submit.ts';
 
 const page = <T,>(data: T[]) => ({ data, meta: { page: 1, per_page: 25, total: data.length, last_page: 1 } });
-const member = (id: string, name: string, role: OrganisationUser['role']): OrganisationUser => ({
+const member = (id: string, name: string, role: OrganisationUser['role'], may = true): OrganisationUser => ({
   id,
   name,
   email: `${id}@example.test`,
   avatar_url: null,
   role,
   joined_at: '2030-01-01T00:00:00Z',
+  policies: { remove: may, change_role: may },
 });
-const people = [member('u1', 'Dana Whitfield', 'owner'), member('u2', 'Elena García', 'interviewer')];
+/** The members as the server answers the signed-in user: each with what they may do to them. */
+let people = [member('u1', 'Dana Whitfield', 'owner'), member('u2', 'Elena García', 'interviewer')];
 
 const api = setUpFakeApi(({ path, search }) =>
   path.endsWith('/users')
@@ -114,8 +116,20 @@ describe('/settings/organisation-users', () => {
     expect(resends().map((c) => c.path)).toEqual(['organisation/o1/invitations/i1/resend']);
   });
 
+  it("offers role change and removal on exactly the members the server's policies allow", async () => {
+    signInForTest([{ ...testOrganisation, role: 'admin', permissions: permissionsOf('admin') }]);
+    people = [member('u1', 'Dana Whitfield', 'owner', false), member('u2', 'Elena García', 'interviewer', true)];
+    renderApp('/settings/organisation-users');
+    const table = await screen.findByRole('table', { name: 'Members' }, { timeout: 5000 });
+    expect(within(table).queryByRole('combobox', { name: 'Role of Dana Whitfield' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Remove Dana Whitfield' })).toBeNull();
+    expect(within(table).getByRole('combobox', { name: 'Role of Elena García' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Remove Elena García' })).toBeTruthy();
+  });
+
   it('shows members without any control to someone who may not manage them', async () => {
     signInForTest([{ ...testOrganisation, role: 'recruiter', permissions: permissionsOf('recruiter') }]);
+    people = [member('u1', 'Dana Whitfield', 'owner', false), member('u2', 'Elena García', 'interviewer', false)];
     renderApp('/settings/organisation-users');
     expect(await screen.findByText('Elena García')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();

@@ -44,7 +44,6 @@ export function NotesTab({ application }: { application: ApplicationDetail }) {
   const can = usePanelPermissions();
   const auth = useAuth();
   const me = auth.user?.id ?? null;
-  const admin = auth.currentOrganisation?.role === 'owner' || auth.currentOrganisation?.role === 'admin';
   const notes = useNotes(application.candidate.id);
   const create = useCreateNote(application);
   const remove = useDeleteNote(application.candidate.id);
@@ -98,7 +97,8 @@ export function NotesTab({ application }: { application: ApplicationDetail }) {
                     <RelativeTime iso={note.created_at} />
                   </Text>
                 </Group>
-                {(note.author?.id === me || admin) && can.note ? (
+                {/* The server says who may (packages/contract/src/policies/notes.ts). */}
+                {note.policies.delete ? (
                   <ActionIcon variant="subtle" color="red" size="sm" aria-label="Delete note" onClick={() => setDeleting(note)}>
                     <IconTrash size={14} aria-hidden />
                   </ActionIcon>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
 import { formatDateTime, formatTime } from '../../../../lib/dates.ts';
 import { toastSuccess } from '../../../../lib/toasts.ts';
-import { useCancelInterview, useInterview, useInterviewPermissions } from '../api.ts';
+import { useCancelInterview, useInterview } from '../api.ts';
 import { InterviewStatusBadge } from './interview-bits.tsx';
 import { ScheduleInterviewModal } from './schedule-interview-modal.tsx';
 import { ScorecardsPanel } from './scorecards-panel.tsx';
@@ -13,11 +13,10 @@ import { ScorecardsPanel } from './scorecards-panel.tsx';
 export function InterviewDetailModal({ interview: initial, onClose }: { interview: Interview; onClose: () => void }) {
   const query = useInterview(initial);
   const interview = query.data ?? initial;
-  const can = useInterviewPermissions();
   const cancel = useCancelInterview();
   const [rescheduling, setRescheduling] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const changeable = can.manage && interview.status === 'scheduled';
+
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
@@ -66,14 +65,19 @@ export function InterviewDetailModal({ interview: initial, onClose }: { intervie
               </List>
             </div>
           ) : null}
-          {changeable ? (
+          {/* The server says what the caller may do with this interview (packages/contract/src/policies/interviews.ts). */}
+          {interview.policies.update || interview.policies.cancel ? (
             <Group>
-              <Button variant="default" onClick={() => setRescheduling(true)}>
-                Reschedule
-              </Button>
-              <Button variant="default" color="red" onClick={() => setConfirmCancel(true)}>
-                Cancel interview
-              </Button>
+              {interview.policies.update ? (
+                <Button variant="default" onClick={() => setRescheduling(true)}>
+                  Reschedule
+                </Button>
+              ) : null}
+              {interview.policies.cancel ? (
+                <Button variant="default" color="red" onClick={() => setConfirmCancel(true)}>
+                  Cancel interview
+                </Button>
+              ) : null}
             </Group>
           ) : null}
           <Divider />

@@ -33,11 +33,14 @@ export function RecommendationBadge({ value }: { value: Recommendation }) {
   );
 }
 
-/** What the signed-in user owes, then what they may see. */
+/**
+ * What the signed-in user owes, then what they may see: both as the server's `policies` say
+ * (packages/contract/src/policies/interviews.ts); whether the interview has started is the clock's.
+ */
 export function ScorecardsPanel({ interview, now = new Date() }: { interview: Interview; now?: Date }) {
-  const owes = interview.is_interviewer && !interview.my_scorecard_submitted;
-  // An interviewer who has not submitted sees no one else's (the server would say `hidden` anyway).
-  const scorecards = useScorecards(interview.id, !owes);
+  // Someone on the panel who has not submitted sees no one else's: they are not even asked for.
+  const blind = !interview.policies.view_scorecards;
+  const scorecards = useScorecards(interview.id, !blind);
   const started = Date.parse(interview.starts_at) <= now.getTime();
 
   return (
@@ -45,7 +48,7 @@ export function ScorecardsPanel({ interview, now = new Date() }: { interview: In
       <Text size="sm" c="dimmed">
         {summaryText(interview.scorecards)}
       </Text>
-      {owes ? (
+      {blind ? (
         <>
           <Alert
             color="blue"
@@ -57,8 +60,10 @@ export function ScorecardsPanel({ interview, now = new Date() }: { interview: In
           >
             {HIDDEN_UNTIL_SUBMITTED}
           </Alert>
-          {interview.status === 'cancelled' ? (
-            <Text size="sm">This interview was cancelled; it takes no scorecards.</Text>
+          {!interview.policies.submit_scorecard ? (
+            interview.status === 'cancelled' ? (
+              <Text size="sm">This interview was cancelled; it takes no scorecards.</Text>
+            ) : null
           ) : !started ? (
             <Text size="sm">You can submit your scorecard once the interview has started ({formatDateTime(interview.starts_at)}).</Text>
           ) : (

@@ -1,12 +1,10 @@
 import { ActionIcon, Group, Select, Stack, Text } from '@mantine/core';
 import { OFFER_APPROVERS_MAX } from '@hireloop/contract/offers';
+import { roleMayApproveOffers } from '@hireloop/contract/policies/offers';
 import type { OrganisationUser } from '@hireloop/contract/users';
 import { IconArrowDown, IconArrowUp, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SortableList } from '../../../../components/sortable-list.tsx';
-
-/** Roles that can see offers, and so approve them (the contract's offers.approve roles). */
-const APPROVER_ROLES = new Set(['owner', 'admin', 'recruiter', 'hiring_manager']);
 
 type Props = {
   value: string[];
@@ -26,7 +24,7 @@ function move(ids: string[], from: number, to: number): string[] {
 /** Approvers in order: add from the organisation's members, reorder by dragging or with up/down, remove. */
 export function ApproversField({ value, onChange, members, loading, error }: Props) {
   const [picker, setPicker] = useState<string | null>(null);
-  const eligible = members.filter((m) => APPROVER_ROLES.has(m.role));
+  const eligible = members.filter((m) => roleMayApproveOffers(m.role));
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? 'Unknown colleague';
   const options = eligible.filter((m) => !value.includes(m.id)).map((m) => ({ value: m.id, label: m.name }));
   const items = value.map((id) => ({ id, name: nameOf(id) }));

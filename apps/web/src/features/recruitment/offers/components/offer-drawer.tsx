@@ -1,15 +1,7 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Loader, Modal, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ActivitiesResponse } from '@hireloop/contract/candidates';
-import {
-  OFFER_CONTRACT_TYPE_LABELS,
-  OFFER_EDITABLE_STATUSES,
-  OFFER_TEXTS,
-  OFFER_WITHDRAWABLE_STATUSES,
-  type Offer,
-  type OfferApproval,
-  type OfferStatus,
-} from '@hireloop/contract/offers';
+import { OFFER_CONTRACT_TYPE_LABELS, OFFER_TEXTS, type Offer, type OfferApproval } from '@hireloop/contract/offers';
 import { IconCheck, IconMailForward, IconPencil, IconSend, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
@@ -18,16 +10,13 @@ import { formatDateTime, formatDay } from '../../../../lib/dates.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { useDecideOffer, useOffer, useOfferAction, useOfferPermissions, useUpdateOffer, type OfferAction } from '../api.ts';
+import { useDecideOffer, useOffer, useOfferAction, useUpdateOffer, type OfferAction } from '../api.ts';
 import { formatSalary, toOfferBody } from '../offer-model.ts';
 import { LetterPreview } from './letter-preview.tsx';
 import { OfferForm } from './offer-form.tsx';
 import { OfferStatusBadge } from './offer-status-badge.tsx';
 import { SalaryRangeNote } from './salary-range-note.tsx';
 import { useOrganisationId } from '../../../session/auth-store.ts';
-
-const editable = (s: OfferStatus) => (OFFER_EDITABLE_STATUSES as readonly OfferStatus[]).includes(s);
-const withdrawable = (s: OfferStatus) => (OFFER_WITHDRAWABLE_STATUSES as readonly OfferStatus[]).includes(s);
 
 const EVENT_TEXT: Record<string, string> = {
   'offer.created': 'created the offer',
@@ -125,7 +114,7 @@ export function DecisionPanel({ offer }: { offer: Offer }) {
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const deciding = useSubmitOnce(run, decide.isPending);
-  if (!offer.can_approve) return null;
+  if (!offer.policies.decide) return null;
   async function run(decision: 'approve' | 'reject') {
     const text = comment.trim();
     if (decision === 'reject' && text === '') {
@@ -197,7 +186,6 @@ const CONFIRM: Record<'send' | 'withdraw', { title: string; message: (o: Offer) 
 };
 
 function OfferBody({ offer }: { offer: Offer }) {
-  const permissions = useOfferPermissions();
   const action = useOfferAction();
   const update = useUpdateOffer();
   const [confirm, setConfirm] = useState<'send' | 'withdraw' | null>(null);
@@ -236,7 +224,7 @@ function OfferBody({ offer }: { offer: Offer }) {
         </Stack>
       </Group>
 
-      <SalaryRangeNote check={offer.salary_range_check} role={offer.role} context={offer.can_approve ? 'approver' : 'offer'} />
+      <SalaryRangeNote check={offer.salary_range_check} role={offer.role} context={offer.policies.decide ? 'approver' : 'offer'} />
 
       <Stack gap={4} component="dl" m={0}>
         <Fact label="Start date" value={formatDay(offer.start_date)} />
@@ -262,24 +250,25 @@ function OfferBody({ offer }: { offer: Offer }) {
 
       <DecisionPanel offer={offer} />
 
-      {permissions.manage ? (
+      {/* The server says what the caller may do with this offer (packages/contract/src/policies/offers.ts). */}
+      {offer.policies.submit || offer.policies.send || offer.policies.update || offer.policies.withdraw ? (
         <Group gap="sm">
-          {offer.status === 'draft' ? (
+          {offer.policies.submit ? (
             <Button leftSection={<IconSend size={16} aria-hidden />} onClick={() => void submitting.run()} loading={submitting.busy}>
               Submit for approval
             </Button>
           ) : null}
-          {offer.status === 'approved' ? (
+          {offer.policies.send ? (
             <Button leftSection={<IconMailForward size={16} aria-hidden />} onClick={() => setConfirm('send')}>
               Send to candidate
             </Button>
           ) : null}
-          {editable(offer.status) ? (
+          {offer.policies.update ? (
             <Button variant="default" leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
               Edit
             </Button>
           ) : null}
-          {withdrawable(offer.status) ? (
+          {offer.policies.withdraw ? (
             <Button variant="subtle" color="red" onClick={() => setConfirm('withdraw')}>
               Withdraw
             </Button>
