@@ -7,7 +7,7 @@ import { auditLog } from '../src/db/schema/audit-log.ts';
 import { memberships } from '../src/db/schema/organisations.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
-import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp, apiKeyClient } from './harness.ts';
 import { expectStatus } from './operations.ts';
 
 let t: TestApp;
@@ -29,17 +29,8 @@ async function createKey(client: Client, base: string, scopes: readonly ApiKeySc
   return expectStatus(client, apiKeyOperations.create, 201, { params: { organisationId }, body: { name, scopes: [...scopes] } });
 }
 
-/** A caller with nothing but the key: no cookies, no XSRF token. */
-function withKey(token: string) {
-  const client = new Client(t.baseUrl);
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: (path: string) => client.get(path, { headers }),
-    post: (path: string, body: unknown) => client.post(path, body, { headers }),
-    patch: (path: string, body: unknown) => client.patch(path, body, { headers }),
-    delete: (path: string) => client.delete(path, { headers }),
-  };
-}
+/** A caller with nothing but the key (harness.ts). */
+const withKey = (token: string) => apiKeyClient(t, token);
 
 describe('POST organisation/{id}/api-keys', () => {
   it('creates a key and shows its token once: hl_ + 43 characters, prefix = its first 11, only the hash stored', async () => {

@@ -193,6 +193,18 @@ export class Client {
   }
 }
 
+/** A caller with nothing but an API key: no cookies, no XSRF token (the key's `Authorization: Bearer` on every call). */
+export function apiKeyClient(t: Pick<TestApp, 'baseUrl'>, token: string) {
+  const client = new Client(t.baseUrl);
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: (path: string) => client.get(path, { headers }),
+    post: (path: string, body: unknown) => client.post(path, body, { headers }),
+    patch: (path: string, body: unknown) => client.patch(path, body, { headers }),
+    delete: (path: string) => client.delete(path, { headers }),
+  };
+}
+
 /** A signed-in client for the user (a session row, as a completed sign-in leaves). */
 export async function signIn(t: TestApp, user: { id: string }): Promise<Client> {
   const token = randomToken();

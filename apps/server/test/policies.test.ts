@@ -6,7 +6,7 @@ import { OFFER_TEXTS } from '@hireloop/contract/offers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { pastInterview } from './interview-fixtures.ts';
-import { addMember, Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { addMember, type Client, createOrganisation, createUser, signIn, startTestApp, type TestApp, apiKeyClient } from './harness.ts';
 
 /**
  * The `policies` each object carries (packages/contract/src/policies/) tell the truth: for every
@@ -41,17 +41,8 @@ afterAll(async () => t.close());
 
 const base = (path = '') => `organisation/${org.id}${path}`;
 
-/** A caller with nothing but an API key (no cookies). */
-function withKey(token: string) {
-  const client = new Client(t.baseUrl);
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: (path: string) => client.get(path, { headers }),
-    post: (path: string, body: unknown) => client.post(path, body, { headers }),
-    patch: (path: string, body: unknown) => client.patch(path, body, { headers }),
-    delete: (path: string) => client.delete(path, { headers }),
-  };
-}
+/** A caller with nothing but the key (harness.ts). */
+const withKey = (token: string) => apiKeyClient(t, token);
 
 describe('note policies', () => {
   // Who sees `delete: true` on a note by the interviewer "author": them, an owner, an admin.
