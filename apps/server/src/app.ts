@@ -300,7 +300,7 @@ export async function buildApp({
             dashboardRoutes(database.db, clock),
             offerRoutes(database.db, { appUrl: config.appUrl }),
             candidateRoutes(database.db, files),
-            candidateImportRoutes(database.db, storage, imports),
+            candidateImportRoutes(database.db, storage, database.inOrganisation, imports),
             interviewTypeRoutes(database.db),
             interviewRoutes(database.db, clock),
             onboardingDashboardRoutes(database.db),

@@ -407,6 +407,46 @@ const people = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `
 const importRow = async (id: string) => (await t.database.db.select().from(candidateImports).where(eq(candidateImports.id, id)))[0]!;
 const storedUploads = async () => readdir(path.join(dataDir, 'files', 'imports'), { recursive: true }).catch(() => []);
 
+describe('CSV import under row-level security (docs/decisions/011-row-level-security.md)', () => {
+  it('imports each batch in the import’s organisation, as hireloop_app: a query without an organisation condition sees only that organisation', async () => {
+    const recruitment = await pipeline.recruitment('Imported under RLS');
+    type Seen = { role: string; setting: string; organisations: number };
+    const seen: Seen[] = [];
+    const node = await startTestApp(
+      { DATA_DIR: dataDir },
+      {
+        sharing: t,
+        imports: {
+          nodeId: 'rls-node',
+          every: manualTimer().every,
+          beforeBatch: async () => {
+            const { rows } = (await t.database.db.execute(
+              sql`select current_user as role, current_setting('app.organisation_id', true) as setting,
+                         (select count(*)::int from organisations) as organisations`,
+            )) as unknown as { rows: Seen[] };
+            seen.push(rows[0]!);
+          },
+        },
+      },
+    );
+    try {
+      const res = await sendImport(await signIn(node, owner), recruitment.id, csv(['Name,Email', ...people(700, 'rls')]));
+      expect(res.status, res.text).toBe(202);
+      expect(await finished(res.json.import.id)).toMatchObject({ status: 'done', created_count: 700 });
+    } finally {
+      await node.close();
+    }
+    // Two batches (500 + 200), each in the organisation's transaction; the owner's connection sees both organisations.
+    expect(seen).toEqual([
+      { role: 'hireloop_app', setting: org.id, organisations: 1 },
+      { role: 'hireloop_app', setting: org.id, organisations: 1 },
+    ]);
+    expect(
+      ((await t.database.db.execute(sql`select count(*)::int as n from organisations`)) as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    ).toBeGreaterThan(1);
+  });
+});
+
 describe('CSV import on several nodes (leases)', () => {
   it('a second node starting leaves a running import alone; the heartbeat keeps the lease; it finishes', async () => {
     const recruitment = await pipeline.recruitment('Two nodes');

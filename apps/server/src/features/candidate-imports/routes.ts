@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import type { OrganisationTransactions } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -68,9 +69,14 @@ async function readImportUpload(request: FastifyRequest, reply: FastifyReply): P
 }
 
 /** organisation/{id}/recruitments/{recruitment}/imports (CSV import) and organisation/{id}/imports/{import} (its progress). */
-export function candidateImportRoutes(db: Db, storage: Storage, runner: ImportRunnerOptions = {}) {
+export function candidateImportRoutes(
+  db: Db,
+  storage: Storage,
+  inOrganisation: OrganisationTransactions,
+  runner: ImportRunnerOptions = {},
+) {
   return async (app: FastifyInstance) => {
-    const imports = createImportService(db, app.log, storage, runner);
+    const imports = createImportService(db, app.log, storage, inOrganisation, runner);
     await app.register(fastifyMultipart, {
       limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 16 * 1024, headerPairs: 50 },
     });

@@ -18,7 +18,7 @@ import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { hasControlCharacters, hasLineBreaksOrControls } from '@hireloop/contract/text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { afterCommit } from '../../db/organisation-transaction.ts';
+import { afterCommit, type OrganisationTransactions } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -171,7 +171,13 @@ const uploadKey = (organisationId: string, importId: string) => `imports/${organ
  * gone: another node claims the import and resumes it after the last committed batch, reading the
  * stored file again. A node shutting down finishes its current batch and lets the import go.
  */
-export function createImportService(db: Db, log: FastifyBaseLogger, storage: Storage, options: ImportRunnerOptions = {}) {
+export function createImportService(
+  db: Db,
+  log: FastifyBaseLogger,
+  storage: Storage,
+  inOrganisation: OrganisationTransactions,
+  options: ImportRunnerOptions = {},
+) {
   const nodeId = options.nodeId ?? `node-${randomUUID()}`;
   const now = options.now ?? (() => new Date());
   const every = options.every ?? defaultEvery;
@@ -216,103 +222,108 @@ export function createImportService(db: Db, log: FastifyBaseLogger, storage: Sto
         read += rows.length;
         if (batch.length === 0) continue;
         if (stopping) return 'released';
-        await options.beforeBatch?.({ importId, nodeId, processedRows: at });
-        await db.transaction(async (tx) => {
-          const held = await lockHeldImport(tx, importId, nodeId);
-          if (!held || held.processedRows !== at) throw new LeaseLost();
-          const people: Person[] = [];
-          for (const r of batch) {
-            const p = validateRow(r);
-            if (!('email' in p)) {
-              refuse(p.row, p.reason);
-              continue;
+        // The batch runs in the import's organisation, as hireloop_app: row-level security keeps
+        // every row it reads or writes to that organisation (docs/decisions/011-row-level-security.md).
+        // (The test hook runs in it too, before the batch's first query opens the transaction.)
+        await inOrganisation(organisationId, async () => {
+          await options.beforeBatch?.({ importId, nodeId, processedRows: at });
+          return db.transaction(async (tx) => {
+            const held = await lockHeldImport(tx, importId, nodeId);
+            if (!held || held.processedRows !== at) throw new LeaseLost();
+            const people: Person[] = [];
+            for (const r of batch) {
+              const p = validateRow(r);
+              if (!('email' in p)) {
+                refuse(p.row, p.reason);
+                continue;
+              }
+              const earlier = seen.get(p.email);
+              if (earlier !== undefined) {
+                refuse(p.row, `The same e-mail is already on row ${earlier} of this file.`);
+                continue;
+              }
+              seen.set(p.email, p.row);
+              people.push(p);
             }
-            const earlier = seen.get(p.email);
-            if (earlier !== undefined) {
-              refuse(p.row, `The same e-mail is already on row ${earlier} of this file.`);
-              continue;
-            }
-            seen.set(p.email, p.row);
-            people.push(p);
-          }
-          const existing = new Map<string, string>();
-          const known = await candidatesByEmail(
-            tx,
-            organisationId,
-            people.map((p) => p.email),
-          );
-          for (const c of known) if (c.email) existing.set(c.email, c.id);
-          const inserted = await createImportedCandidates(
-            tx,
-            organisationId,
-            actorUserId,
-            people
-              .filter((p) => !existing.has(p.email))
-              .map((p) => ({
-                name: p.name,
-                email: p.email,
-                phone: p.phone,
-                location: p.location,
-                links: p.links,
-                source: p.source,
-                consent: p.consent,
-              })),
-          );
-          const newIds = new Set(inserted.map((c) => c.id));
-          for (const c of inserted) if (c.email) existing.set(c.email, c.id);
-          // E-mails someone else created meanwhile (skipped on conflict) are matched like existing people.
-          const missing = people.filter((p) => !existing.has(p.email)).map((p) => p.email);
-          for (const c of await candidatesByEmail(tx, organisationId, missing)) if (c.email) existing.set(c.email, c.id);
-          const already = await candidatesInRecruitment(
-            tx,
-            recruitmentId,
-            [...existing.values()].filter((id) => !newIds.has(id)),
-          );
-          const toAdd: (Person & { candidateId: string })[] = [];
-          for (const p of people) {
-            const candidateId = existing.get(p.email);
-            if (!candidateId) refuse(p.row, 'The candidate could not be saved.');
-            else if (already.has(candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
-            else toAdd.push({ ...p, candidateId });
-          }
-          // The batch goes to the end of the first column, one after another, with its stage history (applications/pipeline.ts).
-          const apps = await placeNewApplications(
-            tx,
-            { organisationId, recruitmentId, status, movedById: actorUserId },
-            toAdd.map((p) => ({ candidateId: p.candidateId, source: p.source, tags: p.tags })),
-          );
-          const sourceOf = new Map(toAdd.map((p) => [p.candidateId, p.source]));
-          await recordActivities(
-            tx,
-            apps.map((a) => ({
+            const existing = new Map<string, string>();
+            const known = await candidatesByEmail(
+              tx,
               organisationId,
-              actor: { kind: 'recorded' as const, userId: actorUserId, name: actorName },
-              type: 'application.created' as const,
-              candidateId: a.candidateId,
-              applicationId: a.id,
+              people.map((p) => p.email),
+            );
+            for (const c of known) if (c.email) existing.set(c.email, c.id);
+            const inserted = await createImportedCandidates(
+              tx,
+              organisationId,
+              actorUserId,
+              people
+                .filter((p) => !existing.has(p.email))
+                .map((p) => ({
+                  name: p.name,
+                  email: p.email,
+                  phone: p.phone,
+                  location: p.location,
+                  links: p.links,
+                  source: p.source,
+                  consent: p.consent,
+                })),
+            );
+            const newIds = new Set(inserted.map((c) => c.id));
+            for (const c of inserted) if (c.email) existing.set(c.email, c.id);
+            // E-mails someone else created meanwhile (skipped on conflict) are matched like existing people.
+            const missing = people.filter((p) => !existing.has(p.email)).map((p) => p.email);
+            for (const c of await candidatesByEmail(tx, organisationId, missing)) if (c.email) existing.set(c.email, c.id);
+            const already = await candidatesInRecruitment(
+              tx,
               recruitmentId,
-              data: { source: sourceOf.get(a.candidateId), import_id: importId, reused: !newIds.has(a.candidateId) },
-            })),
-          );
-          const added = new Set(apps.map((a) => a.candidateId));
-          const reused: string[] = [];
-          for (const p of toAdd) {
-            if (!added.has(p.candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
-            else if (newIds.has(p.candidateId)) created++;
-            else {
-              matched++;
-              reused.push(p.candidateId);
+              [...existing.values()].filter((id) => !newIds.has(id)),
+            );
+            const toAdd: (Person & { candidateId: string })[] = [];
+            for (const p of people) {
+              const candidateId = existing.get(p.email);
+              if (!candidateId) refuse(p.row, 'The candidate could not be saved.');
+              else if (already.has(candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
+              else toAdd.push({ ...p, candidateId });
             }
-          }
-          await markCandidatesActive(tx, organisationId, reused);
-          // The cursor moves with the rows it covers: a batch is imported once, whichever node runs it.
-          await updateHeldImport(tx, importId, nodeId, {
-            processedRows: at + batch.length,
-            createdCount: created,
-            matchedCount: matched,
-            refusedCount,
-            refused: [...refused].sort((a, b) => a.row - b.row),
-            heartbeatAt: now(),
+            // The batch goes to the end of the first column, one after another, with its stage history (applications/pipeline.ts).
+            const apps = await placeNewApplications(
+              tx,
+              { organisationId, recruitmentId, status, movedById: actorUserId },
+              toAdd.map((p) => ({ candidateId: p.candidateId, source: p.source, tags: p.tags })),
+            );
+            const sourceOf = new Map(toAdd.map((p) => [p.candidateId, p.source]));
+            await recordActivities(
+              tx,
+              apps.map((a) => ({
+                organisationId,
+                actor: { kind: 'recorded' as const, userId: actorUserId, name: actorName },
+                type: 'application.created' as const,
+                candidateId: a.candidateId,
+                applicationId: a.id,
+                recruitmentId,
+                data: { source: sourceOf.get(a.candidateId), import_id: importId, reused: !newIds.has(a.candidateId) },
+              })),
+            );
+            const added = new Set(apps.map((a) => a.candidateId));
+            const reused: string[] = [];
+            for (const p of toAdd) {
+              if (!added.has(p.candidateId)) refuse(p.row, CANDIDATE_TEXTS.alreadyInRecruitment);
+              else if (newIds.has(p.candidateId)) created++;
+              else {
+                matched++;
+                reused.push(p.candidateId);
+              }
+            }
+            await markCandidatesActive(tx, organisationId, reused);
+            // The cursor moves with the rows it covers: a batch is imported once, whichever node runs it.
+            await updateHeldImport(tx, importId, nodeId, {
+              processedRows: at + batch.length,
+              createdCount: created,
+              matchedCount: matched,
+              refusedCount,
+              refused: [...refused].sort((a, b) => a.row - b.row),
+              heartbeatAt: now(),
+            });
           });
         });
       }
