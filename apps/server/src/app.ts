@@ -20,7 +20,7 @@ import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
 import { registerSessions } from './http/session.ts';
-import { listen } from './db/listen.ts';
+import { listen, type Listener } from './db/listen.ts';
 import { createSessionCache, SESSION_CHANGES_CHANNEL, type SessionCache } from './features/auth/session-cache.ts';
 import { registerTextInputRule } from './http/text-input.ts';
 import { LOCAL_ISSUER_KEY, OidcClient } from './features/auth/oidc-client.ts';
@@ -363,10 +363,14 @@ async function registerWebApp(app: FastifyInstance, webDist: string | undefined)
 function sessionCacheFor(app: FastifyInstance, config: Config, database: Database): SessionCache | undefined {
   if (config.sessionCacheMs <= 0) return undefined;
   const cache = createSessionCache({ ttlMs: config.sessionCacheMs });
-  const listener = listen(database.url, SESSION_CHANGES_CHANNEL, {
-    onMessage: (announcement) => cache.forget(announcement),
-    onListening: (listening) => cache.setTrusted(listening),
+  // Listening starts with the app (an app built and never started opens no connection for it).
+  let listener: Listener | undefined;
+  app.addHook('onReady', async () => {
+    listener = listen(database.url, SESSION_CHANGES_CHANNEL, {
+      onMessage: (announcement) => cache.forget(announcement),
+      onListening: (listening) => cache.setTrusted(listening),
+    });
   });
-  app.addHook('onClose', () => listener.close());
+  app.addHook('onClose', async () => listener?.close());
   return cache;
 }

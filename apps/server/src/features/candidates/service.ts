@@ -12,6 +12,7 @@ import {
 import { mayDeleteNote, NOTE_REFUSALS } from '@hireloop/contract/policies/notes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { ErasedPerson } from '../../db/sql.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
@@ -66,9 +67,6 @@ const erased = () => new AppError('validation_failed', CANDIDATE_TEXTS.erased, {
 
 type SystemActor = { kind: 'system'; name?: string };
 export const ERASED_NAME = 'Erased candidate';
-/** A person as erasure knows them: what other features look for in their rows. */
-export type ErasedPerson = { id: string; name: string; email: string | null };
-
 /** One owning feature's part of erasing a person, in the erasure's transaction (features/candidates/owners.ts lists them). */
 export type PersonEraser = (tx: Db, organisationId: string, person: ErasedPerson) => Promise<void>;
 
