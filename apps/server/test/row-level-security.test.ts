@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { afterCommit } from '../src/db/organisation-transaction.ts';
+import { preparedPerDb } from '../src/db/prepared.ts';
 import { AppError, registerErrorHandling } from '../src/http/errors.ts';
 import { publicOrganisationScope } from '../src/http/public-scope.ts';
 import { createFileService } from '../src/features/files/service.ts';
@@ -67,6 +68,49 @@ describe('row-level security', () => {
       process.off('warning', listen);
     }
     expect(warnings.filter((w) => w.includes('already executing a query'))).toEqual([]);
+  });
+
+  it('a prepared statement built once serves every request in that request’s own transaction, and the pool outside one', async () => {
+    const whoAmI = preparedPerDb((db) =>
+      db
+        .select({
+          role: sql<string>`current_user`,
+          organisationId: sql<string | null>`nullif(current_setting('app.organisation_id', true), '')`,
+        })
+        .from(sql`(select 1) one`)
+        .prepare('rls_test_who_am_i'),
+    );
+    const db = t.database.db;
+    const built = new Set<unknown>([whoAmI(db)]);
+    const [inA, inB] = await Promise.all([
+      t.database.inOrganisation(orgA.id, async () => {
+        built.add(whoAmI(db));
+        const [first] = await whoAmI(db).execute();
+        // Still A's after B's request ran in between.
+        await new Promise((resolve) => setImmediate(resolve));
+        const [second] = await whoAmI(db).execute();
+        return [first, second];
+      }),
+      t.database.inOrganisation(orgB.id, async () => {
+        built.add(whoAmI(db));
+        return (await whoAmI(db).execute())[0];
+      }),
+    ]);
+    expect(built.size).toBe(1);
+    expect(inA).toEqual([
+      { role: 'hireloop_app', organisationId: orgA.id },
+      { role: 'hireloop_app', organisationId: orgA.id },
+    ]);
+    expect(inB).toEqual({ role: 'hireloop_app', organisationId: orgB.id });
+    const [outside] = await whoAmI(db).execute();
+    expect(outside?.role).not.toBe('hireloop_app');
+    expect(outside?.organisationId).toBeNull();
+    // The same statement inside a transaction of its own runs there (and is built for it).
+    const inTx = await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.organisation_id', ${orgB.id}, true)`);
+      return (await whoAmI(tx).execute())[0];
+    });
+    expect(inTx?.organisationId).toBe(orgB.id);
   });
 
   it('covers every table with an organisation_id column, the tables owned through a parent and the organisation row: enabled, forced, a tenant and a system policy', async () => {

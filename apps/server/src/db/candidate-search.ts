@@ -17,9 +17,15 @@ export type CandidateSearch = {
   /** `search_name LIKE` this: names that begin with the term. */
   prefix: SQL;
   /** The term lower-cased: the e-mail it may be exactly. */
-  email: string;
+  email: SQL;
   /** Long enough for typo matching (similarity of trigrams). */
   typos: boolean;
+  /**
+   * The words are placeholders (`search_…`), filled in from `values` when the statement runs: terms of
+   * the same shape (how many words each group has, e.g. `2.1`) share one prepared statement (db/prepared.ts).
+   */
+  shape: string;
+  values: Record<string, string>;
 };
 
 /** At most this many matches are counted (and paged through): a larger total shows as this. */
@@ -32,22 +38,39 @@ export const TYPO_SIMILARITY = 0.4;
 export function candidateSearch(term: string): CandidateSearch | undefined {
   const groups = searchWords(term);
   if (groups.length === 0) return undefined;
+  const values: Record<string, string> = {};
+  let n = 0;
+  const word = (w: string) => {
+    const name = `search_w${n++}`;
+    values[name] = w;
+    return sql.placeholder(name);
+  };
   // Parenthesised whole: `@@`, `&&` and `<->` share one precedence, left to right.
   const query = sql`(${sql.join(
     groups.map(
       (words) =>
         sql`(${sql.join(
-          words.map((w) => sql`hireloop_word_query(${w}::text)`),
+          words.map((w) => sql`hireloop_word_query(${word(w)}::text)`),
           sql` <-> `,
         )})`,
     ),
     sql` && `,
   )})`;
   const whole = term.trim().replace(/\s+/g, ' ');
-  const name = sql`lower(hireloop_unaccent(${whole}::text))`;
+  values.search_term = whole;
+  values.search_email = whole.toLowerCase();
+  const name = sql`lower(hireloop_unaccent(${sql.placeholder('search_term')}::text))`;
   // LIKE's own wildcards in the term are escaped after unaccenting (which may turn a letter into several).
   const prefix = sql`(replace(replace(replace(${name}, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%')`;
-  return { query, name, prefix, email: whole.toLowerCase(), typos: typoEligible(groups) };
+  return {
+    query,
+    name,
+    prefix,
+    email: sql`${sql.placeholder('search_email')}`,
+    typos: typoEligible(groups),
+    shape: groups.map((words) => words.length).join('.'),
+    values,
+  };
 }
 
 /**

@@ -82,7 +82,7 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
     throw new DatabaseUnavailableError(`PostgreSQL at ${where} is unreachable: ${(error as Error).message || String(error)}`);
   }
   const poolDb = drizzle(pool);
-  const db = routingDb(poolDb);
+  const db = routingDb(poolDb, pool);
   let recovering: Promise<void> | undefined;
   const recover = () =>
     (recovering ??= (async () => {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { isUuid } from '../lib/ids.ts';
@@ -17,6 +17,8 @@ export const APP_ROLE = 'hireloop_app';
 type Scope = {
   organisationId: string;
   tx: Db;
+  /** The request connection's `query` (its transaction, opened at the first query): where shared prepared statements go. */
+  query: (...args: unknown[]) => Promise<unknown>;
   /** False once the transaction has committed or rolled back: later calls go to the pool. */
   open: boolean;
   /** Work to start once the transaction has committed (dropped when it rolls back). */
@@ -31,14 +33,25 @@ const openScope = () => {
 };
 
 const TARGET = Symbol('the handle a routing Db sends this call to');
+const STATEMENTS = Symbol('the Db that prepared statements shared by every request are built on');
 
 /**
  * The handle a `Db` stands for now: the organisation transaction open in this async context, else
- * the pool; any other `Db` (a transaction) is itself. What binds to a connection (a prepared
- * statement, db/prepared.ts) must be built on this, not on the routing `Db`.
+ * the pool; any other `Db` (a transaction) is itself.
  */
 export function currentTarget(db: Db): Db {
   return ((db as unknown as Record<symbol, Db | undefined>)[TARGET] ?? db) as Db;
+}
+
+/**
+ * Where a prepared statement that outlives the request may be built (db/prepared.ts): for the
+ * routing `Db`, a Drizzle handle on a client whose `query` goes, at each execution, to the
+ * organisation transaction open in that async context, else to the pool, so one statement serves
+ * every request; for any other `Db` (a transaction of its own), undefined: a statement built on it
+ * is bound to it.
+ */
+export function sharedStatementsDb(db: Db): Db | undefined {
+  return (db as unknown as Record<symbol, Db | undefined>)[STATEMENTS];
 }
 
 /**
@@ -46,9 +59,22 @@ export function currentTarget(db: Db): Db {
  * async context (the request's), else to the pool. Nested `db.transaction(…)` calls inside the
  * request's become savepoints.
  */
-export function routingDb(pool: Db): Db {
+export function routingDb(pool: Db, pgPool: pg.Pool): Db {
+  const routingClient = {
+    query: (...args: unknown[]) => {
+      const scope = openScope();
+      return scope ? scope.query(...args) : (pgPool.query as (...a: unknown[]) => Promise<unknown>)(...args);
+    },
+  };
+  const dialect = new PgDialect();
+  const statements = new NodePgDatabase(
+    dialect,
+    new NodePgSession(routingClient as unknown as pg.Pool, dialect, undefined),
+    undefined,
+  ) as Db;
   return new Proxy(pool, {
     get(target, property) {
+      if (property === STATEMENTS) return statements;
       const db = openScope()?.tx ?? target;
       if (property === TARGET) return db;
       const value: unknown = Reflect.get(db, property, db);
@@ -102,6 +128,7 @@ function requestConnection(pool: pg.Pool, organisationId: string, readOnly: bool
   return {
     /** What the Drizzle session sees: only `query` is used on a transaction's client. */
     client: { query } as unknown as pg.PoolClient,
+    query,
     /** COMMIT or ROLLBACK, after the queries already queued; nothing when no query ever ran. */
     end: (statement: 'commit' | 'rollback') =>
       inTurn(async () => {
@@ -152,7 +179,13 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
     }
     const connection = requestConnection(pool, organisationId.toLowerCase(), readOnly);
     const session = new NodePgSession(connection.client, dialect, undefined);
-    const scope: Scope = { organisationId, tx: new NodePgTransaction(dialect, session, undefined), open: true, afterCommit: [] };
+    const scope: Scope = {
+      organisationId,
+      tx: new NodePgTransaction(dialect, session, undefined),
+      query: connection.query,
+      open: true,
+      afterCommit: [],
+    };
     /** Set when the connection cannot be trusted any more: it is closed, not reused. */
     let unusable: Error | undefined;
     /** Set when a read-only transaction's COMMIT goes on without the caller: it releases the connection itself. */

@@ -1,42 +1,66 @@
 import { createHash } from 'node:crypto';
 import type { Db } from './client.ts';
-import { currentTarget } from './organisation-transaction.ts';
+import { sharedStatementsDb } from './organisation-transaction.ts';
 
 /**
- * A named prepared statement per database handle, built on first use and reused after: the hot
- * lookups (who is asking, on every request) skip building their SQL, and PostgreSQL parses and
- * plans each once per connection (node-postgres keeps named statements per connection). A Drizzle
- * prepared statement is bound to the handle it was built on, so it is built per handle the call
- * really goes to (currentTarget): the pool once, an organisation-scoped request's transaction once
- * per request.
+ * A named prepared statement, built on first use and reused after: the hot queries (who is asking,
+ * on every request; the lists) skip building their SQL, and PostgreSQL parses and plans each once
+ * per connection (node-postgres keeps named statements per connection). Write its values as
+ * `sql.placeholder(…)` and pass them to `execute`.
+ *
+ * A Drizzle prepared statement is bound to the handle it was built on. For the routing `Db`
+ * repositories receive, that is one handle for the whole process (sharedStatementsDb), whose
+ * queries go to the organisation transaction of the request that executes it, else to the pool: it
+ * is built once. For a transaction of its own (`db.transaction(…)` outside a request), it is built
+ * once per transaction.
  */
 export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();
-  return (routed) => {
-    const db = currentTarget(routed);
-    let statement = built.get(db);
+  return (db) => {
+    const target = sharedStatementsDb(db) ?? db;
+    let statement = built.get(target);
     if (statement === undefined) {
-      statement = build(db);
-      built.set(db, statement);
+      statement = build(target);
+      built.set(target, statement);
     }
     return statement;
   };
 }
 
-/** The same for a family of statements that differ in shape (a sort, an optional filter): one per database handle and key. */
-export function preparedPerDbAndKey<K extends string, T>(build: (db: Db, key: K) => T): (db: Db, key: K) => T {
-  const built = new WeakMap<Db, Map<K, T>>();
-  return (routed, key) => {
-    const db = currentTarget(routed);
-    let byKey = built.get(db);
-    if (!byKey) built.set(db, (byKey = new Map()));
+/**
+ * Statements of one family kept by key: `build` runs on the first call with a key (on the handle
+ * the statement must be built on, as above), later calls with that key reuse what it built. For a
+ * family whose shape is known only from a request (a search term's words).
+ */
+export function statementCache<T>(): (db: Db, key: string, build: (db: Db) => T) => T {
+  const built = new WeakMap<Db, Map<string, T>>();
+  return (db, key, build) => {
+    const target = sharedStatementsDb(db) ?? db;
+    let byKey = built.get(target);
+    if (!byKey) built.set(target, (byKey = new Map()));
     let statement = byKey.get(key);
     if (statement === undefined) {
-      statement = build(db, key);
+      statement = build(target);
       byKey.set(key, statement);
     }
     return statement;
   };
+}
+
+/** The same for a family of statements that differ in shape (a sort, an optional filter): one per key (and handle, as above). */
+export function preparedPerDbAndKey<K extends string, T>(build: (db: Db, key: K) => T): (db: Db, key: K) => T {
+  const cache = statementCache<T>();
+  return (db, key) => cache(db, key, (target) => build(target, key));
+}
+
+/** Prepares a built query under a name from its SQL text (statementName). */
+export function prepareNamed<P>(query: { prepare(name: string): P; toSQL(): { sql: string } }): P {
+  return query.prepare(statementName(query.toSQL().sql));
+}
+
+/** `q_` and a digest of the SQL text: the name a shape's statement gets on every connection. */
+export function statementName(sqlText: string): string {
+  return `q_${createHash('sha256').update(sqlText).digest('base64url').slice(0, 24)}`;
 }
 
 /**
@@ -50,14 +74,17 @@ export function preparedPerDbAndKey<K extends string, T>(build: (db: Db, key: K)
  * NodePgPreparedQuery keeps them in `queryConfig` and `rawQueryConfig`). Building the SQL a second
  * time, for `toSQL()`, cost as much as everything else Drizzle does for a list request.
  */
-export function runPrepared<T>(query: { prepare(name: string): { execute(): Promise<T> } }): Promise<T> {
-  const prepared = query.prepare(UNNAMED) as unknown as NamedConfigs & { execute(): Promise<T> };
+export function runPrepared<T>(
+  query: { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<T> } },
+  values?: Record<string, unknown>,
+): Promise<T> {
+  const prepared = query.prepare(UNNAMED) as unknown as NamedConfigs & { execute(values?: Record<string, unknown>): Promise<T> };
   const { queryConfig, rawQueryConfig } = prepared;
   if (queryConfig === undefined || rawQueryConfig === undefined) throw new Error('runPrepared: not a node-postgres prepared query');
-  const name = `q_${createHash('sha256').update(queryConfig.text).digest('base64url').slice(0, 24)}`;
+  const name = statementName(queryConfig.text);
   queryConfig.name = name;
   rawQueryConfig.name = name;
-  return prepared.execute();
+  return prepared.execute(values);
 }
 
 const UNNAMED = 'q_unnamed';

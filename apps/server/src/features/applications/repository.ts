@@ -1,9 +1,9 @@
 import type { APPLICATION_SORTS, APPLICATION_STATE_FILTERS } from '@hireloop/contract/candidates';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
-import { candidateSearch, withTypoThreshold } from '../../db/candidate-search.ts';
+import { candidateSearch, withTypoThreshold, type CandidateSearch } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
-import { runPrepared } from '../../db/prepared.ts';
+import { prepareNamed, runPrepared, statementCache } from '../../db/prepared.ts';
 import { applicationStageChanges, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
@@ -82,8 +82,11 @@ const ORDER: Record<ApplicationSort, SQL[]> = {
   '-updated_at': [desc(applications.updatedAt), desc(applications.id)],
 };
 
+/** The value of a list's condition, filled in when the statement runs (db/prepared.ts). */
+const value = (name: keyof TableValues) => sql.placeholder(name);
+
 /** Midnight UTC of a YYYY-MM-DD day (validated by the route). */
-const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC')`;
+const dayStart = (day: unknown) => sql`(${day}::date::timestamp at time zone 'UTC')`;
 
 /**
  * Name or e-mail search inside one recruitment (docs/decisions/012-candidate-search.md):
@@ -95,13 +98,14 @@ const dayStart = (day: string) => sql`(${day}::date::timestamp at time zone 'UTC
  * long enough, by names alike in trigrams (typos), in a transaction that sets the similarity threshold.
  */
 type SearchMode = 'words' | 'typos';
-function searchCondition(organisationId: string, recruitmentId: string, term: string, mode: SearchMode): SQL {
-  const s = candidateSearch(term);
+/** A term to search for: its SQL (undefined when it has no letters or digits: nothing matches), and how. */
+type TermSearch = { search: CandidateSearch | undefined; mode: SearchMode };
+function searchCondition({ search: s, mode }: TermSearch): SQL {
   if (!s) return sql`false`;
   const matches =
     mode === 'words'
-      ? sql`application_search_matches(${organisationId}::uuid, ${recruitmentId}::uuid, ${s.query})`
-      : sql`application_typo_matches(${organisationId}::uuid, ${recruitmentId}::uuid, ${s.name})`;
+      ? sql`application_search_matches(${value('organisationId')}::uuid, ${value('recruitmentId')}::uuid, ${s.query})`
+      : sql`application_typo_matches(${value('organisationId')}::uuid, ${value('recruitmentId')}::uuid, ${s.name})`;
   return sql`${applications.id} in (select ${matches})`;
 }
 /** Runs `query` by words and, when it finds nothing for a term that allows it, again for typos. */
@@ -117,29 +121,86 @@ async function withTypoFallback<T>(
 }
 
 /**
+ * Which of the table's filters are set: with the sort, the shape of its statement. The values
+ * themselves are placeholders (TableValues), so a shape is built and prepared once (db/prepared.ts).
+ */
+type FilterShape = {
+  state: ApplicationState;
+  statuses: boolean;
+  tag: boolean;
+  source: boolean;
+  rating: boolean;
+  appliedFrom: boolean;
+  appliedTo: boolean;
+  ids: boolean;
+};
+
+function shapeOf(f: ApplicationFilters): FilterShape {
+  return {
+    state: f.state,
+    statuses: f.statusIds !== undefined && f.statusIds.length > 0,
+    tag: Boolean(f.tag),
+    source: Boolean(f.source),
+    rating: Boolean(f.rating),
+    appliedFrom: Boolean(f.appliedFrom),
+    appliedTo: Boolean(f.appliedTo),
+    ids: f.ids !== undefined,
+  };
+}
+
+type TableValues = {
+  organisationId: string;
+  recruitmentId: string;
+  statusIds?: string[] | undefined;
+  tag?: string | undefined;
+  source?: string | undefined;
+  rating?: number | undefined;
+  appliedFrom?: string | undefined;
+  appliedTo?: string | undefined;
+  ids?: string[] | undefined;
+  limit?: number;
+  offset?: number;
+};
+
+/**
  * The recruitment, only if it is the organisation's. Written as a scalar subquery rather than a
  * condition on applications.organisation_id, which would tempt the planner to walk the organisation's
  * (organisation_id, updated_at) index across all its applications for an updated_at sort.
  */
-const ofRecruitment = (organisationId: string, recruitmentId: string) =>
+const ofRecruitment = (organisationId: unknown, recruitmentId: unknown) =>
   sql`${applications.recruitmentId} = (select r.id from recruitments r where r.id = ${recruitmentId} and r.organisation_id = ${organisationId})`;
 
-function whereOf(organisationId: string, recruitmentId: string, f: ApplicationFilters, mode: SearchMode = 'words') {
+/** The table's conditions; the search term, whose words shape the statement, is part of them. */
+function whereOf(shape: FilterShape, search?: TermSearch) {
   return and(
-    ofRecruitment(organisationId, recruitmentId),
-    f.statusIds && f.statusIds.length > 0 ? inArray(applications.statusId, f.statusIds) : undefined,
-    f.state === 'active' ? isNull(applications.rejectedAt) : undefined,
-    f.state === 'rejected' ? isNotNull(applications.rejectedAt) : undefined,
-    f.state === 'hired' ? and(isNull(applications.rejectedAt), eq(recruitmentStatuses.category, 'hired')) : undefined,
+    ofRecruitment(value('organisationId'), value('recruitmentId')),
+    shape.statuses ? sql`${applications.statusId} = any(${value('statusIds')}::uuid[])` : undefined,
+    shape.state === 'active' ? isNull(applications.rejectedAt) : undefined,
+    shape.state === 'rejected' ? isNotNull(applications.rejectedAt) : undefined,
+    shape.state === 'hired' ? and(isNull(applications.rejectedAt), eq(recruitmentStatuses.category, 'hired')) : undefined,
     // `@>` on a one-element array: served by the GIN index on tags.
-    f.tag ? sql`${applications.tags} @> array[${f.tag}]::text[]` : undefined,
-    f.source ? eq(applications.source, f.source) : undefined,
-    f.rating ? gte(applications.rating, f.rating) : undefined,
-    f.appliedFrom ? gte(applications.appliedAt, dayStart(f.appliedFrom)) : undefined,
-    f.appliedTo ? lt(applications.appliedAt, sql`${dayStart(f.appliedTo)} + interval '1 day'`) : undefined,
-    f.search ? searchCondition(organisationId, recruitmentId, f.search, mode) : undefined,
-    f.ids ? inArray(applications.id, f.ids) : undefined,
+    shape.tag ? sql`${applications.tags} @> array[${value('tag')}::text]` : undefined,
+    shape.source ? sql`${applications.source} = ${value('source')}` : undefined,
+    shape.rating ? sql`${applications.rating} >= ${value('rating')}` : undefined,
+    shape.appliedFrom ? gte(applications.appliedAt, dayStart(value('appliedFrom'))) : undefined,
+    shape.appliedTo ? lt(applications.appliedAt, sql`${dayStart(value('appliedTo'))} + interval '1 day'`) : undefined,
+    search ? searchCondition(search) : undefined,
+    shape.ids ? sql`${applications.id} = any(${value('ids')}::uuid[])` : undefined,
   );
+}
+
+function valuesOf(organisationId: string, recruitmentId: string, f: ApplicationFilters): TableValues {
+  return {
+    organisationId,
+    recruitmentId,
+    statusIds: f.statusIds,
+    tag: f.tag,
+    source: f.source,
+    rating: f.rating,
+    appliedFrom: f.appliedFrom,
+    appliedTo: f.appliedTo,
+    ids: f.ids,
+  };
 }
 
 const listSelection = {
@@ -166,31 +227,52 @@ const listSelection = {
   statusCategory: recruitmentStatuses.category,
 };
 /** Rows of the table (and the export): the application with its candidate and status. */
-function listRows(db: Db, where: SQL | undefined, order: SQL[], limit: number, offset = 0) {
+function listRows(db: Db, where: SQL | undefined, order: SQL[]) {
   return db
     .select(listSelection)
     .from(applications)
     .innerJoin(candidates, eq(candidates.id, applications.candidateId))
     .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
     .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
+    .orderBy(...order);
 }
 export type ApplicationListRow = Awaited<ReturnType<typeof listRows>>[number];
 
 /** How many applications match; joins only what its filters read. */
-function countOf(db: Db, where: SQL | undefined, filters: ApplicationFilters) {
+function countOf(db: Db, where: SQL | undefined, shape: FilterShape) {
   let counting = db.select({ n: count() }).from(applications).$dynamic();
-  if (filters.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
+  if (shape.state === 'hired') counting = counting.innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId));
   return counting.where(where);
 }
 
 /**
- * One page and the total, in one prepared statement: the total is an uncorrelated subquery of the
- * page's rows (computed once), or for a search, which matches few, a window count over the matches
- * (the matches are looked up once). `null` when the recruitment is not the organisation's. A page
- * with no rows says nothing of the total or the recruitment: only then do two small queries ask.
+ * One page and the total, in one statement: the total is an uncorrelated subquery of the page's
+ * rows (computed once), or for a search, which matches few, a window count over the matches (the
+ * matches are looked up once).
+ */
+function tableStatement(db: Db, sort: ApplicationSort, shape: FilterShape, search?: TermSearch) {
+  const where = whereOf(shape, search);
+  const totalOf = search ? sql`count(*) over ()` : sql`(${countOf(db, where, shape)})`;
+  return db
+    .select({ ...listSelection, total: sql<number>`${totalOf}`.mapWith(Number) })
+    .from(applications)
+    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
+    .where(where)
+    .orderBy(...ORDER[sort])
+    .limit(value('limit'))
+    .offset(value('offset'));
+}
+
+/** The table's statements, one per sort, filter shape and search shape, each built and prepared once (db/prepared.ts). */
+const tablePages = statementCache<ReturnType<typeof prepareTable>>();
+const prepareTable = (db: Db, sort: ApplicationSort, shape: FilterShape, search?: TermSearch) =>
+  prepareNamed(tableStatement(db, sort, shape, search));
+const searchKey = (search: TermSearch | undefined) => (search ? `${search.mode}:${search.search?.shape ?? 'nothing'}` : '');
+
+/**
+ * One page of the table and the total. `null` when the recruitment is not the organisation's. A
+ * page with no rows says nothing of the total or the recruitment: only then do two small queries ask.
  */
 export async function listApplications(
   db: Db,
@@ -198,23 +280,21 @@ export async function listApplications(
   recruitmentId: string,
   o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
 ): Promise<{ rows: ApplicationListRow[]; total: number } | null> {
+  const shape = shapeOf(o.filters);
+  const s = o.filters.search ? candidateSearch(o.filters.search) : undefined;
+  const values = {
+    ...valuesOf(organisationId, recruitmentId, o.filters),
+    ...s?.values,
+    limit: o.perPage,
+    offset: offsetOf(o.page, o.perPage),
+  };
   const page = async (db: Db, mode: SearchMode) => {
-    const where = whereOf(organisationId, recruitmentId, o.filters, mode);
-    const totalOf = o.filters.search ? sql`count(*) over ()` : sql`(${countOf(db, where, o.filters)})`;
-    const found = await runPrepared(
-      db
-        .select({ ...listSelection, total: sql<number>`${totalOf}`.mapWith(Number) })
-        .from(applications)
-        .innerJoin(candidates, eq(candidates.id, applications.candidateId))
-        .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
-        .where(where)
-        .orderBy(...ORDER[o.sort])
-        .limit(o.perPage)
-        .offset(offsetOf(o.page, o.perPage)),
-    );
+    const search = o.filters.search ? { search: s, mode } : undefined;
+    const key = `${o.sort}|${JSON.stringify(shape)}|${searchKey(search)}`;
+    const found = await tablePages(db, key, (target) => prepareTable(target, o.sort, shape, search)).execute(values);
     if (found.length > 0) return { rows: found.map(({ total: _, ...row }) => row), total: found[0]!.total };
     if (!(await recruitmentExists(db, organisationId, recruitmentId))) return null;
-    const total = o.page === 1 ? 0 : ((await countOf(db, where, o.filters))[0]?.n ?? 0);
+    const total = o.page === 1 ? 0 : ((await runPrepared(countOf(db, whereOf(shape, search), shape), values))[0]?.n ?? 0);
     return { rows: [], total };
   };
   return withTypoFallback(db, o.filters, page, (r) => r !== null && r.total === 0);
@@ -227,16 +307,23 @@ export async function allApplications(
   recruitmentId: string,
   o: { sort: ApplicationSort; filters: ApplicationFilters; limit: number },
 ) {
+  const shape = shapeOf(o.filters);
+  const s = o.filters.search ? candidateSearch(o.filters.search) : undefined;
+  const values = { ...valuesOf(organisationId, recruitmentId, o.filters), ...s?.values, limit: o.limit };
   return withTypoFallback(
     db,
     o.filters,
-    (db, mode) => listRows(db, whereOf(organisationId, recruitmentId, o.filters, mode), ORDER[o.sort], o.limit),
+    (db, mode) =>
+      runPrepared(
+        listRows(db, whereOf(shape, o.filters.search ? { search: s, mode } : undefined), ORDER[o.sort]).limit(value('limit')),
+        values,
+      ),
     (rows) => rows.length === 0,
   );
 }
 
 export async function findApplicationListRow(db: Db, organisationId: string, id: string): Promise<ApplicationListRow | null> {
-  const [row] = await listRows(db, and(eq(applications.organisationId, organisationId), eq(applications.id, id)), [], 1);
+  const [row] = await listRows(db, and(eq(applications.organisationId, organisationId), eq(applications.id, id)), []).limit(1);
   return row ?? null;
 }
 

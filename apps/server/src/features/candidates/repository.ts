@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, t
 import { alias } from 'drizzle-orm/pg-core';
 import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
-import { runPrepared } from '../../db/prepared.ts';
+import { prepareNamed, preparedPerDb, statementCache } from '../../db/prepared.ts';
 import { applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
@@ -28,20 +28,24 @@ const ofOrganisation = (organisationId: string) => eq(candidates.organisationId,
  */
 export async function listCandidates(db: Db, organisationId: string, o: { page: number; perPage: number; search?: string | undefined }) {
   if (o.search) return searchCandidates(db, organisationId, { ...o, search: o.search });
-  // One prepared statement: the total (a row even when the page is empty) and the page's people.
-  const live = sql`c.organisation_id = ${organisationId} and c.erased_at is null`;
+  const rows = await peoplePage(db).execute({ organisationId, limit: o.perPage, offset: offsetOf(o.page, o.perPage) });
+  return { rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])), total: rows[0]?.total ?? 0, capped: false };
+}
+
+/** One prepared statement, built once: the total (a row even when the page is empty) and the page's people. */
+const peoplePage = preparedPerDb((db) => {
+  const live = sql`c.organisation_id = ${sql.placeholder('organisationId')} and c.erased_at is null`;
   const page = sql`(select p.id, p.name, t.n from (select count(*)::int as n from ${candidates} c where ${live}) t
     left join lateral (select c.id, c.name from ${candidates} c where ${live}
-      order by c.name, c.id limit ${o.perPage} offset ${offsetOf(o.page, o.perPage)}) p on true) p`;
-  const rows = await runPrepared(
+      order by c.name, c.id limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p on true) p`;
+  return prepareNamed(
     db
       .select({ candidate: getTableColumns(candidates), total: sql<number>`p.n`.mapWith(Number) })
       .from(page)
       .leftJoin(candidates, eq(candidates.id, sql`p.id`))
       .orderBy(sql`p.name, p.id`),
   );
-  return { rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])), total: rows[0]?.total ?? 0, capped: false };
-}
+});
 
 /**
  * The organisation's people matching a search term (docs/decisions/012-candidate-search.md), best
@@ -70,15 +74,24 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   // read half the organisation first. Unordered, a tier is gathered from its GIN index (few
   // matches) or read with a limit (a word most rows have, such as "gmail"), at most
   // SEARCH_MATCH_CAP rows either way. A person in several tiers counts once, in the first (pageOf).
-  const matches = sql`select id, search_name, rank
-    from candidate_search_matches(${organisationId}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${COUNT_TO}::int)`;
-  let found = await pageOf(db, matches, o.perPage, offset);
+  const values = { ...s.values, organisationId, limit: o.perPage, offset };
+  const words = peopleMatching(db, `words:${s.shape}`, (target) =>
+    pageOf(
+      target,
+      sql`select id, search_name, rank
+        from candidate_search_matches(${sql.placeholder('organisationId')}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${COUNT_TO}::int)`,
+    ),
+  );
+  let found = cappedPage(await words.execute(values), offset);
   if (found.total === 0 && s.typos) {
-    found = await withTypoThreshold(db, (tx) =>
-      pageOf(
-        tx,
-        sql`select id, search_name, rank from candidate_typo_matches(${organisationId}::uuid, ${s.name}, ${COUNT_TO}::int)`,
-        o.perPage,
+    found = await withTypoThreshold(db, async (tx) =>
+      cappedPage(
+        await peopleMatching(tx, 'typos', (target) =>
+          pageOf(
+            target,
+            sql`select id, search_name, rank from candidate_typo_matches(${sql.placeholder('organisationId')}::uuid, ${s.name}, ${COUNT_TO}::int)`,
+          ),
+        ).execute(values),
         offset,
       ),
     );
@@ -86,27 +99,34 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   return found;
 }
 
+/** The search's statements, one per tier kind and term shape (db/candidate-search.ts), each built and prepared once. */
+const peopleMatching = statementCache<ReturnType<typeof pageOf>>();
+
 /**
  * One page of people out of `matches` (rows of id, search_name and rank, a few thousand at most),
  * each person once at their best rank, ordered by rank then name; and how many people, up to
  * SEARCH_MATCH_CAP. One prepared statement: the page's ids, the total (a row even when the page is
  * empty) and the people themselves.
  */
-async function pageOf(db: Db, matches: SQL, limit: number, offset: number) {
+function pageOf(db: Db, matches: SQL) {
   const page = sql`(with m as (select id, min(rank) as rank, min(search_name) as search_name
       from (${matches}) x group by id)
     select p.id, p.rank, p.search_name, t.n from (select count(*)::int as n from m) t
-    left join lateral (select m.id, m.rank, m.search_name from m order by m.rank, m.search_name, m.id limit ${limit} offset ${offset}) p on true) p`;
-  const rows = await runPrepared(
+    left join lateral (select m.id, m.rank, m.search_name from m order by m.rank, m.search_name, m.id
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}) p on true) p`;
+  return prepareNamed(
     db
       .select({ candidate: getTableColumns(candidates), total: sql<number>`p.n`.mapWith(Number) })
       .from(page)
       .leftJoin(candidates, eq(candidates.id, sql`p.id`))
       .orderBy(sql`p.rank, p.search_name, p.id`),
   );
+}
+
+/** The page's people, and the total up to SEARCH_MATCH_CAP (the row past the cap only tells that there are more; no page shows it). */
+function cappedPage(rows: { candidate: CandidateRow | null; total: number }[], offset: number) {
   const counted = rows[0]?.total ?? 0;
   return {
-    // The row past the cap only tells that there are more; no page shows it.
     rows: rows.flatMap((r) => (r.candidate ? [r.candidate] : [])).slice(0, Math.max(0, SEARCH_MATCH_CAP - offset)),
     total: Math.min(counted, SEARCH_MATCH_CAP),
     capped: counted > SEARCH_MATCH_CAP,
