@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandling, registerNotFound } from './http/errors.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
 import { ORGANISATION_PREFIX, organisationScope } from './http/organisation-scope.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessions } from './http/session.ts';
 import { listen, type Listener } from './db/listen.ts';
 import { createSessionCache, SESSION_CHANGES_CHANNEL, type SessionCache } from './features/auth/session-cache.ts';
@@ -156,7 +156,7 @@ export async function buildApp({
     }
   });
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
