@@ -4,11 +4,11 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { afterCommit } from '../src/db/organisation-transaction.ts';
+import { afterCommit, afterRollback } from '../src/db/organisation-transaction.ts';
 import { preparedPerDb } from '../src/db/prepared.ts';
 import { AppError, registerErrorHandling } from '../src/http/errors.ts';
 import { publicOrganisationScope } from '../src/http/public-scope.ts';
-import { createFileService } from '../src/features/files/service.ts';
+import { createFileService, putNewBytes } from '../src/features/files/service.ts';
 import { createLocalStorage } from '../src/lib/storage.ts';
 import { applications, candidates } from '../src/db/schema/candidates.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
@@ -344,6 +344,62 @@ describe('row-level security', () => {
     expect(failure).toBe('the handler failed');
     expect(ran).toBe(false);
     expect(await t.database.db.select().from(candidates).where(eq(candidates.name, 'Rolled back'))).toEqual([]);
+  });
+
+  it('runs what waits for a rollback when the work throws and when the COMMIT fails, and never after a commit', async () => {
+    const ran: string[] = [];
+    const outcome = (p: Promise<unknown>) =>
+      p.then(
+        () => 'committed',
+        (e: Error) => causeOf(e).code ?? e.message,
+      );
+    expect(
+      await outcome(
+        t.database.inOrganisation(orgA.id, async () => {
+          afterRollback(() => void ran.push('threw'));
+          throw new Error('the handler failed');
+        }),
+      ),
+    ).toBe('the handler failed');
+    // A deferred foreign key is checked at COMMIT: the work succeeds, the COMMIT fails.
+    expect(
+      await outcome(
+        t.database.inOrganisation(orgA.id, async () => {
+          await t.database.db.execute(
+            sql`create temp table commit_fails (id int primary key, ref int references commit_fails (id) deferrable initially deferred) on commit drop`,
+          );
+          await t.database.db.execute(sql`insert into commit_fails values (1, 2)`);
+          afterRollback(() => void ran.push('commit failed'));
+        }),
+      ),
+    ).toBe('23503');
+    expect(
+      await outcome(
+        t.database.inOrganisation(orgA.id, async () => {
+          afterRollback(() => void ran.push('committed'));
+        }),
+      ),
+    ).toBe('committed');
+    expect(ran).toEqual(['threw', 'commit failed']);
+
+    // A new file's bytes, written before its row: removed again when the transaction rolls back, kept when it commits.
+    const root = await mkdtemp(path.join(tmpdir(), 'hireloop-rollback-'));
+    try {
+      const storage = createLocalStorage(root);
+      const write = (key: string, fail: boolean) =>
+        outcome(
+          t.database.inOrganisation(orgA.id, async () => {
+            await putNewBytes(storage, key, Buffer.from('%PDF-1.4'), 'application/pdf');
+            if (fail) throw new Error('the change failed');
+          }),
+        );
+      expect(await write('candidates/rolled-back.pdf', true)).toBe('the change failed');
+      expect(await write('candidates/kept.pdf', false)).toBe('committed');
+      expect(await storage.get('candidates/rolled-back.pdf')).toBeNull();
+      expect(await storage.get('candidates/kept.pdf')).not.toBeNull();
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('runs what waits for the commit after it, outside the transaction; a query the work left behind goes to the pool', async () => {

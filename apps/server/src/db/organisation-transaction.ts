@@ -23,6 +23,8 @@ type Scope = {
   open: boolean;
   /** Work to start once the transaction has committed (dropped when it rolls back). */
   afterCommit: (() => void | Promise<void>)[];
+  /** Work to start if the transaction rolls back (its work threw, or its COMMIT failed). */
+  afterRollback: (() => void | Promise<void>)[];
 };
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -185,6 +187,7 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
       query: connection.query,
       open: true,
       afterCommit: [],
+      afterRollback: [],
     };
     /** Set when the connection cannot be trusted any more: it is closed, not reused. */
     let unusable: Error | undefined;
@@ -211,6 +214,7 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
       await connection.end('rollback').catch((e: unknown) => {
         unusable = e instanceof Error ? e : new Error(String(e));
       });
+      await Promise.allSettled(scope.afterRollback.map((then) => scopes.exit(async () => then())));
       throw error;
     } finally {
       if (!detached) connection.release(unusable);
@@ -233,6 +237,16 @@ export function afterCommit(then: () => void | Promise<void>): Promise<void> {
   if (!scope) return Promise.resolve(then());
   scope.afterCommit.push(then);
   return Promise.resolve();
+}
+
+/**
+ * Runs `then` if the organisation transaction of this context rolls back, because its work threw
+ * or because its COMMIT failed, outside it; never when it commits. Outside a transaction it does
+ * nothing (the caller's own error handling is all there is). For undoing what cannot join the
+ * transaction: bytes already written to the file store (features/files/service.ts).
+ */
+export function afterRollback(then: () => void | Promise<void>): void {
+  openScope()?.afterRollback.push(then);
 }
 
 /**

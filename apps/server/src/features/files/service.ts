@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { API_BASE_PATH } from '@hireloop/contract/constants';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { afterCommit } from '../../db/organisation-transaction.ts';
+import { afterCommit, afterRollback } from '../../db/organisation-transaction.ts';
 import type { ProcessedImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
@@ -41,6 +41,22 @@ export type NewStoredFile = { id: string; organisationId: string; key: string; f
  * their files' rows through these two, in their own transaction, and pass the keys of removed rows
  * to FileService.discard after it (the bytes go once the change has committed).
  */
+
+/**
+ * Writes a new file's bytes ahead of the change that stores its row. Bytes cannot join a
+ * transaction: when the request's organisation transaction rolls back (its work threw, or only its
+ * COMMIT failed), they are removed again, so no bytes stay behind that no row refers to. A caller
+ * whose own change fails or stores nothing removes them itself (FileService.removeNow), as outside
+ * a request nothing else would.
+ */
+export async function putNewBytes(storage: Storage, key: string, bytes: Buffer, contentType: string, log?: FastifyBaseLogger) {
+  await storage.put(key, bytes, contentType);
+  afterRollback(() =>
+    storage
+      .remove(key)
+      .catch((error: unknown) => log?.warn({ err: error, key }, 'could not remove the bytes of a file whose change rolled back')),
+  );
+}
 
 /** Records the new file's row in the caller's transaction (if the transaction fails, the caller removes the bytes: FileService.removeNow). */
 export async function storeFileRow(tx: Db, file: NewStoredFile): Promise<void> {
@@ -89,7 +105,7 @@ export function createFileService(db: Db, storage: Storage, log?: FastifyBaseLog
     async replace<T>(owner: FileOwner, filename: string, image: ProcessedImage, apply: (tx: Db, file: { id: string }) => Promise<T>) {
       const id = randomUUID();
       const key = `${owner.prefix}/${id}.${image.extension}`;
-      await storage.put(key, image.bytes, image.contentType);
+      await putNewBytes(storage, key, image.bytes, image.contentType, log);
       let result: T;
       let replaced: string[];
       try {
