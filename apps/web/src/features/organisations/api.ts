@@ -3,6 +3,7 @@ import type { CreateOrganisationBody } from '@hireloop/contract/organisations';
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { inviteeOperations } from '@hireloop/contract/operations/invitations';
+import { myMembershipOperations } from '@hireloop/contract/operations/members';
 import { api } from '../../lib/api-client.ts';
 import { call } from '../../lib/operations.ts';
 import { useSessionActions } from '../session/session-actions.ts';
@@ -52,7 +53,7 @@ export const useDeclineMyInvitation = () => useMembershipChange((id: string) => 
 
 /** DELETE me/memberships/{organisation}: not as the last owner (the server says why). */
 export const useLeaveOrganisation = () =>
-  useMembershipChange((organisationId: string) => api.delete<void>(`me/memberships/${encodeURIComponent(organisationId)}`));
+  useMembershipChange((organisationId: string) => call(myMembershipOperations.leave, { params: { organisation: organisationId } }));
 
 // ── the accept link (/invitations/:token) ─────────────────────────────────
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberRole } from '@hireloop/contract/constants';
 import type { CreateInvitationBody } from '@hireloop/contract/invitations';
-import type { MemberResponse } from '@hireloop/contract/members';
 import { invitationOperations } from '@hireloop/contract/operations/invitations';
+import { memberOperations } from '@hireloop/contract/operations/members';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
 import { call } from '../../lib/operations.ts';
@@ -68,7 +68,7 @@ export function useChangeRole() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) =>
-      orgApi.patch<MemberResponse>(`users/${encodeURIComponent(userId)}`, { role }),
+      call(memberOperations.changeRole, { params: { user: userId }, body: { role } }),
     onSettled: invalidate,
   });
 }
@@ -76,7 +76,7 @@ export function useChangeRole() {
 export function useRemoveMember() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (userId: string) => orgApi.delete<void>(`users/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call(memberOperations.remove, { params: { user: userId } }),
     onSettled: invalidate,
   });
 }
