@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { organisationSettingsOperations as ops } from '@hireloop/contract/operations/organisation-settings';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { storedFiles } from '../src/db/schema/outbox.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { users } from '../src/db/schema/users.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { download, pngOf, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -41,13 +43,13 @@ async function team(name?: string) {
 }
 
 const auditOf = (c: Client, orgId: string, query = '') => c.get(`organisation/${orgId}/audit-log${query}`);
+/** GET organisation/{id}, which must answer 200. */
+const settingsOf = async (c: Client, organisationId: string) => (await expectOk(c, ops.get, { params: { organisationId } })).organisation;
 
 describe('GET organisation/{id}', () => {
   it('shows the organisation to every member', async () => {
     const { org, recruiter } = await team('Readable Ltd');
-    const res = await recruiter.client.get(`organisation/${org.id}`);
-    expect(res.status).toBe(200);
-    expect(res.json.organisation).toEqual({
+    expect(await settingsOf(recruiter.client, org.id)).toEqual({
       id: org.id,
       name: 'Readable Ltd',
       slug: org.slug,
@@ -63,14 +65,11 @@ describe('GET organisation/{id}', () => {
 describe('PATCH organisation/{id}', () => {
   it('changes name, slug, website and timezone and records one audit entry with before → after', async () => {
     const { org, admin } = await team('Before Name');
-    const res = await admin.client.patch(`organisation/${org.id}`, {
-      name: 'After Name',
-      slug: `after-${org.id.slice(0, 8)}`,
-      website: 'https://after.example',
-      timezone: 'america/new_york',
+    const res = await expectOk(admin.client, ops.update, {
+      params: { organisationId: org.id },
+      body: { name: 'After Name', slug: `after-${org.id.slice(0, 8)}`, website: 'https://after.example', timezone: 'america/new_york' },
     });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.organisation).toMatchObject({
+    expect(res.organisation).toMatchObject({
       name: 'After Name',
       slug: `after-${org.id.slice(0, 8)}`,
       website: 'https://after.example',
@@ -92,8 +91,8 @@ describe('PATCH organisation/{id}', () => {
 
   it('audits only what changed, and nothing when nothing changed', async () => {
     const { org, owner } = await team();
-    await owner.client.patch(`organisation/${org.id}`, { timezone: 'Europe/Paris', name: org.name });
-    await owner.client.patch(`organisation/${org.id}`, { timezone: 'Europe/Paris' });
+    await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Paris', name: org.name } });
+    await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Paris' } });
     const entries = (await auditOf(owner.client, org.id)).json.audit_entries.data;
     expect(entries).toHaveLength(1);
     expect(entries[0].before).toEqual({ timezone: 'UTC' });
@@ -103,41 +102,42 @@ describe('PATCH organisation/{id}', () => {
   it('refuses a slug another organisation has (409, field message) and changes nothing', async () => {
     const { org, owner } = await team('Keeps Its Slug');
     const other = await createOrganisation(t, await createUser(t));
-    const res = await owner.client.patch(`organisation/${org.id}`, { name: 'Renamed', slug: other.slug });
-    expect(res.status).toBe(409);
-    expect(res.json.errors).toEqual({ slug: ['This URL slug is already taken.'] });
-    expect((await owner.client.get(`organisation/${org.id}`)).json.organisation).toMatchObject({ name: 'Keeps Its Slug', slug: org.slug });
+    const res = await expectStatus(owner.client, ops.update, 409, {
+      params: { organisationId: org.id },
+      body: { name: 'Renamed', slug: other.slug },
+    });
+    expect(res.errors).toEqual({ slug: ['This URL slug is already taken.'] });
+    expect(await settingsOf(owner.client, org.id)).toMatchObject({ name: 'Keeps Its Slug', slug: org.slug });
     expect((await auditOf(owner.client, org.id)).json.audit_entries.data).toEqual([]);
   });
 
   it('refuses a bad slug, a non-http website, a short name and an unknown timezone (422) and changes nothing', async () => {
     const { org, owner } = await team('Stays Put');
-    const res = await owner.client.patch(`organisation/${org.id}`, {
-      name: 'X',
-      slug: 'Not A Slug',
-      website: 'javascript:alert(1)',
-      timezone: 'Nowhere/Land',
+    const res = await expectStatus(owner.client, ops.update, 422, {
+      params: { organisationId: org.id },
+      body: { name: 'X', slug: 'Not A Slug', website: 'javascript:alert(1)', timezone: 'Nowhere/Land' },
     });
-    expect(res.status).toBe(422);
-    expect(res.json.errors).toEqual({
+    expect(res.errors).toEqual({
       name: ['The name must be at least 2 characters.'],
       slug: ['Use lowercase letters, digits and single dashes.'],
       website: ['Enter a full URL, e.g. https://example.com.'],
       timezone: ['Choose a valid timezone, e.g. Europe/London.'],
     });
-    expect((await owner.client.get(`organisation/${org.id}`)).json.organisation.name).toBe('Stays Put');
+    expect((await settingsOf(owner.client, org.id)).name).toBe('Stays Put');
   });
 
   it('clears the website with an empty string', async () => {
     const { org, owner } = await team();
-    await owner.client.patch(`organisation/${org.id}`, { website: 'https://x.example' });
-    const res = await owner.client.patch(`organisation/${org.id}`, { website: '' });
-    expect(res.json.organisation.website).toBeNull();
+    await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { website: 'https://x.example' } });
+    const res = await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { website: '' } });
+    expect(res.organisation.website).toBeNull();
   });
 
   it('is refused to a recruiter (403)', async () => {
     const { org, recruiter } = await team();
-    expect((await recruiter.client.patch(`organisation/${org.id}`, { name: 'Mine now' })).status).toBe(403);
+    expect(
+      (await callOperation(recruiter.client, ops.update, { params: { organisationId: org.id }, body: { name: 'Mine now' } })).status,
+    ).toBe(403);
   });
 });
 
@@ -207,7 +207,7 @@ describe('logo', () => {
     });
     expect(big.status).toBe(413);
     expect(big.json.errors).toEqual({ logo: ['The image may not be larger than 2 MB.'] });
-    expect((await owner.client.get(`organisation/${org.id}`)).json.organisation.logo_url).toBe(first.json.organisation.logo_url);
+    expect((await settingsOf(owner.client, org.id)).logo_url).toBe(first.json.organisation.logo_url);
   });
 
   it('a truncated PNG (right magic bytes, broken data) is refused as not an image', async () => {
@@ -224,12 +224,10 @@ describe('logo', () => {
   it('is removed with DELETE (audited) and then 404', async () => {
     const { org, owner } = await team();
     await upload(owner.client, `organisation/${org.id}/logo`, 'logo', { bytes: await pngOf(64, 64), filename: 'l.png', type: 'image/png' });
-    const res = await owner.client.delete(`organisation/${org.id}/logo`);
-    expect(res.status).toBe(200);
-    expect(res.json.organisation.logo_url).toBeNull();
-    const missing = await owner.client.get(`organisation/${org.id}/logo`);
-    expect(missing.status).toBe(404);
-    expect(missing.json.message).toBe('This organisation has no logo.');
+    const res = await expectStatus(owner.client, ops.removeLogo, 200, { params: { organisationId: org.id } });
+    expect(res.organisation.logo_url).toBeNull();
+    const missing = await expectStatus(owner.client, ops.logo, 404, { params: { organisationId: org.id } });
+    expect(missing.message).toBe('This organisation has no logo.');
     expect((await auditOf(owner.client, org.id)).json.audit_entries.data[0].action).toBe('organisation.logo_removed');
   });
 
@@ -248,18 +246,27 @@ describe('DELETE organisation/{id}', () => {
   it('refuses a wrong confirmation name (422, field message) and deletes nothing', async () => {
     const { org, owner, admin } = await team('Precise Name Ltd');
     for (const confirm of ['precise name ltd', 'Precise Name Ltd ', '']) {
-      const res = await owner.client.delete(`organisation/${org.id}`, { body: { confirm_name: confirm } });
-      expect(res.status).toBe(422);
-      expect(res.json.errors).toEqual({ confirm_name: ['Type the organisation’s name exactly as shown to confirm.'] });
+      const res = await expectStatus(owner.client, ops.remove, 422, {
+        params: { organisationId: org.id },
+        body: { confirm_name: confirm },
+      });
+      expect(res.errors).toEqual({ confirm_name: ['Type the organisation’s name exactly as shown to confirm.'] });
     }
-    const missing = await owner.client.delete(`organisation/${org.id}`, { body: {} });
+    const missing = await callOperation(owner.client, ops.remove, {
+      params: { organisationId: org.id },
+      body: {} as { confirm_name: string },
+    });
     expect(missing.status).toBe(422);
-    expect((await admin.client.get(`organisation/${org.id}`)).status).toBe(200);
+    expect((await callOperation(admin.client, ops.get, { params: { organisationId: org.id } })).status).toBe(200);
   });
 
   it('is for the owner only: an admin gets 403', async () => {
     const { org, admin } = await team('Admin Cannot');
-    expect((await admin.client.delete(`organisation/${org.id}`, { body: { confirm_name: 'Admin Cannot' } })).status).toBe(403);
+    const res = await callOperation(admin.client, ops.remove, {
+      params: { organisationId: org.id },
+      body: { confirm_name: 'Admin Cannot' },
+    });
+    expect(res.status).toBe(403);
   });
 
   it('deletes the organisation and all its rows and files; members then get 404 and lose it as current', async () => {
@@ -268,13 +275,12 @@ describe('DELETE organisation/{id}', () => {
     await addMember(t, survivor.id, admin.user.id, 'recruiter');
     await t.database.db.update(users).set({ currentOrganisationId: org.id }).where(eq(users.id, recruiter.user.id));
     await t.database.db.insert(jobRoles).values({ organisationId: org.id, name: 'Doomed role' });
-    await owner.client.patch(`organisation/${org.id}`, { timezone: 'Asia/Tokyo' });
+    await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Asia/Tokyo' } });
     await upload(owner.client, `organisation/${org.id}/logo`, 'logo', { bytes: await pngOf(64, 64), filename: 'l.png', type: 'image/png' });
     const logoDir = path.join(dataDir, 'files', 'organisations', org.id, 'logo');
     expect(await readdir(logoDir)).toHaveLength(1);
 
-    const res = await owner.client.delete(`organisation/${org.id}`, { body: { confirm_name: 'Doomed Co' } });
-    expect(res.status).toBe(204);
+    await expectStatus(owner.client, ops.remove, 204, { params: { organisationId: org.id }, body: { confirm_name: 'Doomed Co' } });
 
     const db = t.database.db;
     expect(await db.select().from(organisations).where(eq(organisations.id, org.id))).toEqual([]);
@@ -285,7 +291,7 @@ describe('DELETE organisation/{id}', () => {
     expect(await readdir(logoDir)).toEqual([]);
 
     for (const member of [owner, admin, recruiter]) {
-      expect((await member.client.get(`organisation/${org.id}`)).status).toBe(404);
+      expect((await callOperation(member.client, ops.get, { params: { organisationId: org.id } })).status).toBe(404);
       expect((await member.client.get(`organisation/${org.id}/users`)).status).toBe(404);
     }
     const recruiterAuth = (await recruiter.client.get('auth')).json.auth;
@@ -300,8 +306,8 @@ describe('DELETE organisation/{id}', () => {
 describe('GET organisation/{id}/audit-log', () => {
   it('pages newest first and filters by action, actor, target type and dates', async () => {
     const { org, owner, admin } = await team();
-    await owner.client.patch(`organisation/${org.id}`, { timezone: 'Europe/Madrid' });
-    await admin.client.patch(`organisation/${org.id}`, { timezone: 'Europe/Rome' });
+    await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Madrid' } });
+    await expectOk(admin.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Rome' } });
     await upload(admin.client, `organisation/${org.id}/logo`, 'logo', { bytes: await pngOf(16, 16), filename: 'l.png', type: 'image/png' });
 
     const all = await auditOf(owner.client, org.id, '?per_page=2');
@@ -349,7 +355,7 @@ describe('GET organisation/{id}/audit-log', () => {
   it("never shows another organisation's entries", async () => {
     const a = await team();
     const b = await team();
-    await b.owner.client.patch(`organisation/${b.org.id}`, { timezone: 'Asia/Seoul' });
+    await expectOk(b.owner.client, ops.update, { params: { organisationId: b.org.id }, body: { timezone: 'Asia/Seoul' } });
     expect((await auditOf(a.owner.client, a.org.id)).json.audit_entries.data).toEqual([]);
     expect((await auditOf(a.owner.client, b.org.id)).status).toBe(404);
   });

@@ -5,7 +5,9 @@ import type {
   OrganisationSettingsResponse,
   UpdateOrganisationBody,
 } from '@hireloop/contract/organisation-settings';
+import { organisationSettingsOperations } from '@hireloop/contract/operations/organisation-settings';
 import { orgApi } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/operations.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
 
@@ -23,7 +25,7 @@ export function useOrganisationSettings() {
   return useQuery(
     queryOptions({
       queryKey: organisationSettingsKeys.settings(id),
-      queryFn: async () => (await orgApi.get<OrganisationSettingsResponse>('')).organisation,
+      queryFn: async () => (await call(organisationSettingsOperations.get)).organisation,
       enabled: id !== '',
     }),
   );
@@ -64,20 +66,20 @@ function useOrganisationMutation<V>(send: (variables: V) => Promise<Organisation
 }
 
 export const useUpdateOrganisation = () =>
-  useOrganisationMutation((body: UpdateOrganisationBody) => orgApi.patch<OrganisationSettingsResponse>('', body));
+  useOrganisationMutation((body: UpdateOrganisationBody) => call(organisationSettingsOperations.update, { body }));
 
 export const useUploadLogo = () =>
   useOrganisationMutation((file: File) => {
     const form = new FormData();
     form.append('logo', file, file.name);
-    return orgApi.upload<OrganisationSettingsResponse>('logo', form);
+    return call(organisationSettingsOperations.uploadLogo, { form });
   });
 
-export const useRemoveLogo = () => useOrganisationMutation(() => orgApi.delete<OrganisationSettingsResponse>('logo'));
+export const useRemoveLogo = () => useOrganisationMutation(() => call(organisationSettingsOperations.removeLogo));
 
 /** Deletes the current organisation; the caller refreshes the session and leaves the page. */
 export function useDeleteOrganisation() {
   return useMutation({
-    mutationFn: (confirmName: string) => orgApi.delete<void>('', undefined, { confirm_name: confirmName }),
+    mutationFn: (confirmName: string) => call(organisationSettingsOperations.remove, { body: { confirm_name: confirmName } }),
   });
 }
