@@ -1,3 +1,4 @@
+import { billingOperations as ops, billingPublicOperations } from '@hireloop/contract/operations/billing';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
@@ -11,6 +12,7 @@ import { assertRecruitmentAvailable, assertSeatAvailable } from '../src/features
 import type { StripeClient, StripePrice, StripeSubscription } from '../src/features/billing/stripe.ts';
 import { AppError } from '../src/http/errors.ts';
 import { Client, addMember, createOrganisation, createUser, freePort, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,19 +48,18 @@ async function invite(organisationId: string, email: string) {
 
 describe('GET /billing/plans', () => {
   it('lists the plans and products from the table in code, without signing in', async () => {
-    const res = await new Client(t.baseUrl).get('billing/plans');
-    expect(res.status).toBe(200);
-    expect(res.json.plans.map((p: { id: string }) => p.id)).toEqual(['free', 'team', 'business']);
-    expect(res.json.plans[0]).toMatchObject({ name: 'Free', seats: 3, active_recruitments: 1, price_cents: { monthly: 0, yearly: 0 } });
-    expect(res.json.plans[1]).toMatchObject({
+    const res = await expectStatus(new Client(t.baseUrl), billingPublicOperations.plans, 200, { params: {} });
+    expect(res.plans.map((p) => p.id)).toEqual(['free', 'team', 'business']);
+    expect(res.plans[0]).toMatchObject({ name: 'Free', seats: 3, active_recruitments: 1, price_cents: { monthly: 0, yearly: 0 } });
+    expect(res.plans[1]).toMatchObject({
       name: 'Team',
       seats: 15,
       active_recruitments: 10,
       price_cents: { monthly: 9900, yearly: 99000 },
     });
-    expect(res.json.plans[2]).toMatchObject({ name: 'Business', seats: 100, active_recruitments: null });
-    expect(res.json.products.map((p: { id: string }) => p.id)).toEqual(['website', 'onboarding']);
-    expect(res.json).toMatchObject({ currency: 'eur', trial: { days: 14, plan: 'team' } });
+    expect(res.plans[2]).toMatchObject({ name: 'Business', seats: 100, active_recruitments: null });
+    expect(res.products.map((p) => p.id)).toEqual(['website', 'onboarding']);
+    expect(res).toMatchObject({ currency: 'eur', trial: { days: 14, plan: 'team' } });
   });
 });
 
@@ -66,9 +67,8 @@ describe('GET organisation/{id}/billing', () => {
   it('shows a new organisation on its trial with Team limits and its usage', async () => {
     const { org, client } = await ownedOrganisation(1);
     await invite(org.id, 'pending@example.test');
-    const res = await client.get(`organisation/${org.id}/billing`);
-    expect(res.status).toBe(200);
-    expect(res.json.billing).toEqual({
+    const res = await expectStatus(client, ops.get, 200, { params: { organisationId: org.id } });
+    expect(res.billing).toEqual({
       plan: 'trial',
       interval: 'monthly',
       trail_ends_at: (await stored(org.id)).trailEndsAt!.toISOString(),
@@ -85,18 +85,20 @@ describe('GET organisation/{id}/billing', () => {
       .update(organisations)
       .set({ trailEndsAt: new Date(Date.now() - 60_000) })
       .where(eq(organisations.id, org.id));
-    const res = await client.get(`organisation/${org.id}/billing`);
-    expect(res.json.billing).toMatchObject({ plan: 'free', trail_ends_at: null, limits: { seats: 3, active_recruitments: 1 } });
+    const res = await expectOk(client, ops.get, { params: { organisationId: org.id } });
+    expect(res.billing).toMatchObject({ plan: 'free', trail_ends_at: null, limits: { seats: 3, active_recruitments: 1 } });
   });
 });
 
 describe('POST organisation/{id}/billing/plan (no Stripe: applies at once)', () => {
   it('changes the plan and interval, ends the trial and writes the audit log', async () => {
     const { org, client } = await ownedOrganisation();
-    const res = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'business', interval: 'yearly' });
-    expect(res.status).toBe(200);
-    expect(res.json.checkout_url).toBeNull();
-    expect(res.json.billing).toMatchObject({
+    const res = await expectStatus(client, ops.changePlan, 200, {
+      params: { organisationId: org.id },
+      body: { plan: 'business', interval: 'yearly' },
+    });
+    expect(res.checkout_url).toBeNull();
+    expect(res.billing).toMatchObject({
       plan: 'business',
       interval: 'yearly',
       trail_ends_at: null,
@@ -113,20 +115,24 @@ describe('POST organisation/{id}/billing/plan (no Stripe: applies at once)', () 
 
   it('does nothing (and logs nothing) when the plan and interval are already in force', async () => {
     const { org, client } = await ownedOrganisation();
-    await client.post(`organisation/${org.id}/billing/plan`, { plan: 'team', interval: 'monthly' });
-    const again = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'team', interval: 'monthly' });
-    expect(again.status).toBe(200);
-    expect(again.json.billing.plan).toBe('team');
+    await expectOk(client, ops.changePlan, { params: { organisationId: org.id }, body: { plan: 'team', interval: 'monthly' } });
+    const again = await expectStatus(client, ops.changePlan, 200, {
+      params: { organisationId: org.id },
+      body: { plan: 'team', interval: 'monthly' },
+    });
+    expect(again.billing.plan).toBe('team');
     expect(await auditOf(org.id, 'billing.plan_changed')).toHaveLength(1);
   });
 
   it('refuses a downgrade the current seats exceed (422 naming the limit) and changes nothing', async () => {
     const { org, client } = await ownedOrganisation(4);
     const before = await stored(org.id);
-    const res = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'free', interval: 'monthly' });
-    expect(res.status).toBe(422);
-    expect(res.json.message).toMatch(/Free plan allows 3 seats, and 5 are in use/);
-    expect(res.json.errors.plan).toEqual([res.json.message]);
+    const res = await expectStatus(client, ops.changePlan, 422, {
+      params: { organisationId: org.id },
+      body: { plan: 'free', interval: 'monthly' },
+    });
+    expect(res.message).toMatch(/Free plan allows 3 seats, and 5 are in use/);
+    expect(res.errors?.plan).toEqual([res.message]);
     expect(await stored(org.id)).toMatchObject({ plan: 'trial', trailEndsAt: before.trailEndsAt });
     expect(await auditOf(org.id)).toHaveLength(0);
   });
@@ -134,16 +140,14 @@ describe('POST organisation/{id}/billing/plan (no Stripe: applies at once)', () 
   it('counts pending invitations as seats', async () => {
     const { org, client } = await ownedOrganisation(2);
     await invite(org.id, 'one-more@example.test');
-    const res = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'free' });
-    expect(res.status).toBe(422);
-    expect(res.json.message).toMatch(/4 are in use/);
+    const res = await expectStatus(client, ops.changePlan, 422, { params: { organisationId: org.id }, body: { plan: 'free' } });
+    expect(res.message).toMatch(/4 are in use/);
   });
 
   it('allows a downgrade that fits', async () => {
     const { org, client } = await ownedOrganisation(2);
-    const res = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'free' });
-    expect(res.status).toBe(200);
-    expect(res.json.billing).toMatchObject({ plan: 'free', trail_ends_at: null, limits: { seats: 3 } });
+    const res = await expectStatus(client, ops.changePlan, 200, { params: { organisationId: org.id }, body: { plan: 'free' } });
+    expect(res.billing).toMatchObject({ plan: 'free', trail_ends_at: null, limits: { seats: 3 } });
   });
 
   it('refuses an admin (403) and an unknown plan (422 with the field), changing nothing', async () => {
@@ -151,11 +155,16 @@ describe('POST organisation/{id}/billing/plan (no Stripe: applies at once)', () 
     const admin = await createUser(t);
     await addMember(t, org.id, admin.id, 'admin');
     const adminClient = await signIn(t, admin);
-    const forbidden = await adminClient.post(`organisation/${org.id}/billing/plan`, { plan: 'business', interval: 'monthly' });
+    const forbidden = await callOperation(adminClient, ops.changePlan, {
+      params: { organisationId: org.id },
+      body: { plan: 'business', interval: 'monthly' },
+    });
     expect(forbidden.status).toBe(403);
-    const bad = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'gold', interval: 'weekly' });
-    expect(bad.status).toBe(422);
-    expect(Object.keys(bad.json.errors)).toEqual(expect.arrayContaining(['plan', 'interval']));
+    const bad = await expectStatus(client, ops.changePlan, 422, {
+      params: { organisationId: org.id },
+      body: { plan: 'gold', interval: 'weekly' } as unknown as { plan: 'free' },
+    });
+    expect(Object.keys(bad.errors ?? {})).toEqual(expect.arrayContaining(['plan', 'interval']));
     expect(await stored(org.id)).toMatchObject({ plan: 'trial' });
     expect(await auditOf(org.id)).toHaveLength(0);
   });
@@ -164,15 +173,14 @@ describe('POST organisation/{id}/billing/plan (no Stripe: applies at once)', () 
 describe('products (no Stripe)', () => {
   it('subscribes and unsubscribes, each change audited once', async () => {
     const { org, client } = await ownedOrganisation();
-    const sub = await client.post(`organisation/${org.id}/billing/products`, { product: 'onboarding' });
-    expect(sub.status).toBe(200);
-    expect(sub.json).toMatchObject({ billing: { products: ['onboarding'], plan: 'trial' }, checkout_url: null });
-    await client.post(`organisation/${org.id}/billing/products`, { product: 'onboarding' });
-    const both = await client.post(`organisation/${org.id}/billing/products`, { product: 'website' });
-    expect(both.json.billing.products).toEqual(['website', 'onboarding']);
-    const unsub = await client.delete(`organisation/${org.id}/billing/products/onboarding`);
-    expect(unsub.status).toBe(200);
-    expect(unsub.json.billing.products).toEqual(['website']);
+    const inOrg = { organisationId: org.id };
+    const sub = await expectStatus(client, ops.subscribe, 200, { params: inOrg, body: { product: 'onboarding' } });
+    expect(sub).toMatchObject({ billing: { products: ['onboarding'], plan: 'trial' }, checkout_url: null });
+    await expectOk(client, ops.subscribe, { params: inOrg, body: { product: 'onboarding' } });
+    const both = await expectOk(client, ops.subscribe, { params: inOrg, body: { product: 'website' } });
+    expect(both.billing.products).toEqual(['website', 'onboarding']);
+    const unsub = await expectStatus(client, ops.unsubscribe, 200, { params: { ...inOrg, product: 'onboarding' } });
+    expect(unsub.billing.products).toEqual(['website']);
     expect((await stored(org.id)).products).toEqual(['website']);
     expect(await auditOf(org.id, 'billing.product_subscribed')).toHaveLength(2);
     expect(await auditOf(org.id, 'billing.product_unsubscribed')).toHaveLength(1);
@@ -182,10 +190,13 @@ describe('products (no Stripe)', () => {
 
   it('refuses an unknown product with a field message', async () => {
     const { org, client } = await ownedOrganisation();
-    const res = await client.post(`organisation/${org.id}/billing/products`, { product: 'payroll' });
-    expect(res.status).toBe(422);
-    expect(res.json.errors.product).toEqual(['Choose one of: website, onboarding.']);
-    expect((await client.delete(`organisation/${org.id}/billing/products/payroll`)).status).toBe(422);
+    const res = await expectStatus(client, ops.subscribe, 422, {
+      params: { organisationId: org.id },
+      body: { product: 'payroll' as 'website' },
+    });
+    expect(res.errors?.product).toEqual(['Choose one of: website, onboarding.']);
+    const unsub = await expectStatus(client, ops.unsubscribe, 422, { params: { organisationId: org.id, product: 'payroll' } });
+    expect(unsub.errors?.product).toEqual(['Choose one of: website, onboarding.']);
   });
 });
 
@@ -371,10 +382,12 @@ describe('with Stripe', () => {
 
   it('sends a paid plan change to Stripe Checkout and changes nothing until paid', async () => {
     const { org, client } = await stripeOrganisation();
-    const res = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'team', interval: 'yearly' });
-    expect(res.status).toBe(200);
-    expect(res.json.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_\d+$/);
-    expect(res.json.billing).toMatchObject({ plan: 'trial', stripe_enabled: true });
+    const res = await expectStatus(client, ops.changePlan, 200, {
+      params: { organisationId: org.id },
+      body: { plan: 'team', interval: 'yearly' },
+    });
+    expect(res.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_\d+$/);
+    expect(res.billing).toMatchObject({ plan: 'trial', stripe_enabled: true });
     const session = fake.sessions.at(-1)!;
     expect(session).toMatchObject({
       mode: 'subscription',
@@ -398,9 +411,8 @@ describe('with Stripe', () => {
   it('starts a product taken during the trial with Stripe trialing until the trial ends, so it costs nothing before', async () => {
     const { org, client } = await stripeOrganisation();
     const trailEndsAt = (await stored(org.id)).trailEndsAt!;
-    const res = await client.post(`organisation/${org.id}/billing/products`, { product: 'website' });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    const res = await expectStatus(client, ops.subscribe, 200, { params: { organisationId: org.id }, body: { product: 'website' } });
+    expect(res.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     expect(fake.sessions.at(-1)!.subscription_data).toEqual({
       metadata: { organisation_id: org.id },
       trial_end: Math.floor(trailEndsAt.getTime() / 1000),
@@ -423,8 +435,7 @@ describe('with Stripe', () => {
   it('still refuses a downgrade over the limit before going to Stripe', async () => {
     const { org, client } = await stripeOrganisation(3);
     const sessions = fake.sessions.length;
-    const res = await client.post(`organisation/${org.id}/billing/plan`, { plan: 'free' });
-    expect(res.status).toBe(422);
+    await expectStatus(client, ops.changePlan, 422, { params: { organisationId: org.id }, body: { plan: 'free' } });
     expect(fake.sessions.length).toBe(sessions);
   });
 
@@ -442,8 +453,8 @@ describe('with Stripe', () => {
       stripeCustomerId: 'cus_completed',
       stripeSubscriptionId: 'sub_completed',
     });
-    const billing = await client.get(`organisation/${org.id}/billing`);
-    expect(billing.json.billing).toMatchObject({ plan: 'team', trail_ends_at: null, products: ['website'] });
+    const billing = await expectOk(client, ops.get, { params: { organisationId: org.id } });
+    expect(billing.billing).toMatchObject({ plan: 'team', trail_ends_at: null, products: ['website'] });
     // Stripe retries deliveries: the same event again changes and logs nothing.
     expect((await deliver(event)).status).toBe(200);
     const entries = await auditOf(org.id, 'billing.subscription_started');
@@ -472,10 +483,9 @@ describe('with Stripe', () => {
     fake.subscription('sub_live', 'cus_live', ['hireloop_team_monthly']);
     await deliver(completed(org.id, { plan: 'team', interval: 'monthly', products: '' }, 'sub_live', 'cus_live'));
 
-    const added = await client.post(`organisation/${org.id}/billing/products`, { product: 'onboarding' });
-    expect(added.status).toBe(200);
-    expect(added.json.checkout_url).toBeNull();
-    expect(added.json.billing.products).toEqual(['onboarding']);
+    const added = await expectStatus(client, ops.subscribe, 200, { params: { organisationId: org.id }, body: { product: 'onboarding' } });
+    expect(added.checkout_url).toBeNull();
+    expect(added.billing.products).toEqual(['onboarding']);
     const update = fake.updates.at(-1)!;
     expect(update.id).toBe('sub_live');
     expect(update.params.items).toEqual([{ price: fake.price('hireloop_onboarding_monthly').id, quantity: 1 }]);
@@ -509,9 +519,8 @@ describe('with Stripe', () => {
     fake.subscription('sub_product_only', 'cus_p', ['hireloop_website_monthly']);
     await deliver(completed(org.id, { plan: '', interval: 'monthly', products: 'website' }, 'sub_product_only', 'cus_p'));
     expect(await stored(org.id)).toMatchObject({ plan: 'trial', products: ['website'] });
-    const res = await client.delete(`organisation/${org.id}/billing/products/website`);
-    expect(res.status).toBe(200);
-    expect(res.json.billing.products).toEqual([]);
+    const res = await expectStatus(client, ops.unsubscribe, 200, { params: { organisationId: org.id, product: 'website' } });
+    expect(res.billing.products).toEqual([]);
     expect(fake.canceled).toContain('sub_product_only');
     expect(await stored(org.id)).toMatchObject({ stripeSubscriptionId: null, products: [] });
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Billing, BillingChangeResponse, BillingInterval, PlanId, Product } from '@hireloop/contract/billing';
-import { orgApi } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { useOrganisationId } from './auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -10,14 +10,19 @@ export type BillingChange =
   | { kind: 'subscribe'; product: Product }
   | { kind: 'unsubscribe'; product: Product };
 
-function send(change: BillingChange): Promise<BillingChangeResponse> {
+/**
+ * The billing operations are loaded on first use: their schemas bring zod, which the bundle /login loads
+ * (features/session/) must not carry (docs/decisions/014-operations-in-the-contract.md).
+ */
+async function send(change: BillingChange): Promise<BillingChangeResponse> {
+  const { billingOperations: ops } = await import('@hireloop/contract/operations/billing');
   switch (change.kind) {
     case 'plan':
-      return orgApi.post<BillingChangeResponse>('billing/plan', { plan: change.plan, interval: change.interval });
+      return call(ops.changePlan, { body: { plan: change.plan, interval: change.interval } });
     case 'subscribe':
-      return orgApi.post<BillingChangeResponse>('billing/products', { product: change.product });
+      return call(ops.subscribe, { body: { product: change.product } });
     case 'unsubscribe':
-      return orgApi.delete<BillingChangeResponse>(`billing/products/${change.product}`);
+      return call(ops.unsubscribe, { params: { product: change.product } });
   }
 }
 

@@ -19,10 +19,11 @@ const SESSION_STALE_MS = 60_000;
 export type BillingResponse = { billing: Billing };
 
 /**
- * The notification operations, loaded on first use: their schemas bring zod, which the bundle /login
+ * The notification and billing operations, loaded on first use: their schemas bring zod, which the bundle /login
  * loads (this file is part of it) must not carry (docs/decisions/014-operations-in-the-contract.md).
  */
 const notificationOperations = () => import('@hireloop/contract/operations/notifications').then((m) => m.notificationOperations);
+const billingOperations = () => import('@hireloop/contract/operations/billing').then((m) => m.billingOperations);
 export type NotificationList = NotificationsResponse['notifications'];
 
 export function usersQuery(organisationId: string) {
@@ -36,7 +37,7 @@ export function usersQuery(organisationId: string) {
 export function billingQuery(organisationId: string) {
   return queryOptions({
     queryKey: queryKeys.billing(organisationId),
-    queryFn: async () => (await orgApi.get<BillingResponse>('billing')).billing,
+    queryFn: async () => (await call((await billingOperations()).get)).billing,
     staleTime: SESSION_STALE_MS,
   });
 }

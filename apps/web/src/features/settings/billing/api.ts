@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlansResponse } from '@hireloop/contract/billing';
-import { api } from '../../../lib/api-client.ts';
+import { billingPublicOperations } from '@hireloop/contract/operations/billing';
+import { call } from '../../../lib/operations.ts';
 
 /** The price list never changes while the app runs: it is the table in code. */
 export const plansQuery = queryOptions({
   queryKey: ['billing', 'plans'] as const,
-  queryFn: () => api.get<PlansResponse>('billing/plans'),
+  queryFn: () => call(billingPublicOperations.plans),
   staleTime: Infinity,
 });
 
