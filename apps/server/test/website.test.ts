@@ -1,4 +1,6 @@
-import { WEBSITE_TEXTS } from '@hireloop/contract/website';
+import { billingOperations } from '@hireloop/contract/operations/billing';
+import { websiteOperations as ops } from '@hireloop/contract/operations/website';
+import { WEBSITE_TEXTS, type WebsiteRolePatchBody } from '@hireloop/contract/website';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
@@ -10,6 +12,7 @@ import { recruitments } from '../src/db/schema/recruitments.ts';
 import { teams } from '../src/db/schema/teams.ts';
 import { careerApplications, careersPageViews, careersSites } from '../src/db/schema/website.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { download, pngOf, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -44,6 +47,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const base = (id = org.id) => `organisation/${id}/website`;
+/** GET organisation/{id}/website, which must answer 200. */
+const siteOf = async (client: Client, organisationId = org.id) => (await expectOk(client, ops.get, { params: { organisationId } })).website;
+/** PATCH organisation/{id}/website/roles/{roleId}. */
+const patchRole = (client: Client, roleId: string, body: WebsiteRolePatchBody) =>
+  callOperation(client, ops.updateRole, { params: { organisationId: org.id, roleId }, body });
 const db = () => t.database.db;
 const auditOf = (organisationId: string, action: string) =>
   db()
@@ -66,9 +74,8 @@ async function openRecruitment(organisationId: string, roleId: string, name = 'H
 
 describe('GET /website: the product state and the site', () => {
   it('shows a fresh organisation as not subscribed with the default settings, without storing a site row', async () => {
-    const res = await ownerClient.get(base());
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.website).toMatchObject({
+    const res = await expectStatus(ownerClient, ops.get, 200, { params: { organisationId: org.id } });
+    expect(res.website).toMatchObject({
       product_state: 'not_subscribed',
       url: `${t.baseUrl}/careers/${org.slug}`,
       slug: org.slug,
@@ -78,35 +85,31 @@ describe('GET /website: the product state and the site', () => {
       logo_url: null,
     });
     // On trial: the dashboard can say until when the product could be tried.
-    expect(res.json.website.trail_ends_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(res.website.trail_ends_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(await db().select().from(careersSites).where(eq(careersSites.organisationId, org.id))).toEqual([]);
   });
 
   it('is "trial" once subscribed during the trial and "active" on a chosen plan', async () => {
-    const sub = await ownerClient.post(`organisation/${org.id}/billing/products`, { product: 'website' });
-    expect(sub.status, sub.text).toBe(200);
-    expect((await ownerClient.get(base())).json.website.product_state).toBe('trial');
+    await expectStatus(ownerClient, billingOperations.subscribe, 200, { params: { organisationId: org.id }, body: { product: 'website' } });
+    expect((await siteOf(ownerClient)).product_state).toBe('trial');
     await db().update(organisations).set({ plan: 'team', trailEndsAt: null }).where(eq(organisations.id, org.id));
-    const active = await ownerClient.get(base());
-    expect(active.json.website).toMatchObject({ product_state: 'active', trail_ends_at: null });
+    expect(await siteOf(ownerClient)).toMatchObject({ product_state: 'active', trail_ends_at: null });
   });
 
   it('lets a hiring manager look but not an interviewer (403)', async () => {
-    expect((await managerClient.get(base())).status).toBe(200);
-    const res = await interviewerClient.get(base());
+    expect((await callOperation(managerClient, ops.get, { params: { organisationId: org.id } })).status).toBe(200);
+    const res = await callOperation(interviewerClient, ops.get, { params: { organisationId: org.id } });
     expect(res.status).toBe(403);
   });
 });
 
 describe('PATCH /website: settings', () => {
   it('changes the headline, intro and colour (stored lowercase) and records one audit entry', async () => {
-    const res = await recruiterClient.patch(base(), {
-      headline: '  Build robots with us ',
-      intro: 'We are hiring.\n\nCome along.',
-      brand_colour: '#0B7285',
+    const res = await expectStatus(recruiterClient, ops.update, 200, {
+      params: { organisationId: org.id },
+      body: { headline: '  Build robots with us ', intro: 'We are hiring.\n\nCome along.', brand_colour: '#0B7285' },
     });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.website).toMatchObject({
+    expect(res.website).toMatchObject({
       headline: 'Build robots with us',
       intro: 'We are hiring.\n\nCome along.',
       brand_colour: '#0b7285',
@@ -116,7 +119,7 @@ describe('PATCH /website: settings', () => {
     expect(entry!.before).toMatchObject({ headline: 'Careers at Acme Robotics', brand_colour: '#1c7ed6' });
     expect(entry!.after).toMatchObject({ headline: 'Build robots with us', brand_colour: '#0b7285' });
     // The same values again change nothing and are not audited.
-    await recruiterClient.patch(base(), { headline: 'Build robots with us' });
+    await expectOk(recruiterClient, ops.update, { params: { organisationId: org.id }, body: { headline: 'Build robots with us' } });
     expect(await auditOf(org.id, 'website.updated')).toHaveLength(1);
   });
 
@@ -127,15 +130,16 @@ describe('PATCH /website: settings', () => {
     ['a blank headline', { headline: '   ' }, 'headline', WEBSITE_TEXTS.headlineRequired],
     ['an intro of 2001 characters', { intro: 'y'.repeat(2001) }, 'intro', WEBSITE_TEXTS.introMax],
   ])('refuses %s with a clear field message and changes nothing', async (_label, body, field, message) => {
-    const res = await ownerClient.patch(base(), body);
-    expect(res.status).toBe(422);
-    expect(res.json.code).toBe('validation_failed');
-    expect(res.json.errors[field]).toEqual([message]);
-    expect((await ownerClient.get(base())).json.website).toMatchObject({ headline: 'Build robots with us', brand_colour: '#0b7285' });
+    const res = await expectStatus(ownerClient, ops.update, 422, { params: { organisationId: org.id }, body });
+    expect(res.code).toBe('validation_failed');
+    expect(res.errors?.[field]).toEqual([message]);
+    expect(await siteOf(ownerClient)).toMatchObject({ headline: 'Build robots with us', brand_colour: '#0b7285' });
   });
 
   it('refuses a hiring manager (403)', async () => {
-    expect((await managerClient.patch(base(), { headline: 'Nope' })).status).toBe(403);
+    expect(
+      (await callOperation(managerClient, ops.update, { params: { organisationId: org.id }, body: { headline: 'Nope' } })).status,
+    ).toBe(403);
   });
 });
 
@@ -177,28 +181,32 @@ describe('the careers site logo', () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.json.errors.logo).toEqual(['The file must be a PNG, JPEG, WebP or GIF image.']);
-    expect((await ownerClient.get(base())).json.website.logo_url).toBe(second.json.website.logo_url);
+    expect((await siteOf(ownerClient)).logo_url).toBe(second.json.website.logo_url);
 
     expect(
       (await upload(managerClient, `${base()}/logo`, 'logo', { bytes: await pngOf(8, 8), filename: 'l.png', type: 'image/png' })).status,
     ).toBe(403);
 
-    const removed = await ownerClient.delete(`${base()}/logo`);
-    expect(removed.status, removed.text).toBe(200);
-    expect(removed.json.website.logo_url).toBeNull();
-    expect((await ownerClient.get(`${base()}/logo`)).json).toEqual({ message: WEBSITE_TEXTS.noLogo, code: 'not_found' });
+    const removed = await expectStatus(ownerClient, ops.removeLogo, 200, { params: { organisationId: org.id } });
+    expect(removed.website.logo_url).toBeNull();
+    expect(await expectStatus(ownerClient, ops.logo, 404, { params: { organisationId: org.id } })).toEqual({
+      message: WEBSITE_TEXTS.noLogo,
+      code: 'not_found',
+    });
     expect(await auditOf(org.id, 'website.logo_removed')).toHaveLength(1);
     // Settings survive the logo's coming and going.
-    expect((await ownerClient.get(base())).json.website.headline).toBe('Build robots with us');
+    expect((await siteOf(ownerClient)).headline).toBe('Build robots with us');
   });
 });
 
 describe('PATCH /website/roles/:roleId: publishing and questions', () => {
   it('publishes a role; it is live only while open with an open recruitment and subscribed, else says why', async () => {
     const r = await role(org.id, { name: 'Robot Whisperer', status: 'open', location: 'Berlin' });
-    const res = await recruiterClient.patch(`${base()}/roles/${r.id}`, { published: true });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.role).toMatchObject({
+    const res = await expectStatus(recruiterClient, ops.updateRole, 200, {
+      params: { organisationId: org.id, roleId: r.id },
+      body: { published: true },
+    });
+    expect(res.role).toMatchObject({
       id: r.id,
       published: true,
       status: 'open',
@@ -209,49 +217,55 @@ describe('PATCH /website/roles/:roleId: publishing and questions', () => {
     expect(await auditOf(org.id, 'website.role_published')).toHaveLength(1);
 
     const recruitment = await openRecruitment(org.id, r.id);
-    const listed = (await ownerClient.get(base())).json.website.roles.find((x: { id: string }) => x.id === r.id);
+    const listed = (await siteOf(ownerClient)).roles.find((x: { id: string }) => x.id === r.id);
     expect(listed).toMatchObject({ live: true, not_live_reason: null, open_recruitment: { id: recruitment.id, name: 'Hiring 2026' } });
 
     await setProducts(org.id, []);
-    const unsubscribed = (await ownerClient.get(base())).json.website.roles.find((x: { id: string }) => x.id === r.id);
+    const unsubscribed = (await siteOf(ownerClient)).roles.find((x: { id: string }) => x.id === r.id);
     expect(unsubscribed).toMatchObject({ live: false, not_live_reason: WEBSITE_TEXTS.notLive.notSubscribed });
     await setProducts(org.id, ['website']);
 
     await db().update(jobRoles).set({ status: 'closed' }).where(eq(jobRoles.id, r.id));
-    const closed = (await ownerClient.get(base())).json.website.roles.find((x: { id: string }) => x.id === r.id);
+    const closed = (await siteOf(ownerClient)).roles.find((x: { id: string }) => x.id === r.id);
     expect(closed).toMatchObject({ live: false, not_live_reason: WEBSITE_TEXTS.notLive.roleNotOpen });
 
-    const off = await recruiterClient.patch(`${base()}/roles/${r.id}`, { published: false });
-    expect(off.json.role).toMatchObject({ published: false, live: false, not_live_reason: WEBSITE_TEXTS.notLive.notPublished });
+    const off = await expectOk(recruiterClient, ops.updateRole, {
+      params: { organisationId: org.id, roleId: r.id },
+      body: { published: false },
+    });
+    expect(off.role).toMatchObject({ published: false, live: false, not_live_reason: WEBSITE_TEXTS.notLive.notPublished });
     expect(await auditOf(org.id, 'website.role_unpublished')).toHaveLength(1);
   });
 
   it('stores questions in order, gives new ones ids and keeps the ids of existing ones', async () => {
     const r = await role(org.id, { name: 'Gripper Engineer', status: 'open' });
-    const first = await ownerClient.patch(`${base()}/roles/${r.id}`, {
-      questions: [
-        { label: ' Why robots? ', kind: 'long_text', required: true },
-        { label: 'Can you start in May?', kind: 'yes_no' },
-      ],
+    const first = await expectStatus(ownerClient, ops.updateRole, 200, {
+      params: { organisationId: org.id, roleId: r.id },
+      body: {
+        questions: [
+          { label: ' Why robots? ', kind: 'long_text', required: true },
+          { label: 'Can you start in May?', kind: 'yes_no' },
+        ],
+      },
     });
-    expect(first.status, first.text).toBe(200);
-    const [why, may] = first.json.role.questions;
+    const [why, may] = first.role.questions;
     expect(why).toEqual({ id: expect.stringMatching(UUID), label: 'Why robots?', kind: 'long_text', required: true });
     expect(may).toEqual({ id: expect.stringMatching(UUID), label: 'Can you start in May?', kind: 'yes_no', required: false });
 
-    const second = await ownerClient.patch(`${base()}/roles/${r.id}`, {
-      questions: [
-        { id: 'made-up', label: 'Portfolio link', kind: 'short_text', required: false },
-        { id: why.id, label: 'Why robots, really?', kind: 'long_text', required: true },
-      ],
+    const second = await expectOk(ownerClient, ops.updateRole, {
+      params: { organisationId: org.id, roleId: r.id },
+      body: {
+        questions: [
+          { id: 'made-up', label: 'Portfolio link', kind: 'short_text', required: false },
+          { id: why!.id, label: 'Why robots, really?', kind: 'long_text', required: true },
+        ],
+      },
     });
-    const [portfolio, kept] = second.json.role.questions;
-    expect(portfolio.id).toMatch(UUID);
-    expect(portfolio.id).not.toBe('made-up');
-    expect(kept).toEqual({ id: why.id, label: 'Why robots, really?', kind: 'long_text', required: true });
-    expect((await ownerClient.get(base())).json.website.roles.find((x: { id: string }) => x.id === r.id).questions).toEqual(
-      second.json.role.questions,
-    );
+    const [portfolio, kept] = second.role.questions;
+    expect(portfolio!.id).toMatch(UUID);
+    expect(portfolio!.id).not.toBe('made-up');
+    expect(kept).toEqual({ id: why!.id, label: 'Why robots, really?', kind: 'long_text', required: true });
+    expect((await siteOf(ownerClient)).roles.find((x) => x.id === r.id)?.questions).toEqual(second.role.questions);
     const entries = await auditOf(org.id, 'website.questions_changed');
     expect(entries.filter((e) => e.targetId === r.id)).toHaveLength(2);
   });
@@ -274,22 +288,26 @@ describe('PATCH /website/roles/:roleId: publishing and questions', () => {
     ['published as text', { published: 'yes' }, 'published', 'Say whether the role is published.'],
   ])('refuses %s with a clear message', async (_label, body, field, message) => {
     const r = await role(org.id, { name: 'Validation role' });
-    const res = await ownerClient.patch(`${base()}/roles/${r.id}`, body);
-    expect(res.status).toBe(422);
-    expect(res.json.errors[field]).toEqual([message]);
+    const res = await expectStatus(ownerClient, ops.updateRole, 422, {
+      params: { organisationId: org.id, roleId: r.id },
+      body: body as WebsiteRolePatchBody,
+    });
+    expect(res.errors?.[field]).toEqual([message]);
   });
 
   it("answers 404 for another organisation's role and a malformed id; 403 for a hiring manager", async () => {
     const foreign = await role(other.id, { name: 'Foreign role', status: 'open' });
-    const res = await ownerClient.patch(`${base()}/roles/${foreign.id}`, { published: true });
-    expect(res.status).toBe(404);
-    expect(res.json.message).toBe(WEBSITE_TEXTS.roleNotFound);
+    const res = await expectStatus(ownerClient, ops.updateRole, 404, {
+      params: { organisationId: org.id, roleId: foreign.id },
+      body: { published: true },
+    });
+    expect(res.message).toBe(WEBSITE_TEXTS.roleNotFound);
     expect((await db().select().from(jobRoles).where(eq(jobRoles.id, foreign.id)))[0]!.published).toBe(false);
-    expect((await ownerClient.patch(`${base()}/roles/not-a-uuid`, { published: true })).status).toBe(404);
+    expect((await patchRole(ownerClient, 'not-a-uuid', { published: true })).status).toBe(404);
     const mine = await role(org.id, { name: 'Manager role' });
-    expect((await managerClient.patch(`${base()}/roles/${mine.id}`, { published: true })).status).toBe(403);
+    expect((await patchRole(managerClient, mine.id, { published: true })).status).toBe(403);
     // Only the organisation's own roles are listed.
-    const ids = (await ownerClient.get(base())).json.website.roles.map((x: { id: string }) => x.id);
+    const ids = (await siteOf(ownerClient)).roles.map((x) => x.id);
     expect(ids).not.toContain(foreign.id);
   });
 });
@@ -297,17 +315,19 @@ describe('PATCH /website/roles/:roleId: publishing and questions', () => {
 describe('GET /website/stats', () => {
   it('counts visits and applications per day and role, with conversion, for this organisation only', async () => {
     const s = await openStatsFixture();
-    const res = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03`);
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.stats.from).toBe('2026-03-01');
-    expect(res.json.stats.to).toBe('2026-03-03');
-    expect(res.json.stats.totals).toEqual({ visits: 30, applications: 3, conversion: 0.1 });
-    expect(res.json.stats.days).toEqual([
+    const { stats } = await expectStatus(s.viewer, ops.stats, 200, {
+      params: { organisationId: s.orgId },
+      query: { from: '2026-03-01', to: '2026-03-03' },
+    });
+    expect(stats.from).toBe('2026-03-01');
+    expect(stats.to).toBe('2026-03-03');
+    expect(stats.totals).toEqual({ visits: 30, applications: 3, conversion: 0.1 });
+    expect(stats.days).toEqual([
       { day: '2026-03-01', visits: 15, applications: 2 },
       { day: '2026-03-02', visits: 15, applications: 1 },
       { day: '2026-03-03', visits: 0, applications: 0 },
     ]);
-    expect(res.json.stats.roles).toEqual([
+    expect(stats.roles).toEqual([
       { role_id: s.alpha, name: 'Alpha', visits: 10, applications: 2, conversion: 0.2 },
       { role_id: s.beta, name: 'Beta', visits: 10, applications: 1, conversion: 0.1 },
       // Published, no traffic yet: conversion 0, not a division by zero.
@@ -317,61 +337,67 @@ describe('GET /website/stats', () => {
 
   it('counts only one role in the days and totals with filter[role]; the per-role list stays whole', async () => {
     const s = await openStatsFixture();
-    const res = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03&filter[role]=${s.alpha}`);
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.stats.totals).toEqual({ visits: 10, applications: 2, conversion: 0.2 });
-    expect(res.json.stats.days).toEqual([
+    const range = { from: '2026-03-01', to: '2026-03-03' };
+    const { stats } = await expectStatus(s.viewer, ops.stats, 200, {
+      params: { organisationId: s.orgId },
+      query: { ...range, filter: { role: s.alpha } },
+    });
+    expect(stats.totals).toEqual({ visits: 10, applications: 2, conversion: 0.2 });
+    expect(stats.days).toEqual([
       { day: '2026-03-01', visits: 5, applications: 2 },
       { day: '2026-03-02', visits: 5, applications: 0 },
       { day: '2026-03-03', visits: 0, applications: 0 },
     ]);
-    expect(res.json.stats.roles.map((r: { role_id: string }) => r.role_id)).toEqual([s.alpha, s.beta, s.gamma]);
+    expect(stats.roles.map((r) => r.role_id)).toEqual([s.alpha, s.beta, s.gamma]);
 
     // Beta's application on 4 March is outside the range; its page views on 2 March are in.
-    const beta = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03&filter[role]=${s.beta}`);
-    expect(beta.json.stats.totals).toEqual({ visits: 10, applications: 1, conversion: 0.1 });
-    expect(beta.json.stats.days.map((d: { visits: number; applications: number }) => [d.visits, d.applications])).toEqual([
+    const beta = (
+      await expectOk(s.viewer, ops.stats, { params: { organisationId: s.orgId }, query: { ...range, filter: { role: s.beta } } })
+    ).stats;
+    expect(beta.totals).toEqual({ visits: 10, applications: 1, conversion: 0.1 });
+    expect(beta.days.map((d) => [d.visits, d.applications])).toEqual([
       [0, 0],
       [10, 1],
       [0, 0],
     ]);
     // A published role without traffic: zeros, not a division by zero.
-    const gamma = await s.viewer.get(`${base(s.orgId)}/stats?from=2026-03-01&to=2026-03-03&filter[role]=${s.gamma}`);
-    expect(gamma.json.stats.totals).toEqual({ visits: 0, applications: 0, conversion: 0 });
+    const gamma = (
+      await expectOk(s.viewer, ops.stats, { params: { organisationId: s.orgId }, query: { ...range, filter: { role: s.gamma } } })
+    ).stats;
+    expect(gamma.totals).toEqual({ visits: 0, applications: 0, conversion: 0 });
   });
 
   it("answers 404 for another organisation's or an unknown role, 422 for a malformed one", async () => {
     const s = await openStatsFixture();
     const foreign = await role(other.id, { name: 'Foreign stats role', status: 'open', published: true });
     for (const id of [foreign.id, '6f1c2b9e-3d4a-4c5b-8e7f-0a1b2c3d4e5f']) {
-      const res = await s.viewer.get(`${base(s.orgId)}/stats?filter[role]=${id}`);
-      expect(res.status, res.text).toBe(404);
-      expect(res.json.message).toBe(WEBSITE_TEXTS.roleNotFound);
+      const res = await expectStatus(s.viewer, ops.stats, 404, { params: { organisationId: s.orgId }, query: { filter: { role: id } } });
+      expect(res.message).toBe(WEBSITE_TEXTS.roleNotFound);
     }
-    const malformed = await s.viewer.get(`${base(s.orgId)}/stats?filter[role]=alpha`);
-    expect(malformed.status).toBe(422);
-    expect(malformed.json.errors['filter.role']).toEqual([WEBSITE_TEXTS.statsRole]);
+    const malformed = await expectStatus(s.viewer, ops.stats, 422, {
+      params: { organisationId: s.orgId },
+      query: { filter: { role: 'alpha' } },
+    });
+    expect(malformed.errors?.['filter.role']).toEqual([WEBSITE_TEXTS.statsRole]);
   });
 
   it('defaults to the last 30 days ending today', async () => {
-    const res = await ownerClient.get(`${base()}/stats`);
-    expect(res.status, res.text).toBe(200);
+    const { stats } = await expectStatus(ownerClient, ops.stats, 200, { params: { organisationId: org.id } });
     const today = new Date().toISOString().slice(0, 10);
-    expect(res.json.stats.to).toBe(today);
-    expect(res.json.stats.days).toHaveLength(30);
-    expect(res.json.stats.days.at(-1).day).toBe(today);
-    expect(res.json.stats.totals.conversion).toBe(0);
+    expect(stats.to).toBe(today);
+    expect(stats.days).toHaveLength(30);
+    expect(stats.days.at(-1)?.day).toBe(today);
+    expect(stats.totals.conversion).toBe(0);
   });
 
   it.each([
-    ['?from=2026-03-05&to=2026-03-01', 'from', WEBSITE_TEXTS.statsOrder],
-    ['?from=2026-02-30', 'from', WEBSITE_TEXTS.statsDate],
-    ['?to=yesterday', 'to', WEBSITE_TEXTS.statsDate],
-    ['?from=2024-01-01&to=2026-01-01', 'from', WEBSITE_TEXTS.statsRange],
-  ])('refuses %s with a clear message', async (query, field, message) => {
-    const res = await ownerClient.get(`${base()}/stats${query}`);
-    expect(res.status).toBe(422);
-    expect(res.json.errors[field]).toEqual([message]);
+    ['from=2026-03-05&to=2026-03-01', { from: '2026-03-05', to: '2026-03-01' }, 'from', WEBSITE_TEXTS.statsOrder],
+    ['from=2026-02-30', { from: '2026-02-30' }, 'from', WEBSITE_TEXTS.statsDate],
+    ['to=yesterday', { to: 'yesterday' }, 'to', WEBSITE_TEXTS.statsDate],
+    ['from=2024-01-01&to=2026-01-01', { from: '2024-01-01', to: '2026-01-01' }, 'from', WEBSITE_TEXTS.statsRange],
+  ])('refuses ?%s with a clear message', async (_label, query, field, message) => {
+    const res = await expectStatus(ownerClient, ops.stats, 422, { params: { organisationId: org.id }, query });
+    expect(res.errors?.[field]).toEqual([message]);
   });
 });
 
@@ -454,12 +480,11 @@ describe('GET /website/jobs: the jobs feed', () => {
     expect(key.status, key.text).toBe(201);
     const headers = { authorization: `Bearer ${key.json.token}` };
     const anonymous = new Client(t.baseUrl);
-    const res = await anonymous.get(`organisation/${o.id}/website/jobs`, { headers });
-    expect(res.status, res.text).toBe(200);
+    const feed = await expectStatus(anonymous, ops.jobs, 200, { params: { organisationId: o.id }, headers });
     const slug = (await db().select({ slug: organisations.slug }).from(organisations).where(eq(organisations.id, o.id)))[0]!.slug;
-    expect(res.json.organisation).toEqual({ name: 'Feed Co', careers_url: `${t.baseUrl}/careers/${slug}` });
-    expect(res.json.jobs.map((j: { title: string }) => j.title)).toEqual(['Backend Engineer', 'Designer']);
-    expect(res.json.jobs[0]).toEqual({
+    expect(feed.organisation).toEqual({ name: 'Feed Co', careers_url: `${t.baseUrl}/careers/${slug}` });
+    expect(feed.jobs.map((j) => j.title)).toEqual(['Backend Engineer', 'Designer']);
+    expect(feed.jobs[0]).toEqual({
       id: live.id,
       title: 'Backend Engineer',
       team: { id: team!.id, name: 'Platform' },
@@ -472,12 +497,12 @@ describe('GET /website/jobs: the jobs feed', () => {
       apply_url: `${t.baseUrl}/careers/${slug}/jobs/${live.id}#apply`,
       published: true,
     });
-    expect(res.json.jobs[1]).toMatchObject({ team: null, salary: null, location_type: 'remote' });
+    expect(feed.jobs[1]).toMatchObject({ team: null, salary: null, location_type: 'remote' });
 
     // One live-role rule (features/website/repository.ts): the dashboard marks live, and the careers
     // site lists and opens, exactly the feed's roles.
-    const feedIds = res.json.jobs.map((j: { id: string }) => j.id).sort();
-    const dashboardRoles: { id: string; live: boolean }[] = (await owned.get(base(o.id))).json.website.roles;
+    const feedIds = feed.jobs.map((j) => j.id).sort();
+    const dashboardRoles = (await siteOf(owned, o.id)).roles;
     expect(dashboardRoles).toHaveLength(6);
     expect(
       dashboardRoles
@@ -492,14 +517,15 @@ describe('GET /website/jobs: the jobs feed', () => {
     }
 
     // The key reads but may not change the site (website.manage allows no API keys).
-    expect((await anonymous.patch(`organisation/${o.id}/website`, { headline: 'x' }, { headers })).status).toBe(403);
+    expect(
+      (await callOperation(anonymous, ops.update, { params: { organisationId: o.id }, body: { headline: 'x' }, headers })).status,
+    ).toBe(403);
     // A key of another organisation sees nothing.
-    expect((await anonymous.get(`organisation/${org.id}/website/jobs`, { headers })).status).toBe(404);
+    expect((await callOperation(anonymous, ops.jobs, { params: { organisationId: org.id }, headers })).status).toBe(404);
     // Without the subscription: 404 with a message that says why.
-    await owned.delete(`organisation/${o.id}/billing/products/website`);
-    const gone = await anonymous.get(`organisation/${o.id}/website/jobs`, { headers });
-    expect(gone.status).toBe(404);
-    expect(gone.json).toEqual({ message: WEBSITE_TEXTS.notSubscribed, code: 'not_found' });
+    await expectOk(owned, billingOperations.unsubscribe, { params: { organisationId: o.id, product: 'website' } });
+    const gone = await expectStatus(anonymous, ops.jobs, 404, { params: { organisationId: o.id }, headers });
+    expect(gone).toEqual({ message: WEBSITE_TEXTS.notSubscribed, code: 'not_found' });
   });
 
   it('is documented in the OpenAPI document and accepts API keys there', async () => {

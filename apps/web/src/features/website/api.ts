@@ -1,15 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Website,
-  WebsitePatchBody,
-  WebsiteResponse,
-  WebsiteRole,
-  WebsiteRolePatchBody,
-  WebsiteRoleResponse,
-  WebsiteStats,
-  WebsiteStatsResponse,
-} from '@hireloop/contract/website';
-import { orgApi } from '../../lib/api-client.ts';
+import { websiteOperations } from '@hireloop/contract/operations/website';
+import type { Website, WebsitePatchBody, WebsiteRole, WebsiteRolePatchBody, WebsiteStats } from '@hireloop/contract/website';
+import { call } from '../../lib/operations.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 import { statsRange, type StatsPeriod } from './format.ts';
 
@@ -35,7 +27,7 @@ export function useWebsite() {
   const { canView } = useWebsitePermissions();
   return useQuery({
     queryKey: websiteKeys.site(organisationId),
-    queryFn: async (): Promise<Website> => (await orgApi.get<WebsiteResponse>('website')).website,
+    queryFn: async (): Promise<Website> => (await call(websiteOperations.get)).website,
     enabled: organisationId !== '' && canView,
     retry: false,
   });
@@ -48,9 +40,8 @@ export function useWebsiteStats(period: StatsPeriod, roleId: string | null = nul
     queryKey: websiteKeys.stats(organisationId, period, roleId),
     queryFn: async (): Promise<WebsiteStats> =>
       (
-        await orgApi.get<WebsiteStatsResponse>('website/stats', {
-          ...statsRange(period),
-          filter: roleId === null ? null : { role: roleId },
+        await call(websiteOperations.stats, {
+          query: { ...statsRange(period), ...(roleId === null ? {} : { filter: { role: roleId } }) },
         })
       ).stats,
     enabled: organisationId !== '',
@@ -78,7 +69,7 @@ function useWebsiteCache() {
 export function useUpdateWebsite() {
   const cache = useWebsiteCache();
   return useMutation({
-    mutationFn: async (body: WebsitePatchBody): Promise<Website> => (await orgApi.patch<WebsiteResponse>('website', body)).website,
+    mutationFn: async (body: WebsitePatchBody): Promise<Website> => (await call(websiteOperations.update, { body })).website,
     onSuccess: (site) => {
       cache.set(site);
     },
@@ -92,14 +83,14 @@ export function useWebsiteLogo() {
     mutationFn: async (file: File): Promise<Website> => {
       const form = new FormData();
       form.append('logo', file);
-      return (await orgApi.upload<WebsiteResponse>('website/logo', form)).website;
+      return (await call(websiteOperations.uploadLogo, { form })).website;
     },
     onSuccess: (site) => {
       cache.set(site);
     },
   });
   const remove = useMutation({
-    mutationFn: async (): Promise<Website> => (await orgApi.delete<WebsiteResponse>('website/logo')).website,
+    mutationFn: async (): Promise<Website> => (await call(websiteOperations.removeLogo)).website,
     onSuccess: (site) => {
       cache.set(site);
     },
@@ -111,7 +102,7 @@ export function useUpdateWebsiteRole() {
   const cache = useWebsiteCache();
   return useMutation({
     mutationFn: async ({ roleId, body }: { roleId: string; body: WebsiteRolePatchBody }): Promise<WebsiteRole> =>
-      (await orgApi.patch<WebsiteRoleResponse>(`website/roles/${encodeURIComponent(roleId)}`, body)).role,
+      (await call(websiteOperations.updateRole, { params: { roleId }, body })).role,
     onSuccess: (role) => {
       cache.setRole(role);
     },
