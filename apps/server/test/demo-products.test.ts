@@ -1,3 +1,4 @@
+import { websiteOperations } from '@hireloop/contract/operations/website';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/demo-seed.ts';
@@ -10,6 +11,7 @@ import { recruitments } from '../src/db/schema/recruitments.ts';
 import { careerApplications, careerQuestions, careersPageViews, careersSites } from '../src/db/schema/website.ts';
 import { users } from '../src/db/schema/users.ts';
 import { signIn, startTestApp, type TestApp } from './harness.ts';
+import { expectOk } from './operations.ts';
 
 let demo: TestApp;
 beforeAll(async () => {
@@ -145,17 +147,21 @@ describe('demo data: the Onboarding product', () => {
 describe('demo data through the products’ own screens', () => {
   async function dana() {
     const [user] = await demo.database.db.select().from(users).where(eq(users.email, 'demo@hireloop.test'));
-    return { client: await signIn(demo, user!), path: `organisation/${user!.currentOrganisationId}` };
+    return {
+      client: await signIn(demo, user!),
+      path: `organisation/${user!.currentOrganisationId}`,
+      organisationId: user!.currentOrganisationId!,
+    };
   }
 
   it('shows the Website dashboard on trial with three live roles, figures, and the careers site', async () => {
-    const { client, path } = await dana();
-    const website = (await client.get(`${path}/website`)).json.website;
+    const { client, organisationId } = await dana();
+    const { website } = await expectOk(client, websiteOperations.get, { params: { organisationId } });
     expect(website.product_state).toBe('trial');
     expect(website.url).toMatch(/\/careers\/northwind-labs$/);
-    const live = website.roles.filter((r: { live: boolean }) => r.live).map((r: { name: string }) => r.name);
+    const live = website.roles.filter((r) => r.live).map((r) => r.name);
     expect(live.sort()).toEqual(['Customer Success Manager', 'Product Designer', 'Senior Backend Engineer']);
-    const stats = (await client.get(`${path}/website/stats`)).json.stats;
+    const { stats } = await expectOk(client, websiteOperations.stats, { params: { organisationId } });
     expect(stats.totals.visits).toBeGreaterThan(1000);
     expect(stats.totals.applications).toBeGreaterThan(0);
     expect(stats.days).toHaveLength(30);

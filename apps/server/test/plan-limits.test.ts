@@ -1,9 +1,11 @@
+import { billingOperations } from '@hireloop/contract/operations/billing';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
 import { createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { expectStatus } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,9 +129,11 @@ describe('active recruitments against the plan', () => {
   it('refuses a downgrade the active recruitments do not fit', async () => {
     const o = await organisationOn('team');
     await o.seed('open', 'on_hold');
-    const res = await o.client.post(`organisation/${o.org.id}/billing/plan`, { plan: 'free' });
-    expect(res.status).toBe(422);
-    expect(res.json.errors.active_recruitments[0]).toBe(
+    const res = await expectStatus(o.client, billingOperations.changePlan, 422, {
+      params: { organisationId: o.org.id },
+      body: { plan: 'free' },
+    });
+    expect(res.errors?.active_recruitments?.[0]).toBe(
       'The Free plan allows 1 active recruitment, and 2 are active (open or on hold). Close recruitments first.',
     );
     expect((await t.database.db.select().from(organisations).where(eq(organisations.id, o.org.id)))[0]!.plan).toBe('team');
