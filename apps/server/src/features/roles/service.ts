@@ -3,6 +3,7 @@ import { ROLE_TEXTS, type CreateRoleBody, type JobRole, type UpdateRoleBody } fr
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { presentRole } from './presenter.ts';
@@ -84,7 +85,7 @@ export async function setRolePublished(db: Db, organisationId: string, roleId: s
 
 export function createRoleService(db: Db) {
   async function present(organisationId: string, id: string): Promise<JobRole> {
-    const row = await findRole(db, organisationId, id);
+    const row = isUuid(id) ? await findRole(db, organisationId, id) : undefined;
     if (!row) throw roleNotFound();
     return presentRole(row);
   }
@@ -116,7 +117,9 @@ export function createRoleService(db: Db) {
       return present(organisationId, id);
     },
 
+    /** A malformed id names no role: 404, as for another organisation's. */
     async update(organisationId: string, actor: Actor, id: string, body: UpdateRoleBody): Promise<JobRole> {
+      if (!isUuid(id)) throw roleNotFound();
       const changes = valuesOf(body);
       await db.transaction(async (tx) => {
         const before = await lockRole(tx, organisationId, id);
@@ -145,6 +148,7 @@ export function createRoleService(db: Db) {
 
     /** Only a draft or closed role without recruitments; an open one must be closed first. */
     async remove(organisationId: string, actor: Actor, id: string): Promise<void> {
+      if (!isUuid(id)) throw roleNotFound();
       await db.transaction(async (tx) => {
         const before = await lockRole(tx, organisationId, id);
         if (!before) throw roleNotFound();

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRoleBody, JobRole, RoleResponse, RolesResponse, RoleStatus, UpdateRoleBody } from '@hireloop/contract/roles';
-import { orgApi } from '../../lib/api-client.ts';
+import { roleOperations } from '@hireloop/contract/operations/roles';
+import type { CreateRoleBody, JobRole, RoleStatus, UpdateRoleBody } from '@hireloop/contract/roles';
+import { call } from '../../lib/operations.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
@@ -24,16 +25,11 @@ export function useRolesPage(o: RoleListFilters) {
   return useQuery({
     queryKey: roleKeys.page(organisationId, o),
     queryFn: async () => {
-      const filter: Record<string, string> = {};
+      const filter: { name?: string; status?: RoleStatus } = {};
       if (o.name !== '') filter.name = o.name;
       if (o.status !== '') filter.status = o.status;
-      return (
-        await orgApi.get<RolesResponse>('role', {
-          page: o.page,
-          per_page: ROLES_PER_PAGE,
-          filter: Object.keys(filter).length === 0 ? null : filter,
-        })
-      ).roles;
+      const query = { page: o.page, per_page: ROLES_PER_PAGE };
+      return (await call(roleOperations.list, { query: Object.keys(filter).length === 0 ? query : { ...query, filter } })).roles;
     },
     enabled: organisationId !== '',
     placeholderData: keepPreviousData,
@@ -44,7 +40,7 @@ export function useRole(id: string) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: roleKeys.detail(organisationId, id),
-    queryFn: async () => (await orgApi.get<RoleResponse>(`role/${encodeURIComponent(id)}`)).role,
+    queryFn: async () => (await call(roleOperations.get, { params: { role: id } })).role,
     enabled: organisationId !== '' && id !== '',
     retry: false,
   });
@@ -62,7 +58,7 @@ function useInvalidateRoles() {
 export function useCreateRole() {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: async (body: CreateRoleBody): Promise<JobRole> => (await orgApi.post<RoleResponse>('role', body)).role,
+    mutationFn: async (body: CreateRoleBody): Promise<JobRole> => (await call(roleOperations.create, { body })).role,
     onSuccess: invalidate,
   });
 }
@@ -70,8 +66,7 @@ export function useCreateRole() {
 export function useUpdateRole(id: string) {
   const invalidate = useInvalidateRoles();
   return useMutation({
-    mutationFn: async (body: UpdateRoleBody): Promise<JobRole> =>
-      (await orgApi.patch<RoleResponse>(`role/${encodeURIComponent(id)}`, body)).role,
+    mutationFn: async (body: UpdateRoleBody): Promise<JobRole> => (await call(roleOperations.update, { params: { role: id }, body })).role,
     onSuccess: invalidate,
   });
 }
@@ -80,7 +75,7 @@ export function useDeleteRole(id: string) {
   const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: async (): Promise<void> => {
-      await orgApi.delete<void>(`role/${encodeURIComponent(id)}`);
+      await call(roleOperations.remove, { params: { role: id } });
     },
     onSuccess: invalidate,
   });

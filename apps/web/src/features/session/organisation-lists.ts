@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { RecruitmentSettingsResponse } from '@hireloop/contract/recruitment-settings';
-import type { RolesResponse } from '@hireloop/contract/roles';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
 import { call } from '../../lib/operations.ts';
@@ -72,7 +70,10 @@ export function useInterviewTypes(enabled = true) {
 export function useRecruitmentSettings(enabled = true) {
   return useOrganisationList(
     queryKeys.recruitmentSettings,
-    async () => (await orgApi.get<RecruitmentSettingsResponse>('recruitment-settings')).recruitment_settings,
+    async () => {
+      const { recruitmentSettingsOperations } = await import('@hireloop/contract/operations/recruitment-settings');
+      return (await call(recruitmentSettingsOperations.get)).recruitment_settings;
+    },
     enabled,
   );
 }
@@ -84,7 +85,14 @@ export function useMembers(enabled = true) {
 
 /** Every job role. */
 export function useRoleOptions(enabled = true) {
-  return useOrganisationList(queryKeys.roleOptions, async () => (await orgApi.get<RolesResponse>('role', everything)).roles.data, enabled);
+  return useOrganisationList(
+    queryKeys.roleOptions,
+    async () => {
+      const { roleOperations } = await import('@hireloop/contract/operations/roles');
+      return (await call(roleOperations.list, { query: everything })).roles.data;
+    },
+    enabled,
+  );
 }
 
 /** Every team and client; without the teams feature the answer is an error and callers leave the select out. */

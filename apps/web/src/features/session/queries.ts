@@ -1,7 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Billing } from '@hireloop/contract/billing';
 import type { NotificationsResponse } from '@hireloop/contract/notifications';
-import type { RolesResponse } from '@hireloop/contract/roles';
 import type { UsersResponse } from '@hireloop/contract/users';
 import { orgApi } from '../../lib/api-client.ts';
 import { call } from '../../lib/operations.ts';
@@ -45,7 +44,10 @@ export function billingQuery(organisationId: string) {
 export function rolesQuery(organisationId: string) {
   return queryOptions({
     queryKey: queryKeys.roles(organisationId),
-    queryFn: async () => (await orgApi.get<RolesResponse>('role')).roles,
+    queryFn: async () => {
+      const { roleOperations } = await import('@hireloop/contract/operations/roles');
+      return (await call(roleOperations.list)).roles;
+    },
     staleTime: SESSION_STALE_MS,
   });
 }

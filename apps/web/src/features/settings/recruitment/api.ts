@@ -4,14 +4,10 @@ import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type { ExperienceLevel } from '@hireloop/contract/experience-levels';
 import { apiKeyOperations } from '@hireloop/contract/operations/api-keys';
 import { experienceLevelOperations } from '@hireloop/contract/operations/experience-levels';
+import { recruitmentSettingsOperations } from '@hireloop/contract/operations/recruitment-settings';
 import { recruitmentStatusOperations } from '@hireloop/contract/operations/recruitment-statuses';
-import type {
-  RecruitmentSettings,
-  RecruitmentSettingsResponse,
-  UpdateRecruitmentSettingsBody,
-} from '@hireloop/contract/recruitment-settings';
+import type { RecruitmentSettings, UpdateRecruitmentSettingsBody } from '@hireloop/contract/recruitment-settings';
 import type { CreateRecruitmentStatusBody, RecruitmentStatus, UpdateRecruitmentStatusBody } from '@hireloop/contract/recruitment-statuses';
-import { orgApi } from '../../../lib/api-client.ts';
 import { call, positions } from '../../../lib/operations.ts';
 import { toastError } from '../../../lib/toasts.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
@@ -129,7 +125,7 @@ export function useUpdateRecruitmentSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateRecruitmentSettingsBody) =>
-      (await orgApi.patch<RecruitmentSettingsResponse>('recruitment-settings', body)).recruitment_settings,
+      (await call(recruitmentSettingsOperations.update, { body })).recruitment_settings,
     onSuccess: (settings) => queryClient.setQueryData<RecruitmentSettings>(queryKeys.recruitmentSettings(organisationId), settings),
   });
 }
