@@ -1,3 +1,5 @@
+import type { BodyInput, QueryInput } from '@hireloop/contract/operations/operation';
+import { recruitmentOperations as ops } from '@hireloop/contract/operations/recruitments';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-statuses';
 import { and, eq } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { teams } from '../src/db/schema/teams.ts';
 import { users } from '../src/db/schema/users.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -61,11 +64,17 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const base = () => `organisation/${org.id}/recruitments`;
+const inOrg = () => ({ organisationId: org.id });
+const recruitmentOf = (recruitment: string) => ({ organisationId: org.id, recruitment });
 const auditOf = (action: string, targetId: string) =>
   t.database.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.organisationId, org.id), eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+
+/** Starts a recruitment as the owner. */
+const create = async (body: BodyInput<typeof ops.create>) =>
+  (await expectStatus(client, ops.create, 201, { params: inOrg(), body })).recruitment;
 
 let serial = 0;
 /** Puts a candidate into the recruitment directly (the applications feature is not under test here). */
@@ -89,16 +98,18 @@ async function addApplication(
 
 describe('recruitments', () => {
   it('starts a recruitment for a role with defaults, a hiring team, an audit entry and notifications', async () => {
-    const res = await client.post(base(), {
-      role_id: ids.role,
-      hiring_team: [
-        { user_id: recruiter.id, role: 'recruiter' },
-        { user_id: owner.id, role: 'hiring_manager' },
-        { user_id: recruiter.id, role: 'interviewer' },
-      ],
+    const res = await expectStatus(client, ops.create, 201, {
+      params: inOrg(),
+      body: {
+        role_id: ids.role,
+        hiring_team: [
+          { user_id: recruiter.id, role: 'recruiter' },
+          { user_id: owner.id, role: 'hiring_manager' },
+          { user_id: recruiter.id, role: 'interviewer' },
+        ],
+      },
     });
-    expect(res.status, res.text).toBe(201);
-    const r = res.json.recruitment;
+    const r = res.recruitment;
     expect(r).toMatchObject({
       name: 'Backend Engineer',
       description: null,
@@ -132,23 +143,24 @@ describe('recruitments', () => {
     expect(told.map((n) => ({ user: n.userId, type: n.type, url: n.data.url }))).toEqual([
       { user: recruiter.id, type: 'assigned', url: `/recruitment/${r.id}` },
     ]);
-    await client.delete(`${base()}/${r.id}`);
+    await expectStatus(client, ops.remove, 204, { params: recruitmentOf(r.id) });
   });
 
   it('takes every field on create and reads the detail back', async () => {
-    const res = await client.post(base(), {
-      role_id: ids.draftRole,
-      name: '  Draft hiring  ',
-      description: 'Two seats.',
-      owner_id: recruiter.id,
-      openings: 2,
-      target_date: '2026-12-31',
-      hiring_team: [{ user_id: interviewer.id, role: 'interviewer' }],
+    const res = await expectStatus(client, ops.create, 201, {
+      params: inOrg(),
+      body: {
+        role_id: ids.draftRole,
+        name: '  Draft hiring  ',
+        description: 'Two seats.',
+        owner_id: recruiter.id,
+        openings: 2,
+        target_date: '2026-12-31',
+        hiring_team: [{ user_id: interviewer.id, role: 'interviewer' }],
+      },
     });
-    expect(res.status, res.text).toBe(201);
-    const got = await interviewerClient.get(`${base()}/${res.json.recruitment.id}`);
-    expect(got.status).toBe(200);
-    expect(got.json.recruitment).toMatchObject({
+    const got = await expectStatus(interviewerClient, ops.get, 200, { params: recruitmentOf(res.recruitment.id) });
+    expect(got.recruitment).toMatchObject({
       name: 'Draft hiring',
       description: 'Two seats.',
       owner: { id: recruiter.id, name: 'Rick Recruiter' },
@@ -157,7 +169,7 @@ describe('recruitments', () => {
       team: null,
       hiring_team: [{ user_id: interviewer.id, role: 'interviewer' }],
     });
-    expect((await client.delete(`${base()}/${res.json.recruitment.id}`)).status).toBe(204);
+    await expectStatus(client, ops.remove, 204, { params: recruitmentOf(res.recruitment.id) });
   });
 
   it('refuses bad input with the contract texts and creates nothing', async () => {
@@ -175,23 +187,20 @@ describe('recruitments', () => {
       openings: ['At least one opening.'],
       target_date: ['Enter a date as YYYY-MM-DD.'],
     });
-    const foreignRole = await client.post(base(), { role_id: ids.otherRole });
-    expect(foreignRole.status).toBe(422);
-    expect(foreignRole.json.errors).toEqual({ role_id: [RECRUITMENT_TEXTS.roleUnknown] });
-    const closedRole = await client.post(base(), { role_id: ids.closedRole });
-    expect(closedRole.json.errors).toEqual({ role_id: [RECRUITMENT_TEXTS.roleClosed] });
-    const foreignOwner = await client.post(base(), { role_id: ids.role, owner_id: stranger.id });
-    expect(foreignOwner.status).toBe(422);
-    expect(foreignOwner.json.errors).toEqual({ owner_id: [RECRUITMENT_TEXTS.ownerUnknown] });
-    const foreignMember = await client.post(base(), { role_id: ids.role, hiring_team: [{ user_id: stranger.id, role: 'interviewer' }] });
-    expect(foreignMember.status).toBe(422);
-    expect(foreignMember.json.errors).toEqual({ hiring_team: [RECRUITMENT_TEXTS.memberUnknown] });
-    expect((await client.get(base())).json.recruitments.meta.total).toBe(0);
+    const refused = (body: { role_id: string; owner_id?: string; hiring_team?: { user_id: string; role: 'interviewer' }[] }) =>
+      expectStatus(client, ops.create, 422, { params: inOrg(), body });
+    expect((await refused({ role_id: ids.otherRole })).errors).toEqual({ role_id: [RECRUITMENT_TEXTS.roleUnknown] });
+    expect((await refused({ role_id: ids.closedRole })).errors).toEqual({ role_id: [RECRUITMENT_TEXTS.roleClosed] });
+    expect((await refused({ role_id: ids.role, owner_id: stranger.id })).errors).toEqual({ owner_id: [RECRUITMENT_TEXTS.ownerUnknown] });
+    expect((await refused({ role_id: ids.role, hiring_team: [{ user_id: stranger.id, role: 'interviewer' }] })).errors).toEqual({
+      hiring_team: [RECRUITMENT_TEXTS.memberUnknown],
+    });
+    expect((await expectOk(client, ops.list, { params: inOrg() })).recruitments.meta.total).toBe(0);
   });
 
   it('lets an interviewer read but not start one (403)', async () => {
-    expect((await interviewerClient.get(base())).status).toBe(200);
-    expect((await interviewerClient.post(base(), { role_id: ids.role })).status).toBe(403);
+    await expectStatus(interviewerClient, ops.list, 200, { params: inOrg() });
+    expect((await callOperation(interviewerClient, ops.create, { params: inOrg(), body: { role_id: ids.role } })).status).toBe(403);
   });
 
   it('lets a write API key start one (no owner by default; the whole hiring team is told) and a read key only list', async () => {
@@ -208,35 +217,36 @@ describe('recruitments', () => {
     );
     const bearer = (scope: string) => ({ headers: { authorization: `Bearer ${token(scope)}` } });
     const anonymous = new Client(t.baseUrl);
-    const res = await anonymous.post(
-      base(),
-      { role_id: ids.role, name: 'By key', hiring_team: [{ user_id: owner.id, role: 'recruiter' }] },
-      bearer('write'),
-    );
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.recruitment.owner).toBeNull();
+    const res = await expectStatus(anonymous, ops.create, 201, {
+      params: inOrg(),
+      body: { role_id: ids.role, name: 'By key', hiring_team: [{ user_id: owner.id, role: 'recruiter' }] },
+      ...bearer('write'),
+    });
+    expect(res.recruitment.owner).toBeNull();
     const told = await db.select().from(notifications).where(eq(notifications.userId, owner.id));
-    expect(told.map((n) => n.data.url)).toContain(`/recruitment/${res.json.recruitment.id}`);
-    const [entry] = await auditOf('recruitment.created', res.json.recruitment.id);
+    expect(told.map((n) => n.data.url)).toContain(`/recruitment/${res.recruitment.id}`);
+    const [entry] = await auditOf('recruitment.created', res.recruitment.id);
     expect(entry!.actorName).toBe('API key “Recruitments write”');
-    expect((await anonymous.get(`${base()}/${res.json.recruitment.id}/analytics`, bearer('read'))).status).toBe(200);
-    expect((await anonymous.post(base(), { role_id: ids.role }, bearer('read'))).status).toBe(403);
+    await expectStatus(anonymous, ops.analytics, 200, { params: recruitmentOf(res.recruitment.id), ...bearer('read') });
+    expect((await callOperation(anonymous, ops.create, { params: inOrg(), body: { role_id: ids.role }, ...bearer('read') })).status).toBe(
+      403,
+    );
     expect((await anonymous.get(`organisation/${org.id}/dashboard`, bearer('write'))).status).toBe(403);
-    expect((await anonymous.delete(`${base()}/${res.json.recruitment.id}`, bearer('write'))).status).toBe(204);
+    await expectStatus(anonymous, ops.remove, 204, { params: recruitmentOf(res.recruitment.id), ...bearer('write') });
   });
 
   it('holds, closes with a reason and reopens, recording the close', async () => {
-    const r = (await client.post(base(), { role_id: ids.role, name: 'Lifecycle' })).json.recruitment;
-    const held = await client.patch(`${base()}/${r.id}`, { status: 'on_hold' });
-    expect(held.json.recruitment).toMatchObject({ status: 'on_hold', closed_at: null });
-    const closed = await client.patch(`${base()}/${r.id}`, { status: 'closed', close_reason: 'Filled internally' });
-    expect(closed.status, closed.text).toBe(200);
-    expect(closed.json.recruitment).toMatchObject({ status: 'closed', close_reason: 'Filled internally' });
-    expect(Date.parse(closed.json.recruitment.closed_at)).toBeGreaterThan(0);
+    const r = await create({ role_id: ids.role, name: 'Lifecycle' });
+    const update = (body: BodyInput<typeof ops.update>) => expectStatus(client, ops.update, 200, { params: recruitmentOf(r.id), body });
+    const held = await update({ status: 'on_hold' });
+    expect(held.recruitment).toMatchObject({ status: 'on_hold', closed_at: null });
+    const closed = await update({ status: 'closed', close_reason: 'Filled internally' });
+    expect(closed.recruitment).toMatchObject({ status: 'closed', close_reason: 'Filled internally' });
+    expect(Date.parse(closed.recruitment.closed_at ?? '')).toBeGreaterThan(0);
     const [entry] = await auditOf('recruitment.closed', r.id);
     expect(entry).toMatchObject({ before: { status: 'on_hold' }, after: { status: 'closed', close_reason: 'Filled internally' } });
-    const reopened = await client.patch(`${base()}/${r.id}`, { status: 'open' });
-    expect(reopened.json.recruitment).toMatchObject({ status: 'open', closed_at: null, close_reason: null });
+    const reopened = await update({ status: 'open' });
+    expect(reopened.recruitment).toMatchObject({ status: 'open', closed_at: null, close_reason: null });
     expect(await auditOf('recruitment.reopened', r.id)).toHaveLength(1);
     const bad = await client.patch(`${base()}/${r.id}`, { status: 'paused' });
     expect(bad.status).toBe(422);
@@ -244,7 +254,7 @@ describe('recruitments', () => {
   });
 
   it('the same hold, close or reopen twice (a double click, a retry): the same answer, recorded once', async () => {
-    const r = (await client.post(base(), { role_id: ids.role, name: 'Twice' })).json.recruitment;
+    const r = await create({ role_id: ids.role, name: 'Twice' });
     const path = `${base()}/${r.id}`;
     const twice = async (body: Record<string, unknown>) => {
       const [first, second] = await Promise.all([client.patch(path, body), client.patch(path, body)]);
@@ -276,63 +286,68 @@ describe('recruitments', () => {
   });
 
   it('changes fields and replaces the hiring team, telling only the newcomers', async () => {
-    const r = (
-      await client.post(base(), { role_id: ids.role, name: 'Team swap', hiring_team: [{ user_id: recruiter.id, role: 'recruiter' }] })
-    ).json.recruitment;
-    const res = await client.patch(`${base()}/${r.id}`, {
-      name: 'Team swapped',
-      openings: 3,
-      target_date: '2027-01-15',
-      hiring_team: [
-        { user_id: recruiter.id, role: 'coordinator' },
-        { user_id: interviewer.id, role: 'interviewer' },
-      ],
+    const r = await create({ role_id: ids.role, name: 'Team swap', hiring_team: [{ user_id: recruiter.id, role: 'recruiter' }] });
+    const res = await expectStatus(client, ops.update, 200, {
+      params: recruitmentOf(r.id),
+      body: {
+        name: 'Team swapped',
+        openings: 3,
+        target_date: '2027-01-15',
+        hiring_team: [
+          { user_id: recruiter.id, role: 'coordinator' },
+          { user_id: interviewer.id, role: 'interviewer' },
+        ],
+      },
     });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.recruitment).toMatchObject({ name: 'Team swapped', openings: 3, target_date: '2027-01-15' });
-    expect(res.json.recruitment.hiring_team.map((m: { user_id: string; role: string }) => [m.user_id, m.role])).toEqual([
+    expect(res.recruitment).toMatchObject({ name: 'Team swapped', openings: 3, target_date: '2027-01-15' });
+    expect(res.recruitment.hiring_team.map((m) => [m.user_id, m.role])).toEqual([
       [interviewer.id, 'interviewer'],
       [recruiter.id, 'coordinator'],
     ]);
     const told = await t.database.db.select().from(notifications).where(eq(notifications.userId, interviewer.id));
     expect(told.filter((n) => n.data.url === `/recruitment/${r.id}`)).toHaveLength(1);
-    const foreign = await client.patch(`${base()}/${r.id}`, {
-      owner_id: stranger.id,
-      hiring_team: [{ user_id: stranger.id, role: 'recruiter' }],
+    const foreign = await expectStatus(client, ops.update, 422, {
+      params: recruitmentOf(r.id),
+      body: { owner_id: stranger.id, hiring_team: [{ user_id: stranger.id, role: 'recruiter' }] },
     });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors).toEqual({ owner_id: [RECRUITMENT_TEXTS.ownerUnknown], hiring_team: [RECRUITMENT_TEXTS.memberUnknown] });
-    const cleared = await client.patch(`${base()}/${r.id}`, { hiring_team: [], owner_id: null, target_date: null });
-    expect(cleared.json.recruitment).toMatchObject({ hiring_team: [], owner: null, target_date: null });
+    expect(foreign.errors).toEqual({ owner_id: [RECRUITMENT_TEXTS.ownerUnknown], hiring_team: [RECRUITMENT_TEXTS.memberUnknown] });
+    const cleared = await expectStatus(client, ops.update, 200, {
+      params: recruitmentOf(r.id),
+      body: { hiring_team: [], owner_id: null, target_date: null },
+    });
+    expect(cleared.recruitment).toMatchObject({ hiring_team: [], owner: null, target_date: null });
   });
 
   it('deletes one without candidates (recorded) and refuses one with candidates', async () => {
-    const empty = (await client.post(base(), { role_id: ids.role, name: 'Empty' })).json.recruitment;
-    expect((await client.delete(`${base()}/${empty.id}`)).status).toBe(204);
+    const empty = await create({ role_id: ids.role, name: 'Empty' });
+    await expectStatus(client, ops.remove, 204, { params: recruitmentOf(empty.id) });
     const [entry] = await auditOf('recruitment.deleted', empty.id);
     expect(entry).toMatchObject({ before: { name: 'Empty' } });
-    expect((await client.get(`${base()}/${empty.id}`)).status).toBe(404);
-    const full = (await client.post(base(), { role_id: ids.role, name: 'Full' })).json.recruitment;
+    await expectStatus(client, ops.get, 404, { params: recruitmentOf(empty.id) });
+    const full = await create({ role_id: ids.role, name: 'Full' });
     await addApplication(full.id, 0);
-    const res = await client.delete(`${base()}/${full.id}`);
-    expect(res.status).toBe(422);
-    expect(res.json.message).toBe(RECRUITMENT_TEXTS.deleteWithApplications);
-    expect((await client.get(`${base()}/${full.id}`)).status).toBe(200);
+    const res = await expectStatus(client, ops.remove, 422, { params: recruitmentOf(full.id) });
+    expect(res.message).toBe(RECRUITMENT_TEXTS.deleteWithApplications);
+    await expectStatus(client, ops.get, 200, { params: recruitmentOf(full.id) });
   });
 
   it('answers 404 with the contract text for a malformed, unknown or foreign id', async () => {
     const [foreignRole] = await t.database.db.select().from(jobRoles).where(eq(jobRoles.id, ids.otherRole));
-    const foreign = (await (await signIn(t, stranger)).post(`organisation/${other.id}/recruitments`, { role_id: foreignRole!.id })).json
-      .recruitment;
+    const foreign = (
+      await expectStatus(await signIn(t, stranger), ops.create, 201, {
+        params: { organisationId: other.id },
+        body: { role_id: foreignRole!.id },
+      })
+    ).recruitment;
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', foreign.id]) {
+      const params = recruitmentOf(id);
       for (const res of [
-        await client.get(`${base()}/${id}`),
-        await client.patch(`${base()}/${id}`, { name: 'Taken over' }),
-        await client.delete(`${base()}/${id}`),
-        await client.get(`${base()}/${id}/analytics`),
+        await expectStatus(client, ops.get, 404, { params }),
+        await expectStatus(client, ops.update, 404, { params, body: { name: 'Taken over' } }),
+        await expectStatus(client, ops.remove, 404, { params }),
+        await expectStatus(client, ops.analytics, 404, { params }),
       ]) {
-        expect(res.status).toBe(404);
-        expect(res.json).toEqual({ message: RECRUITMENT_TEXTS.notFound, code: 'not_found' });
+        expect(res).toEqual({ message: RECRUITMENT_TEXTS.notFound, code: 'not_found' });
       }
     }
   });
@@ -352,8 +367,8 @@ describe('the recruitment list', () => {
       ['List beta', designer!.id, 'on_hold', recruiter.id],
       ['List gamma', ids.role, 'closed', recruiter.id],
     ] as const) {
-      const r = (await client.post(base(), { role_id: role, name, owner_id: ownerId })).json.recruitment;
-      if (status !== 'open') await client.patch(`${base()}/${r.id}`, { status });
+      const r = await create({ role_id: role, name, owner_id: ownerId });
+      if (status !== 'open') await expectOk(client, ops.update, { params: recruitmentOf(r.id), body: { status } });
       made[name] = r.id;
     }
     // alpha: 3 candidates (one rejected, one hired); beta: 1; gamma: none.
@@ -363,57 +378,63 @@ describe('the recruitment list', () => {
     await addApplication(made['List beta']!, 1);
   });
 
-  const names = async (query: string) =>
-    ((await client.get(`${base()}?filter[name]=List${query}`)).json.recruitments.data as { name: string }[]).map((r) => r.name);
+  type ListQuery = QueryInput<typeof ops.list>;
+  const list = async (query: ListQuery) => (await expectStatus(client, ops.list, 200, { params: inOrg(), query })).recruitments;
+  /** The names listed of the recruitments named List…, with more filters and the sort. */
+  const names = async ({ filter, ...query }: ListQuery = {}) =>
+    (await list({ ...query, filter: { name: 'List', ...filter } })).data.map((r) => r.name);
 
   it('counts applications per stage, every stage present in pipeline order', async () => {
-    const res = await client.get(`${base()}?filter[name]=alpha`);
-    expect(res.status).toBe(200);
-    const [alpha] = res.json.recruitments.data;
-    expect(alpha.stage_counts).toEqual(stages.map((s, i) => ({ status_id: s.id, count: i === 0 || i === 4 ? 1 : 0 })));
+    const [alpha] = (await list({ filter: { name: 'alpha' } })).data;
+    expect(alpha!.stage_counts).toEqual(stages.map((s, i) => ({ status_id: s.id, count: i === 0 || i === 4 ? 1 : 0 })));
     expect(alpha).toMatchObject({ candidates_count: 3, active_count: 2, rejected_count: 1, hired_count: 1 });
   });
 
   it('filters by status (active = open and on hold), role, team, owner and name', async () => {
-    expect(await names('&filter[status]=open')).toEqual(['List alpha']);
-    expect(await names('&filter[status]=active&sort=name')).toEqual(['List alpha', 'List beta']);
-    expect(await names('&filter[status]=closed')).toEqual(['List gamma']);
-    expect(await names('&filter[status]=all&sort=name')).toEqual(['List alpha', 'List beta', 'List gamma']);
-    expect(await names(`&filter[role]=${ids.role}&sort=name`)).toEqual(['List alpha', 'List gamma']);
-    expect(await names(`&filter[team]=${ids.team}&sort=name`)).toEqual(['List alpha', 'List gamma']);
-    expect(await names(`&filter[owner]=${recruiter.id}&sort=-name`)).toEqual(['List gamma', 'List beta']);
-    expect((await client.get(`${base()}?filter[name]=bEt`)).json.recruitments.data.map((r: { name: string }) => r.name)).toEqual([
-      'List beta',
-    ]);
+    expect(await names({ filter: { status: 'open' } })).toEqual(['List alpha']);
+    expect(await names({ filter: { status: 'active' }, sort: 'name' })).toEqual(['List alpha', 'List beta']);
+    expect(await names({ filter: { status: 'closed' } })).toEqual(['List gamma']);
+    expect(await names({ filter: { status: 'all' }, sort: 'name' })).toEqual(['List alpha', 'List beta', 'List gamma']);
+    expect(await names({ filter: { role: ids.role }, sort: 'name' })).toEqual(['List alpha', 'List gamma']);
+    expect(await names({ filter: { team: ids.team }, sort: 'name' })).toEqual(['List alpha', 'List gamma']);
+    expect(await names({ filter: { owner: recruiter.id }, sort: '-name' })).toEqual(['List gamma', 'List beta']);
+    expect((await list({ filter: { name: 'bEt' } })).data.map((r) => r.name)).toEqual(['List beta']);
   });
 
   it('sorts by name, opening date and candidates, and pages', async () => {
-    expect(await names('&sort=name')).toEqual(['List alpha', 'List beta', 'List gamma']);
-    expect(await names('&sort=-name')).toEqual(['List gamma', 'List beta', 'List alpha']);
-    expect(await names('&sort=opened_at')).toEqual(['List alpha', 'List beta', 'List gamma']);
-    expect(await names('')).toEqual(['List gamma', 'List beta', 'List alpha']);
-    expect(await names('&sort=-candidates')).toEqual(['List alpha', 'List beta', 'List gamma']);
-    expect(await names('&sort=candidates')).toEqual(['List gamma', 'List beta', 'List alpha']);
-    const page = await client.get(`${base()}?filter[name]=List&sort=name&per_page=2&page=2`);
-    expect(page.json.recruitments.meta).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 });
-    expect(page.json.recruitments.data.map((r: { name: string }) => r.name)).toEqual(['List gamma']);
+    expect(await names({ sort: 'name' })).toEqual(['List alpha', 'List beta', 'List gamma']);
+    expect(await names({ sort: '-name' })).toEqual(['List gamma', 'List beta', 'List alpha']);
+    expect(await names({ sort: 'opened_at' })).toEqual(['List alpha', 'List beta', 'List gamma']);
+    expect(await names()).toEqual(['List gamma', 'List beta', 'List alpha']);
+    expect(await names({ sort: '-candidates' })).toEqual(['List alpha', 'List beta', 'List gamma']);
+    expect(await names({ sort: 'candidates' })).toEqual(['List gamma', 'List beta', 'List alpha']);
+    const page = await list({ filter: { name: 'List' }, sort: 'name', per_page: 2, page: 2 });
+    expect(page.meta).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 });
+    expect(page.data.map((r) => r.name)).toEqual(['List gamma']);
   });
 
   it('refuses an unknown sort or filter value with 422', async () => {
     const res = await client.get(`${base()}?sort=age&filter[status]=paused&filter[role]=x`);
     expect(res.status).toBe(422);
-    expect(Object.keys(res.json.errors).sort()).toEqual(['filter[role]', 'filter[status]', 'sort']);
+    expect(res.json.errors).toEqual({
+      'filter.role': [RECRUITMENT_TEXTS.roleUnknown],
+      'filter.status': ['Choose open, on_hold, closed, active or all.'],
+      sort: ['Sort by one of name, -name, opened_at, -opened_at, candidates, -candidates.'],
+    });
   });
 
   it("never lists another organisation's recruitments", async () => {
-    const res = await (await signIn(t, stranger)).get(`organisation/${other.id}/recruitments?filter[name]=List`);
-    expect(res.json.recruitments.data).toEqual([]);
+    const res = await expectOk(await signIn(t, stranger), ops.list, {
+      params: { organisationId: other.id },
+      query: { filter: { name: 'List' } },
+    });
+    expect(res.recruitments.data).toEqual([]);
   });
 });
 
 describe('recruitment analytics', () => {
   it('computes funnel, time in stage, time to hire, weeks, sources and reasons from a hand-built history', async () => {
-    const r = (await client.post(base(), { role_id: ids.role, name: 'Analytics' })).json.recruitment;
+    const r = await create({ role_id: ids.role, name: 'Analytics' });
     const db = t.database.db;
     const DAY = 86_400_000;
     const now = new Date();
@@ -493,12 +514,10 @@ describe('recruitment analytics', () => {
       [APPLIED, 23],
     ]);
 
-    const res = await interviewerClient.get(`${base()}/${r.id}/analytics`);
-    expect(res.status, res.text).toBe(200);
-    const a = res.json.analytics;
+    const a = (await expectStatus(interviewerClient, ops.analytics, 200, { params: recruitmentOf(r.id) })).analytics;
     expect(a.recruitment_id).toBe(r.id);
     expect(a.total_applications).toBe(6);
-    expect(a.funnel.map((f: Record<string, unknown>) => [f.name, f.reached, f.current, f.conversion])).toEqual([
+    expect(a.funnel.map((f) => [f.name, f.reached, f.current, f.conversion])).toEqual([
       ['Applied', 6, 1, null],
       ['Screening', 4, 1, 4 / 6],
       ['Interview', 2, 0, 0.5],
@@ -507,7 +526,7 @@ describe('recruitment analytics', () => {
       ['Rejected', 1, 0, null],
     ]);
     expect(a.funnel[0]).toMatchObject({ status_id: stages[0]!.id, colour: '#228be6', category: 'in_progress' });
-    expect(a.time_in_stage.map((s: Record<string, unknown>) => [s.name, s.average_days, s.median_days, s.samples])).toEqual([
+    expect(a.time_in_stage.map((s) => [s.name, s.average_days, s.median_days, s.samples])).toEqual([
       ['Applied', 1.7, 1, 5],
       ['Screening', 2.67, 3, 3],
       ['Interview', 4, 4, 1],
@@ -536,10 +555,10 @@ describe('recruitment analytics', () => {
   });
 
   it('answers an empty recruitment with zeros and empty series', async () => {
-    const r = (await client.post(base(), { role_id: ids.role, name: 'Nothing yet' })).json.recruitment;
-    const a = (await client.get(`${base()}/${r.id}/analytics`)).json.analytics;
+    const r = await create({ role_id: ids.role, name: 'Nothing yet' });
+    const a = (await expectOk(client, ops.analytics, { params: recruitmentOf(r.id) })).analytics;
     expect(a.total_applications).toBe(0);
-    expect(a.funnel.map((f: { reached: number; conversion: number | null }) => [f.reached, f.conversion])).toEqual([
+    expect(a.funnel.map((f) => [f.reached, f.conversion])).toEqual([
       [0, null],
       [0, 0],
       [0, 0],

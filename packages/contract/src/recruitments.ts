@@ -85,6 +85,9 @@ export type RecruitmentDetail = z.infer<typeof recruitmentDetail>;
 export const recruitmentsResponse = z.object({ recruitments: paged(recruitment) });
 export type RecruitmentsResponse = z.infer<typeof recruitmentsResponse>;
 export const RECRUITMENT_SORTS = ['name', '-name', 'opened_at', '-opened_at', 'candidates', '-candidates'] as const;
+/** filter[status] of the recruitment list: a state, `active` (open and on hold) or `all`. */
+export const RECRUITMENT_STATUS_FILTERS = [...RECRUITMENT_STATES, 'active', 'all'] as const;
+export type RecruitmentStatusFilter = (typeof RECRUITMENT_STATUS_FILTERS)[number];
 
 export const recruitmentResponse = z.object({ recruitment: recruitmentDetail });
 export type RecruitmentResponse = z.infer<typeof recruitmentResponse>;

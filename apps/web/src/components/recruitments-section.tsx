@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
+import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { orgApi } from '../lib/api-client.ts';
+import { call } from '../lib/operations.ts';
 import { describeError } from '../lib/toasts.ts';
 import { RecruitmentStateBadge } from './recruitment-state-badge.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
@@ -24,18 +24,11 @@ type RecruitmentsSectionProps = {
  * under the shared `recruitments` key (lib/query-keys.ts) so recruitment writes refresh it.
  */
 export function RecruitmentsSection({ organisationId, filter, startHref, emptyText }: RecruitmentsSectionProps) {
-  const params = { ...filter, status: 'all', per_page: 50, sort: '-opened_at' };
+  const params = { ...filter, status: 'all', per_page: 50, sort: '-opened_at' as const };
   const recruitments = useQuery({
     queryKey: queryKeys.recruitmentList(organisationId, params),
     queryFn: async () =>
-      (
-        await orgApi.get<RecruitmentsResponse>('recruitments', {
-          page: 1,
-          per_page: params.per_page,
-          sort: params.sort,
-          filter,
-        })
-      ).recruitments,
+      (await call(recruitmentOperations.list, { query: { page: 1, per_page: params.per_page, sort: params.sort, filter } })).recruitments,
     enabled: organisationId !== '',
   });
 

@@ -1,4 +1,5 @@
 import {
+  ACTIVE_RECRUITMENT_STATES,
   RECRUITMENT_STATE_LABELS,
   RECRUITMENT_TEXTS,
   type CreateRecruitmentBody,
@@ -6,11 +7,13 @@ import {
   type RecruitmentAnalytics,
   type RecruitmentDetail,
   type RecruitmentState,
+  type RecruitmentStatusFilter,
   type UpdateRecruitmentBody,
 } from '@hireloop/contract/recruitments';
 import type { StatusCategory } from '@hireloop/contract/recruitment-statuses';
 import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -106,8 +109,9 @@ function weeksWithoutGaps(rows: { week: string; n: number }[], now: Date) {
 export const recruitmentState = (db: Db, organisationId: string, id: string) => findRecruitmentState(db, organisationId, id);
 
 export function createRecruitmentService(db: Db) {
+  /** A malformed id can name no recruitment: 404, as for another organisation's. */
   async function detail(organisationId: string, id: string): Promise<RecruitmentDetail> {
-    const row = await findRecruitment(db, organisationId, id);
+    const row = isUuid(id) ? await findRecruitment(db, organisationId, id) : undefined;
     if (!row) throw recruitmentNotFound();
     const [pipeline, counts, team] = await Promise.all([
       pipelineOf(db, organisationId),
@@ -136,8 +140,18 @@ export function createRecruitmentService(db: Db) {
   }
 
   return {
-    async list(organisationId: string, o: { page: number; perPage: number; sort: RecruitmentSort } & RecruitmentFilters) {
-      const { rows, total } = await listRecruitments(db, organisationId, o);
+    /** filter[status] `active` is open and on hold; `all` (or none) every state. */
+    async list(
+      organisationId: string,
+      o: { page: number; perPage: number; sort: RecruitmentSort; status: RecruitmentStatusFilter | undefined } & Omit<
+        RecruitmentFilters,
+        'statuses'
+      >,
+    ) {
+      const { status, ...rest } = o;
+      const statuses =
+        status === 'active' ? [...ACTIVE_RECRUITMENT_STATES] : status === 'all' || status === undefined ? undefined : [status];
+      const { rows, total } = await listRecruitments(db, organisationId, { ...rest, statuses });
       const [pipeline, counts] = await Promise.all([
         pipelineOf(db, organisationId),
         stageCountsOf(
@@ -198,6 +212,7 @@ export function createRecruitmentService(db: Db) {
     },
 
     async update(organisationId: string, actor: Actor, id: string, body: UpdateRecruitmentBody): Promise<RecruitmentDetail> {
+      if (!isUuid(id)) throw recruitmentNotFound();
       await db.transaction(async (tx) => {
         const before = await lockRecruitment(tx, organisationId, id);
         if (!before) throw recruitmentNotFound();
@@ -278,6 +293,7 @@ export function createRecruitmentService(db: Db) {
 
     /** Only without applications; one with candidates is closed instead. */
     async remove(organisationId: string, actor: Actor, id: string): Promise<void> {
+      if (!isUuid(id)) throw recruitmentNotFound();
       await db.transaction(async (tx) => {
         const before = await lockRecruitment(tx, organisationId, id);
         if (!before) throw recruitmentNotFound();
@@ -298,7 +314,7 @@ export function createRecruitmentService(db: Db) {
     },
 
     async analytics(organisationId: string, id: string, now = new Date()): Promise<RecruitmentAnalytics> {
-      const row = await findRecruitment(db, organisationId, id);
+      const row = isUuid(id) ? await findRecruitment(db, organisationId, id) : undefined;
       if (!row) throw recruitmentNotFound();
       const [pipeline, furthest, rejectedReach, current, durations, hire, weeks, sources, reasons] = await Promise.all([
         pipelineOf(db, organisationId),

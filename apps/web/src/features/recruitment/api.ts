@@ -1,15 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryInput } from '@hireloop/contract/operations/operation';
+import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
 import type {
   CreateRecruitmentBody,
   RecruitmentAnalytics,
-  RecruitmentAnalyticsResponse,
   RecruitmentDetail,
-  RecruitmentResponse,
-  RecruitmentsResponse,
   RECRUITMENT_SORTS,
   UpdateRecruitmentBody,
 } from '@hireloop/contract/recruitments';
-import { orgApi } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 
@@ -43,25 +42,21 @@ export function useCanManageRecruitments(): boolean {
 }
 
 /** The query string of GET /recruitments for these list parameters (blank filters left out). */
-export function recruitmentListQuery(params: RecruitmentListParams): Record<string, unknown> {
-  const filter: Record<string, string> = {};
+export function recruitmentListQuery(params: RecruitmentListParams): QueryInput<typeof recruitmentOperations.list> {
+  const filter: { status?: RecruitmentStatusFilter; role?: string; team?: string; name?: string } = {};
   if (params.status !== 'all') filter.status = params.status;
   if (params.role !== '') filter.role = params.role;
   if (params.team !== '') filter.team = params.team;
   if (params.name !== '') filter.name = params.name;
-  return {
-    page: params.page,
-    per_page: RECRUITMENTS_PER_PAGE,
-    sort: params.sort,
-    filter: Object.keys(filter).length === 0 ? null : filter,
-  };
+  const query = { page: params.page, per_page: RECRUITMENTS_PER_PAGE, sort: params.sort };
+  return Object.keys(filter).length === 0 ? query : { ...query, filter };
 }
 
 export function useRecruitments(params: RecruitmentListParams) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: recruitmentKeys.list(organisationId, params),
-    queryFn: async () => (await orgApi.get<RecruitmentsResponse>('recruitments', recruitmentListQuery(params))).recruitments,
+    queryFn: async () => (await call(recruitmentOperations.list, { query: recruitmentListQuery(params) })).recruitments,
     enabled: organisationId !== '',
     placeholderData: keepPreviousData,
   });
@@ -71,7 +66,7 @@ export function useRecruitment(id: string) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: recruitmentKeys.detail(organisationId, id),
-    queryFn: async () => (await orgApi.get<RecruitmentResponse>(`recruitments/${encodeURIComponent(id)}`)).recruitment,
+    queryFn: async () => (await call(recruitmentOperations.get, { params: { recruitment: id } })).recruitment,
     enabled: organisationId !== '' && id !== '',
     retry: false,
   });
@@ -82,7 +77,7 @@ export function useRecruitmentAnalytics(id: string) {
   return useQuery({
     queryKey: recruitmentKeys.analytics(organisationId, id),
     queryFn: async (): Promise<RecruitmentAnalytics> =>
-      (await orgApi.get<RecruitmentAnalyticsResponse>(`recruitments/${encodeURIComponent(id)}/analytics`)).analytics,
+      (await call(recruitmentOperations.analytics, { params: { recruitment: id } })).analytics,
     enabled: organisationId !== '' && id !== '',
     retry: false,
   });
@@ -110,7 +105,7 @@ export function useCreateRecruitment() {
   const invalidate = useInvalidateRecruitment();
   return useMutation({
     mutationFn: async (body: CreateRecruitmentBody): Promise<RecruitmentDetail> =>
-      (await orgApi.post<RecruitmentResponse>('recruitments', body)).recruitment,
+      (await call(recruitmentOperations.create, { body })).recruitment,
     onSuccess: () => invalidate(),
   });
 }
@@ -121,7 +116,7 @@ export function useUpdateRecruitment(id: string) {
   const invalidate = useInvalidateRecruitment();
   return useMutation({
     mutationFn: async (body: UpdateRecruitmentBody): Promise<RecruitmentDetail> =>
-      (await orgApi.patch<RecruitmentResponse>(`recruitments/${encodeURIComponent(id)}`, body)).recruitment,
+      (await call(recruitmentOperations.update, { params: { recruitment: id }, body })).recruitment,
     onSuccess: async (recruitment) => {
       queryClient.setQueryData(recruitmentKeys.detail(organisationId, id), recruitment);
       await invalidate(id);
@@ -134,7 +129,7 @@ export function useDeleteRecruitment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (): Promise<void> => {
-      await orgApi.delete<void>(`recruitments/${encodeURIComponent(id)}`);
+      await call(recruitmentOperations.remove, { params: { recruitment: id } });
     },
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: recruitmentKeys.detail(organisationId, id) });
