@@ -1,5 +1,8 @@
-import { CANDIDATE_TEXTS, EXPORT_COLUMNS } from '@hireloop/contract/candidates';
+import { CANDIDATE_TEXTS, EXPORT_COLUMNS, type CandidateInput } from '@hireloop/contract/candidates';
+import { applicationOperations as ops } from '@hireloop/contract/operations/applications';
+import type { BodyInput, QueryInput } from '@hireloop/contract/operations/operation';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activities,
@@ -15,6 +18,7 @@ import { storedFiles } from '../src/db/schema/outbox.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../src/db/schema/recruitments.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -46,35 +50,31 @@ async function newRecruitment(name: string, attrs: { status?: string; organisati
 
 const rpath = (recruitmentId: string, rest = '') => `organisation/${org.id}/recruitments/${recruitmentId}${rest}`;
 const apath = (applicationId: string, rest = '') => `organisation/${org.id}/applications/${applicationId}${rest}`;
+/** The path params of the operations on a recruitment's applications and on one application. */
+const inRecruitment = (recruitment: string) => ({ organisationId: org.id, recruitment });
+const ofApplication = (application: string) => ({ organisationId: org.id, application });
 
 /** Adds a new person to the recruitment through the API; returns the application. */
-async function add(recruitmentId: string, name: string, extra: Record<string, unknown> = {}, candidate: Record<string, unknown> = {}) {
-  const res = await client.post(rpath(recruitmentId, '/applications'), {
-    candidate: { name, email: email(name.split(' ')[0]), ...candidate },
-    ...extra,
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.json.application as { id: string; version: number; candidate: { id: string; email: string }; status: { id: string } };
+async function add(
+  recruitmentId: string,
+  name: string,
+  extra: Omit<BodyInput<typeof ops.create>, 'candidate'> = {},
+  candidate: Partial<CandidateInput> = {},
+) {
+  const body = { candidate: { name, email: email(name.split(' ')[0]), ...candidate }, ...extra };
+  return (await expectStatus(client, ops.create, 201, { params: inRecruitment(recruitmentId), body })).application;
 }
 
-const move = (id: string, body: Record<string, unknown>) => client.post(apath(id, '/move'), body);
+const move = (id: string, body: BodyInput<typeof ops.move>) => callOperation(client, ops.move, { params: ofApplication(id), body });
+const detailOf = async (id: string) => (await expectOk(client, ops.get, { params: ofApplication(id) })).application;
 const boardNames = async (recruitmentId: string) => {
-  const res = await client.get(rpath(recruitmentId, '/board'));
-  expect(res.status, res.text).toBe(200);
-  return Object.fromEntries(
-    (res.json.board.columns as { status: { name: string }; cards: { name: string }[] }[]).map((c) => [
-      c.status.name,
-      c.cards.map((x) => x.name),
-    ]),
-  );
+  const { board } = await expectStatus(client, ops.board, 200, { params: inRecruitment(recruitmentId) });
+  return Object.fromEntries(board.columns.map((c) => [c.status.name, c.cards.map((x) => x.name)]));
 };
+/** A page of the table; `query` as the address bar writes it (`?sort=name&filter[state]=all`). */
 const list = async (recruitmentId: string, query: string) => {
-  const res = await client.get(rpath(recruitmentId, `/applications${query}`));
-  expect(res.status, res.text).toBe(200);
-  return res.json.applications as {
-    data: { candidate: { id: string; name: string } }[];
-    meta: { total: number; page: number; last_page: number };
-  };
+  const parsed = qs.parse(query.replace(/^\?/, '')) as QueryInput<typeof ops.list>;
+  return (await expectStatus(client, ops.list, 200, { params: inRecruitment(recruitmentId), query: parsed })).applications;
 };
 const names = (page: { data: { candidate: { name: string } }[] }) => page.data.map((a) => a.candidate.name);
 const historyOf = (applicationId: string) =>
@@ -132,19 +132,21 @@ describe('adding candidates', () => {
   });
 
   it('creates the person and the application in the first status, with consent, history, activity and a notification', async () => {
-    const res = await client.post(rpath(recruitment, '/applications'), {
-      candidate: {
-        name: 'Ada Lovelace',
-        email: ' Ada.Lovelace@Example.test ',
-        consent_source: 'application_form',
-        links: ['https://ada.example'],
+    const res = await expectStatus(client, ops.create, 201, {
+      params: inRecruitment(recruitment),
+      body: {
+        candidate: {
+          name: 'Ada Lovelace',
+          email: ' Ada.Lovelace@Example.test ',
+          consent_source: 'application_form',
+          links: ['https://ada.example'],
+        },
+        source: 'referral',
+        rating: 4,
+        tags: ['math', 'math', 'poetry'],
       },
-      source: 'referral',
-      rating: 4,
-      tags: ['math', 'math', 'poetry'],
     });
-    expect(res.status, res.text).toBe(201);
-    const a = res.json.application;
+    const a = res.application;
     expect(a).toMatchObject({
       candidate: {
         name: 'Ada Lovelace',
@@ -178,7 +180,7 @@ describe('adding candidates', () => {
   it('records no consent without a consent source, and places a new card at the end of its column', async () => {
     const first = await add(recruitment, 'Bo Consentless', { status_id: st.screening });
     const second = await add(recruitment, 'Cy Second', { status_id: st.screening });
-    expect((await client.get(apath(first.id))).json.application.candidate.consent_at).toBeNull();
+    expect((await detailOf(first.id)).candidate.consent_at).toBeNull();
     expect((await boardNames(recruitment)).Screening).toEqual(['Bo Consentless', 'Cy Second']);
     expect(second.status.id).toBe(st.screening);
   });
@@ -191,11 +193,11 @@ describe('adding candidates', () => {
         .from(candidates)
         .where(eq(candidates.organisationId, org.id))
     )[0]!.n;
-    const res = await client.post(rpath(recruitment, '/applications'), {
-      candidate: { name: 'Another Dee', email: existing.candidate.email.toUpperCase() },
+    const res = await expectStatus(client, ops.create, 409, {
+      params: inRecruitment(recruitment),
+      body: { candidate: { name: 'Another Dee', email: (existing.candidate.email ?? '').toUpperCase() } },
     });
-    expect(res.status).toBe(409);
-    expect(res.json).toMatchObject({
+    expect(res).toMatchObject({
       code: 'duplicate',
       message: CANDIDATE_TEXTS.duplicate,
       duplicate: { id: existing.candidate.id, name: 'Dee Dupe' },
@@ -212,59 +214,53 @@ describe('adding candidates', () => {
   it('adds an existing person to another recruitment, once', async () => {
     const existing = await add(recruitment, 'Eve Existing');
     const second = await newRecruitment('Data Engineer');
-    const res = await client.post(rpath(second, '/applications'), { candidate_id: existing.candidate.id });
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.application.other_applications).toEqual([
+    const res = await expectStatus(client, ops.create, 201, {
+      params: inRecruitment(second),
+      body: { candidate_id: existing.candidate.id },
+    });
+    expect(res.application.other_applications).toEqual([
       expect.objectContaining({ id: existing.id, recruitment: { id: recruitment, name: 'Backend Engineer (Lisbon)' } }),
     ]);
     const types = (await db().select().from(activities).where(eq(activities.candidateId, existing.candidate.id))).map((r) => r.type);
     expect(types.filter((x) => x === 'candidate.created')).toHaveLength(1);
-    const again = await client.post(rpath(second, '/applications'), { candidate_id: existing.candidate.id });
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe(CANDIDATE_TEXTS.alreadyInRecruitment);
+    const again = await expectStatus(client, ops.create, 409, {
+      params: inRecruitment(second),
+      body: { candidate_id: existing.candidate.id },
+    });
+    expect(again.message).toBe(CANDIDATE_TEXTS.alreadyInRecruitment);
   });
 
   it('refuses a person of another organisation or an erased one, a foreign status and a closed recruitment (422)', async () => {
     const [theirs] = await db().insert(candidates).values({ organisationId: otherOrg.id, name: 'Not ours', email: email() }).returning();
-    const foreign = await client.post(rpath(recruitment, '/applications'), { candidate_id: theirs!.id });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors).toEqual({ candidate_id: [CANDIDATE_TEXTS.notFound] });
+    const refused = (body: BodyInput<typeof ops.create>, recruitmentId = recruitment) =>
+      expectStatus(client, ops.create, 422, { params: inRecruitment(recruitmentId), body });
+    const foreign = await refused({ candidate_id: theirs!.id });
+    expect(foreign.errors).toEqual({ candidate_id: [CANDIDATE_TEXTS.notFound] });
     const [erased] = await db().insert(candidates).values({ organisationId: org.id, name: 'Erased', erasedAt: new Date() }).returning();
-    const gone = await client.post(rpath(recruitment, '/applications'), { candidate_id: erased!.id });
-    expect(gone.status).toBe(422);
-    expect(gone.json.errors).toEqual({ candidate_id: [CANDIDATE_TEXTS.erased] });
-    const status = await client.post(rpath(recruitment, '/applications'), {
-      candidate: { name: 'Fay', email: email() },
-      status_id: foreignStatus,
-    });
-    expect(status.status).toBe(422);
-    expect(status.json.errors).toEqual({ status_id: [CANDIDATE_TEXTS.statusUnknown] });
+    const gone = await refused({ candidate_id: erased!.id });
+    expect(gone.errors).toEqual({ candidate_id: [CANDIDATE_TEXTS.erased] });
+    const status = await refused({ candidate: { name: 'Fay', email: email() }, status_id: foreignStatus });
+    expect(status.errors).toEqual({ status_id: [CANDIDATE_TEXTS.statusUnknown] });
     const closed = await newRecruitment('Closed one', { status: 'closed' });
-    const res = await client.post(rpath(closed, '/applications'), { candidate: { name: 'Gus', email: email() } });
-    expect(res.status).toBe(422);
-    expect(res.json.message).toBe(CANDIDATE_TEXTS.recruitmentClosed);
-    const both = await client.post(rpath(recruitment, '/applications'), {
-      candidate: { name: 'X', email: email() },
-      candidate_id: erased!.id,
-    });
-    expect(both.status).toBe(422);
+    const res = await refused({ candidate: { name: 'Gus', email: email() } }, closed);
+    expect(res.message).toBe(CANDIDATE_TEXTS.recruitmentClosed);
+    await refused({ candidate: { name: 'X', email: email() }, candidate_id: erased!.id });
   });
 
   it('answers 404 for a recruitment of another organisation or a malformed id, reads included', async () => {
     for (const id of [foreignRecruitment, 'nope']) {
-      expect((await client.post(rpath(id, '/applications'), { candidate: { name: 'Hal', email: email() } })).status).toBe(404);
-      expect((await client.get(rpath(id, '/applications'))).status).toBe(404);
-      expect((await client.get(rpath(id, '/board'))).status).toBe(404);
+      await expectStatus(client, ops.create, 404, { params: inRecruitment(id), body: { candidate: { name: 'Hal', email: email() } } });
+      await expectStatus(client, ops.list, 404, { params: inRecruitment(id) });
+      await expectStatus(client, ops.board, 404, { params: inRecruitment(id) });
     }
-    expect((await client.get(apath('nope'))).status).toBe(404);
+    await expectStatus(client, ops.get, 404, { params: ofApplication('nope') });
     const [theirs] = await db().insert(candidates).values({ organisationId: otherOrg.id, name: 'Theirs', email: email() }).returning();
     const [app] = await db()
       .insert(applications)
       .values({ organisationId: otherOrg.id, candidateId: theirs!.id, recruitmentId: foreignRecruitment, statusId: foreignStatus })
       .returning();
-    const res = await client.get(apath(app!.id));
-    expect(res.status).toBe(404);
-    expect(res.json.message).toBe(CANDIDATE_TEXTS.applicationNotFound);
+    const res = await expectStatus(client, ops.get, 404, { params: ofApplication(app!.id) });
+    expect(res.message).toBe(CANDIDATE_TEXTS.applicationNotFound);
     expect((await move(app!.id, { status_id: st.screening })).status).toBe(404);
   });
 });
@@ -274,7 +270,7 @@ describe('the table', () => {
   const ids: Record<string, string> = {};
   beforeAll(async () => {
     recruitment = await newRecruitment('Table');
-    const people: [string, Record<string, unknown>, string?][] = [
+    const people: [string, Omit<BodyInput<typeof ops.create>, 'candidate'>, string?][] = [
       ['Alice Archer', { rating: 5, tags: ['go', 'remote'], source: 'referral', status_id: st.applied }],
       ['Bob Baker', { rating: 2, tags: ['go'], source: 'job_board', status_id: st.screening }],
       ['Carol Cole', { rating: 4, tags: ['rust'], source: 'referral', status_id: st.interview }, 'carol@cole.example'],
@@ -282,12 +278,7 @@ describe('the table', () => {
       ['Erin 100% Eve', { rating: 3, tags: ['remote'], source: 'sourced', status_id: st.applied }],
     ];
     for (const [name, extra, mail] of people) {
-      const res = await client.post(rpath(recruitment, '/applications'), {
-        candidate: { name, email: mail ?? email(name.split(' ')[0]) },
-        ...extra,
-      });
-      expect(res.status, res.text).toBe(201);
-      ids[name.split(' ')[0]!] = res.json.application.id;
+      ids[name.split(' ')[0]!] = (await add(recruitment, name, extra, mail === undefined ? {} : { email: mail })).id;
     }
     const days = { Alice: '2026-03-01', Bob: '2026-03-05', Carol: '2026-03-10', Dan: '2026-03-15', Erin: '2026-03-20' };
     for (const [name, day] of Object.entries(days)) {
@@ -296,8 +287,7 @@ describe('the table', () => {
         .set({ appliedAt: new Date(`${day}T12:00:00Z`) })
         .where(eq(applications.id, ids[name]!));
     }
-    const r = await client.post(apath(ids.Bob!, '/reject'), { reason: 'Not qualified' });
-    expect(r.status, r.text).toBe(200);
+    await expectStatus(client, ops.reject, 200, { params: ofApplication(ids.Bob!), body: { reason: 'Not qualified' } });
   });
 
   it('pages the active applications, newest first by default', async () => {
@@ -373,7 +363,7 @@ describe('the table', () => {
       'Alice Archer',
       'Erin 100% Eve',
     ]);
-    await client.patch(apath(ids.Carol!), { rating: 5 });
+    await expectOk(client, ops.update, { params: ofApplication(ids.Carol!), body: { rating: 5 } });
     expect(names(await list(recruitment, `?sort=-updated_at${all}`))[0]).toBe('Carol Cole');
     expect(names(await list(recruitment, `?sort=updated_at${all}`)).at(-1)).toBe('Carol Cole');
   });
@@ -442,23 +432,23 @@ describe('the table', () => {
       ),
     );
     expect(res.status).toBe(422);
-    expect(Object.keys(res.json.errors).sort()).toEqual([
-      'filter[applied_from]',
-      'filter[applied_to]',
-      'filter[rating]',
-      'filter[source]',
-      'filter[state]',
-      'filter[status]',
-    ]);
+    expect(res.json.errors).toEqual({
+      'filter.applied_from': ['Enter a date as YYYY-MM-DD.'],
+      'filter.applied_to': ['Enter a date as YYYY-MM-DD.'],
+      'filter.rating': ['Rate from 1 to 5 stars.'],
+      'filter.source': ['Choose a source.'],
+      'filter.state': ['Choose active, rejected, hired or all.'],
+      'filter.status': [CANDIDATE_TEXTS.statusUnknown],
+    });
     const sort = await client.get(rpath(recruitment, '/applications?sort=salary'));
     expect(sort.status).toBe(422);
     expect(sort.json.errors.sort).toBeDefined();
   });
 
   it('lets an interviewer read the table, the board and a detail', async () => {
-    expect((await interviewer.get(rpath(recruitment, '/applications'))).status).toBe(200);
-    expect((await interviewer.get(rpath(recruitment, '/board'))).status).toBe(200);
-    expect((await interviewer.get(apath(ids.Alice!))).status).toBe(200);
+    await expectStatus(interviewer, ops.list, 200, { params: inRecruitment(recruitment) });
+    await expectStatus(interviewer, ops.board, 200, { params: inRecruitment(recruitment) });
+    await expectStatus(interviewer, ops.get, 200, { params: ofApplication(ids.Alice!) });
   });
 });
 
@@ -471,14 +461,9 @@ describe('the board and moves', () => {
   });
 
   it('shows every status in pipeline order with its cards in board order', async () => {
-    const res = await client.get(rpath(recruitment, '/board'));
-    expect(res.json.board.columns.map((c: { status: { name: string } }) => c.status.name)).toEqual([
-      'Applied',
-      'Screening',
-      'Interview',
-      'Hired',
-    ]);
-    expect(res.json.board.columns[0].cards[0]).toMatchObject({ id: cards.A, name: 'A', version: 1, tags: [], source: 'sourced' });
+    const { board } = await expectOk(client, ops.board, { params: inRecruitment(recruitment) });
+    expect(board.columns.map((c) => c.status.name)).toEqual(['Applied', 'Screening', 'Interview', 'Hired']);
+    expect(board.columns[0]!.cards[0]).toMatchObject({ id: cards.A, name: 'A', version: 1, tags: [], source: 'sourced' });
     expect(await boardNames(recruitment)).toEqual({ Applied: ['A', 'B', 'C', 'D'], Screening: [], Interview: [], Hired: [] });
   });
 
@@ -525,9 +510,9 @@ describe('the board and moves', () => {
     const res = await move(a.id, { status_id: st.hired, version: 1 });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ conflict: false, application: { id: a.id, status: { id: st.hired, category: 'hired' }, version: 2 } });
-    let detail = (await client.get(apath(a.id))).json.application;
+    let detail = await detailOf(a.id);
     expect(detail.hired_at).not.toBeNull();
-    expect(detail.history.map((h: { from: { name: string } | null; to: { name: string } }) => [h.from?.name ?? null, h.to.name])).toEqual([
+    expect(detail.history.map((h) => [h.from?.name ?? null, h.to?.name])).toEqual([
       [null, 'Applied'],
       ['Applied', 'Hired'],
     ]);
@@ -535,15 +520,15 @@ describe('the board and moves', () => {
     expect(moved?.data).toMatchObject({ from: 'Applied', to: 'Hired' });
     expect(moved?.actorName).toBe('Olivia Owner');
     await move(a.id, { status_id: st.interview });
-    detail = (await client.get(apath(a.id))).json.application;
+    detail = await detailOf(a.id);
     expect(detail.hired_at).toBeNull();
     expect(detail.status.name).toBe('Interview');
-    expect(Date.parse(detail.stage_entered_at)).toBeGreaterThanOrEqual(Date.parse(detail.applied_at));
+    expect(Date.parse(detail.stage_entered_at ?? '')).toBeGreaterThanOrEqual(Date.parse(detail.applied_at));
   });
 
   it('sets hired_at for a card that starts in a hired status', async () => {
     const a = await add(recruitment, 'Direct Hire', { status_id: st.hired });
-    expect((await client.get(apath(a.id))).json.application.hired_at).not.toBeNull();
+    expect((await detailOf(a.id)).hired_at).not.toBeNull();
   });
 
   it('the same move twice (a double click, a retry): the same answer, one stage change, one activity', async () => {
@@ -578,57 +563,54 @@ describe('the board and moves', () => {
   it('still moves with a stale version, answering conflict: true', async () => {
     const a = await add(recruitment, 'Stale Sam');
     await move(a.id, { status_id: st.screening, version: 1 });
-    const res = await move(a.id, { status_id: st.interview, version: 1 });
-    expect(res.status).toBe(200);
-    expect(res.json.conflict).toBe(true);
-    expect(res.json.application).toMatchObject({ status: { id: st.interview }, version: 3 });
+    const res = await expectStatus(client, ops.move, 200, { params: ofApplication(a.id), body: { status_id: st.interview, version: 1 } });
+    expect(res.conflict).toBe(true);
+    expect(res.application).toMatchObject({ status: { id: st.interview }, version: 3 });
   });
 
   it.each([1, 2, 3, 4, 5])(
     'serialises two concurrent moves of one card (%i): both succeed, the last one wins, the history is a chain',
     async (n) => {
       const a = await add(recruitment, `Racy Rae ${n}`);
+      // Both succeed (200, or expectStatus fails the test with the answer).
       const [one, two] = await Promise.all([
-        move(a.id, { status_id: st.screening, version: 1 }),
-        move(a.id, { status_id: st.interview, version: 1 }),
+        expectStatus(client, ops.move, 200, { params: ofApplication(a.id), body: { status_id: st.screening, version: 1 } }),
+        expectStatus(client, ops.move, 200, { params: ofApplication(a.id), body: { status_id: st.interview, version: 1 } }),
       ]);
-      expect(one.status, one.text).toBe(200);
-      expect(two.status, two.text).toBe(200);
       // Exactly one of them saw the version it expected.
-      expect([one.json.conflict, two.json.conflict].sort()).toEqual([false, true]);
-      const winner = one.json.conflict ? one : two;
-      const final = (await client.get(apath(a.id))).json.application;
+      expect([one.conflict, two.conflict].sort()).toEqual([false, true]);
+      const winner = one.conflict ? one : two;
+      const final = await detailOf(a.id);
       expect(final.version).toBe(3);
-      expect(final.status.id).toBe(winner.json.application.status.id);
+      expect(final.status.id).toBe(winner.application.status.id);
       const history = await historyOf(a.id);
       expect(history).toHaveLength(3);
       for (let i = 1; i < history.length; i++) expect(history[i]!.fromStatusId).toBe(history[i - 1]!.toStatusId);
       expect(history.at(-1)!.toStatusId).toBe(final.status.id);
-      const board = await client.get(rpath(recruitment, '/board'));
-      const where = board.json.board.columns.filter((c: { cards: { id: string }[] }) => c.cards.some((x) => x.id === a.id));
+      const { board } = await expectOk(client, ops.board, { params: inRecruitment(recruitment) });
+      const where = board.columns.filter((c) => c.cards.some((x) => x.id === a.id));
       expect(where).toHaveLength(1);
     },
   );
 
   it('refuses a status of another organisation, a rejected card and a closed recruitment (422), and an interviewer (403)', async () => {
     const a = await add(recruitment, 'Ivy Edge');
-    const foreign = await move(a.id, { status_id: foreignStatus });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors).toEqual({ status_id: [CANDIDATE_TEXTS.statusUnknown] });
-    const forbidden = await interviewer.post(apath(a.id, '/move'), { status_id: st.screening });
+    const refusedMove = (id: string, body: BodyInput<typeof ops.move>) =>
+      expectStatus(client, ops.move, 422, { params: ofApplication(id), body });
+    const foreign = await refusedMove(a.id, { status_id: foreignStatus });
+    expect(foreign.errors).toEqual({ status_id: [CANDIDATE_TEXTS.statusUnknown] });
+    const forbidden = await callOperation(interviewer, ops.move, { params: ofApplication(a.id), body: { status_id: st.screening } });
     expect(forbidden.status).toBe(403);
-    await client.post(apath(a.id, '/reject'), { reason: 'Withdrew' });
-    const rejected = await move(a.id, { status_id: st.screening });
-    expect(rejected.status).toBe(422);
-    expect(rejected.json.message).toBe(CANDIDATE_TEXTS.alreadyRejected);
+    await expectOk(client, ops.reject, { params: ofApplication(a.id), body: { reason: 'Withdrew' } });
+    const rejected = await refusedMove(a.id, { status_id: st.screening });
+    expect(rejected.message).toBe(CANDIDATE_TEXTS.alreadyRejected);
     const closed = await newRecruitment('Closing');
     const c = await add(closed, 'Closed Carl');
     await db().update(recruitments).set({ status: 'closed' }).where(eq(recruitments.id, closed));
-    const res = await move(c.id, { status_id: st.screening });
-    expect(res.status).toBe(422);
-    expect(res.json.message).toBe(CANDIDATE_TEXTS.recruitmentClosed);
-    expect((await client.get(apath(c.id))).status).toBe(200); // reads still work
-    expect((await client.get(rpath(closed, '/board'))).status).toBe(200);
+    const res = await refusedMove(c.id, { status_id: st.screening });
+    expect(res.message).toBe(CANDIDATE_TEXTS.recruitmentClosed);
+    await expectStatus(client, ops.get, 200, { params: ofApplication(c.id) }); // reads still work
+    await expectStatus(client, ops.board, 200, { params: inRecruitment(closed) });
     for (const [path, body] of [
       ['', { rating: 3 }],
       ['/reject', { reason: 'No response' }],
@@ -648,13 +630,13 @@ describe('rating, tags, reject, restore and transfer', () => {
 
   it('rates, tags and changes the source with activities, bumping the version on every change', async () => {
     const a = await add(recruitment, 'Rita Rate');
-    const res = await client.patch(apath(a.id), { rating: 4, tags: ['go', 'go', 'remote'], source: 'agency' });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.application).toMatchObject({ rating: 4, tags: ['go', 'remote'], source: 'agency', version: 2 });
-    const same = await client.patch(apath(a.id), { rating: 4 });
-    expect(same.json.application.version).toBe(2);
-    const cleared = await client.patch(apath(a.id), { rating: null, tags: ['remote'] });
-    expect(cleared.json.application).toMatchObject({ rating: null, tags: ['remote'], version: 3 });
+    const update = (body: BodyInput<typeof ops.update>) => expectStatus(client, ops.update, 200, { params: ofApplication(a.id), body });
+    const res = await update({ rating: 4, tags: ['go', 'go', 'remote'], source: 'agency' });
+    expect(res.application).toMatchObject({ rating: 4, tags: ['go', 'remote'], source: 'agency', version: 2 });
+    const same = await update({ rating: 4 });
+    expect(same.application.version).toBe(2);
+    const cleared = await update({ rating: null, tags: ['remote'] });
+    expect(cleared.application).toMatchObject({ rating: null, tags: ['remote'], version: 3 });
     const acts = (await activitiesOf(a.id)).filter((x) => x.type !== 'application.created');
     expect(acts.map((x) => [x.type, x.data])).toEqual([
       ['application.rated', { rating: 4, previous: null }],
@@ -662,38 +644,36 @@ describe('rating, tags, reject, restore and transfer', () => {
       ['application.rated', { rating: null, previous: 4 }],
       ['application.tagged', { added: [], removed: ['go'] }],
     ]);
-    const bad = await client.patch(apath(a.id), { rating: 6 });
-    expect(bad.status).toBe(422);
-    expect(bad.json.errors.rating).toEqual(['Rate from 1 to 5 stars.']);
+    const bad = await expectStatus(client, ops.update, 422, { params: ofApplication(a.id), body: { rating: 6 } });
+    expect(bad.errors?.rating).toEqual(['Rate from 1 to 5 stars.']);
   });
 
   it('rejects with a reason and a note, refuses a second rejection, restores to the end of its column', async () => {
     const a = await add(recruitment, 'Rex Reject');
     const b = await add(recruitment, 'Bea Behind');
-    const res = await client.post(apath(a.id, '/reject'), { reason: 'Salary expectations', note: 'Asked for twice the budget.' });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.application).toMatchObject({
+    const res = await expectStatus(client, ops.reject, 200, {
+      params: ofApplication(a.id),
+      body: { reason: 'Salary expectations', note: 'Asked for twice the budget.' },
+    });
+    expect(res.application).toMatchObject({
       rejection_reason: 'Salary expectations',
       rejected_by: { id: owner.id, name: 'Olivia Owner' },
       version: 2,
     });
-    expect(res.json.application.rejected_at).not.toBeNull();
+    expect(res.application.rejected_at).not.toBeNull();
     const [note] = await db().select().from(candidateNotes).where(eq(candidateNotes.applicationId, a.id));
     expect(note).toMatchObject({ body: 'Asked for twice the budget.', authorId: owner.id, candidateId: a.candidate.id });
     expect((await boardNames(recruitment)).Applied).not.toContain('Rex Reject');
-    const again = await client.post(apath(a.id, '/reject'), { reason: 'Withdrew' });
-    expect(again.status).toBe(422);
-    expect(again.json.message).toBe(CANDIDATE_TEXTS.alreadyRejected);
-    expect((await client.post(apath(a.id, '/reject'), { reason: ' ' })).status).toBe(422);
-    const restored = await client.post(apath(a.id, '/restore'));
-    expect(restored.status, restored.text).toBe(200);
-    expect(restored.json.application).toMatchObject({ rejected_at: null, rejection_reason: null, rejected_by: null, version: 3 });
+    const again = await expectStatus(client, ops.reject, 422, { params: ofApplication(a.id), body: { reason: 'Withdrew' } });
+    expect(again.message).toBe(CANDIDATE_TEXTS.alreadyRejected);
+    await expectStatus(client, ops.reject, 422, { params: ofApplication(a.id), body: { reason: ' ' } });
+    const restored = await expectStatus(client, ops.restore, 200, { params: ofApplication(a.id) });
+    expect(restored.application).toMatchObject({ rejected_at: null, rejection_reason: null, rejected_by: null, version: 3 });
     const applied = (await boardNames(recruitment)).Applied!;
     expect(applied.indexOf('Rex Reject')).toBeGreaterThan(applied.indexOf('Bea Behind'));
     expect(b.id).toBeDefined();
-    const notRejected = await client.post(apath(a.id, '/restore'));
-    expect(notRejected.status).toBe(422);
-    expect(notRejected.json.message).toBe(CANDIDATE_TEXTS.notRejected);
+    const notRejected = await expectStatus(client, ops.restore, 422, { params: ofApplication(a.id) });
+    expect(notRejected.message).toBe(CANDIDATE_TEXTS.notRejected);
     expect((await activitiesOf(a.id)).map((x) => x.type)).toEqual(['application.created', 'application.rejected', 'application.restored']);
   });
 
@@ -722,29 +702,31 @@ describe('rating, tags, reject, restore and transfer', () => {
     const a = await add(recruitment, 'Tom Transfer');
     await move(a.id, { status_id: st.interview });
     const target = await newRecruitment('Frontend Engineer');
-    const res = await client.post(apath(a.id, '/transfer'), { recruitment_id: target });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.application).toMatchObject({
+    const transfer = (id: string, recruitmentId: string) =>
+      callOperation(client, ops.transfer, { params: ofApplication(id), body: { recruitment_id: recruitmentId } });
+    const res = await expectStatus(client, ops.transfer, 200, { params: ofApplication(a.id), body: { recruitment_id: target } });
+    expect(res.application).toMatchObject({
       recruitment_id: target,
       recruitment: { id: target, name: 'Frontend Engineer' },
       status: { id: st.applied },
     });
-    expect(res.json.application.history.map((h: { to: { name: string } }) => h.to.name)).toEqual(['Applied', 'Interview', 'Applied']);
+    expect(res.application.history.map((h) => h.to?.name)).toEqual(['Applied', 'Interview', 'Applied']);
     expect((await boardNames(target)).Applied).toEqual(['Tom Transfer']);
     const transferred = (await activitiesOf(a.id)).find((x) => x.type === 'application.transferred');
     expect(transferred).toMatchObject({ recruitmentId: target, data: { from: 'Lifecycle', to: 'Frontend Engineer' } });
     // Back, where the person now is not: fine; to a recruitment the person is already in: 409.
     const other = await add(recruitment, 'Olga Other');
-    await client.post(rpath(target, '/applications'), { candidate_id: other.candidate.id });
-    const dup = await client.post(apath(other.id, '/transfer'), { recruitment_id: target });
-    expect(dup.status).toBe(409);
-    expect(dup.json.message).toBe(CANDIDATE_TEXTS.alreadyInRecruitment);
+    await expectStatus(client, ops.create, 201, { params: inRecruitment(target), body: { candidate_id: other.candidate.id } });
+    const dup = await expectStatus(client, ops.transfer, 409, { params: ofApplication(other.id), body: { recruitment_id: target } });
+    expect(dup.message).toBe(CANDIDATE_TEXTS.alreadyInRecruitment);
     const closed = await newRecruitment('Shut', { status: 'closed' });
-    expect((await client.post(apath(other.id, '/transfer'), { recruitment_id: closed })).status).toBe(422);
-    const foreign = await client.post(apath(other.id, '/transfer'), { recruitment_id: foreignRecruitment });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors).toEqual({ recruitment_id: [CANDIDATE_TEXTS.recruitmentUnknown] });
-    expect((await client.post(apath(other.id, '/transfer'), { recruitment_id: recruitment })).status).toBe(422);
+    expect((await transfer(other.id, closed)).status).toBe(422);
+    const foreign = await expectStatus(client, ops.transfer, 422, {
+      params: ofApplication(other.id),
+      body: { recruitment_id: foreignRecruitment },
+    });
+    expect(foreign.errors).toEqual({ recruitment_id: [CANDIDATE_TEXTS.recruitmentUnknown] });
+    expect((await transfer(other.id, recruitment)).status).toBe(422);
   });
 
   it('shows the candidate’s files with their download address', async () => {
@@ -763,8 +745,7 @@ describe('rating, tags, reject, restore and transfer', () => {
       .insert(candidateFiles)
       .values({ organisationId: org.id, candidateId: a.candidate.id, storedFileId: stored!.id, kind: 'resume', uploadedById: owner.id })
       .returning();
-    const res = await client.get(apath(a.id));
-    expect(res.json.application.files).toEqual([
+    expect((await detailOf(a.id)).files).toEqual([
       {
         id: file!.id,
         kind: 'resume',
@@ -802,16 +783,20 @@ describe('bulk actions', () => {
     }
     const after = await db().select().from(applications).where(eq(applications.recruitmentId, recruitment)).orderBy(asc(applications.id));
     expect(after).toEqual(before);
-    const foreign = await bulk({ action: 'move', ids, status_id: foreignStatus });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors).toEqual({ status_id: [CANDIDATE_TEXTS.statusUnknown] });
+    const foreign = await expectStatus(client, ops.bulk, 422, {
+      params: inRecruitment(recruitment),
+      body: { action: 'move', ids, status_id: foreignStatus },
+    });
+    expect(foreign.errors).toEqual({ status_id: [CANDIDATE_TEXTS.statusUnknown] });
   });
 
   it('moves the selection to the end of the target column in their board order, with history and activities', async () => {
     await move(ids[2]!, { status_id: st.screening });
-    const res = await bulk({ action: 'move', ids: [ids[1], ids[0], ids[2]], status_id: st.screening });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json).toEqual({ bulk: { updated: 2 } }); // P3 is there already
+    const res = await expectStatus(client, ops.bulk, 200, {
+      params: inRecruitment(recruitment),
+      body: { action: 'move', ids: [ids[1]!, ids[0]!, ids[2]!], status_id: st.screening },
+    });
+    expect(res).toEqual({ bulk: { updated: 2 } }); // P3 is there already
     expect(await boardNames(recruitment)).toMatchObject({ Applied: ['P4'], Screening: ['P3', 'P1', 'P2'] });
     for (const id of [ids[0]!, ids[1]!]) {
       expect((await historyOf(id)).map((h) => h.toStatusId)).toEqual([st.applied, st.screening]);
@@ -848,7 +833,7 @@ describe('bulk actions', () => {
   });
 
   it('rejects the selection with a reason (the already rejected ones stay as they were)', async () => {
-    await client.post(apath(ids[3]!, '/reject'), { reason: 'Withdrew' });
+    await expectOk(client, ops.reject, { params: ofApplication(ids[3]!), body: { reason: 'Withdrew' } });
     const res = await bulk({ action: 'reject', ids: [ids[1], ids[3]], reason: 'Position filled' });
     expect(res.json.bulk.updated).toBe(1);
     const rows = await db()
@@ -861,7 +846,10 @@ describe('bulk actions', () => {
   });
 
   it('refuses an interviewer (403)', async () => {
-    const res = await interviewer.post(rpath(recruitment, '/applications/bulk'), { action: 'tag', ids, tags: ['x'] });
+    const res = await callOperation(interviewer, ops.bulk, {
+      params: inRecruitment(recruitment),
+      body: { action: 'tag', ids, tags: ['x'] },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -882,7 +870,7 @@ describe('CSV export', () => {
     ).id;
     ids.plain = (await add(recruitment, 'Paula Plain', { tags: ['ok'] }, { phone: '-1 555 0100', location: 'Porto, Portugal' })).id;
     ids.rejected = (await add(recruitment, 'Rhea Rejected')).id;
-    await client.post(apath(ids.rejected, '/reject'), { reason: 'Not qualified' });
+    await expectOk(client, ops.reject, { params: ofApplication(ids.rejected), body: { reason: 'Not qualified' } });
   });
   const exportOf = (query = '') => client.get(rpath(recruitment, `/applications/export${query}`), { headers: { accept: 'text/csv' } });
   const linesOf = (text: string) =>
@@ -919,14 +907,19 @@ describe('CSV export', () => {
     expect(linesOf((await exportOf('?filter[tag]=ok')).text)).toHaveLength(3);
     const selection = linesOf((await exportOf(`?ids=${ids.plain},${ids.rejected}&sort=name`)).text);
     expect(selection.slice(1).map((l) => l.split(',')[0])).toEqual(['Paula Plain', 'Rhea Rejected']);
-    expect((await exportOf('?ids=nope')).status).toBe(422);
-    expect((await exportOf('?filter[applied_from]=yesterday')).status).toBe(422);
+    const refused = await expectStatus(client, ops.export, 422, { params: inRecruitment(recruitment), query: { ids: 'nope' } });
+    expect(refused.errors).toEqual({ ids: ['Choose the applications to export.'] });
+    const badDay = await expectStatus(client, ops.export, 422, {
+      params: inRecruitment(recruitment),
+      query: { filter: { applied_from: 'yesterday' } },
+    });
+    expect(badDay.errors).toEqual({ 'filter.applied_from': ['Enter a date as YYYY-MM-DD.'] });
   });
 
   it('is refused to an interviewer (403) and 404 for another organisation’s recruitment', async () => {
-    const res = await interviewer.get(rpath(recruitment, '/applications/export'));
+    const res = await callOperation(interviewer, ops.export, { params: inRecruitment(recruitment) });
     expect(res.status).toBe(403);
-    expect((await client.get(rpath(foreignRecruitment, '/applications/export'))).status).toBe(404);
+    await expectStatus(client, ops.export, 404, { params: inRecruitment(foreignRecruitment) });
   });
 });
 

@@ -144,6 +144,10 @@ export async function moveCandidateApplications(tx: Db, organisationId: string, 
 
 export type CreateResult = { application: ApplicationDetail } | { duplicate: Candidate };
 
+/** The filters a caller gives: without a state, the table shows the active applications. */
+export type ApplicationFilterInput = Omit<ApplicationFilters, 'state' | 'ids'> & { state?: ApplicationFilters['state'] | undefined };
+const filtersOf = (f: ApplicationFilterInput): ApplicationFilters => ({ ...f, state: f.state ?? 'active' });
+
 export function createApplicationService(db: Db) {
   async function recruitmentOf(tx: Db, organisationId: string, id: string) {
     const recruitment = await recruitmentState(tx, organisationId, id);
@@ -212,9 +216,9 @@ export function createApplicationService(db: Db) {
     async list(
       organisationId: string,
       recruitmentId: string,
-      o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilters },
+      o: { page: number; perPage: number; sort: ApplicationSort; filters: ApplicationFilterInput },
     ) {
-      const found = await listApplications(db, organisationId, recruitmentId, o);
+      const found = await listApplications(db, organisationId, recruitmentId, { ...o, filters: filtersOf(o.filters) });
       if (!found) throw recruitmentNotFound();
       return { applications: found.rows.map(presentListItem), total: found.total };
     },
@@ -227,10 +231,18 @@ export function createApplicationService(db: Db) {
       return { columns: statuses.map((s) => ({ status: presentStatus(s), cards: byStatus.get(s.id) ?? [] })) };
     },
 
-    /** The rows of a CSV export and the recruitment's name for the file name. */
-    async exportRows(organisationId: string, recruitmentId: string, o: { sort: ApplicationSort; filters: ApplicationFilters }) {
+    /**
+     * The rows of a CSV export and the recruitment's name for the file name. A selection (`ids`) is
+     * exported whatever its state; the other filters still apply.
+     */
+    async exportRows(
+      organisationId: string,
+      recruitmentId: string,
+      o: { sort: ApplicationSort; filters: ApplicationFilterInput; ids?: string[] | undefined },
+    ) {
       const recruitment = await recruitmentOf(db, organisationId, recruitmentId);
-      const rows = await allApplications(db, organisationId, recruitmentId, { ...o, limit: EXPORT_MAX_ROWS });
+      const filters = o.ids === undefined ? filtersOf(o.filters) : { ...o.filters, ids: o.ids, state: 'all' as const };
+      const rows = await allApplications(db, organisationId, recruitmentId, { sort: o.sort, filters, limit: EXPORT_MAX_ROWS });
       return { recruitmentName: recruitment.name, rows };
     },
 

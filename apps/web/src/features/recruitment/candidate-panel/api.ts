@@ -2,7 +2,6 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import type {
   ActivitiesResponse,
   ApplicationDetail,
-  ApplicationResponse,
   CandidateFile,
   CandidateFileKind,
   Note,
@@ -12,10 +11,12 @@ import type {
 } from '@hireloop/contract/candidates';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
+import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
 import type { Permission } from '@hireloop/contract/permissions';
-import type { RecruitmentsResponse } from '@hireloop/contract/recruitments';
 import { ApiError, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
+import { call } from '../../../lib/operations.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
@@ -56,7 +57,7 @@ export function useApplication(applicationId: string) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: panelKeys.application(org, applicationId),
-    queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${enc(applicationId)}`)).application,
+    queryFn: async () => (await call(applicationOperations.get, { params: { application: applicationId } })).application,
     enabled: org !== '' && applicationId !== '',
     retry: false,
   });
@@ -68,8 +69,8 @@ export function useOpenRecruitments(enabled: boolean) {
   return useQuery({
     queryKey: panelKeys.openRecruitments(org),
     queryFn: async () =>
-      (await orgApi.get<RecruitmentsResponse>('recruitments', { per_page: MAX_PER_PAGE, sort: 'name', filter: { status: 'open' } }))
-        .recruitments.data,
+      (await call(recruitmentOperations.list, { query: { per_page: MAX_PER_PAGE, sort: 'name', filter: { status: 'open' } } })).recruitments
+        .data,
     enabled: enabled && org !== '',
   });
 }
@@ -93,7 +94,8 @@ export function useMoveApplication(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { status_id: string; version?: number }) => orgApi.post<unknown>(`applications/${enc(application.id)}/move`, body),
+    mutationFn: (body: { status_id: string; version?: number }) =>
+      call(applicationOperations.move, { params: { application: application.id }, body }),
     onSettled: () => invalidateApplication(queryClient, org, application),
   });
 }
@@ -104,7 +106,7 @@ export function useUpdateApplication(application: AppLike) {
   const queryClient = useQueryClient();
   const key = panelKeys.application(org, application.id);
   return useMutation({
-    mutationFn: (body: UpdateApplicationBody) => orgApi.patch<unknown>(`applications/${enc(application.id)}`, body),
+    mutationFn: (body: UpdateApplicationBody) => call(applicationOperations.update, { params: { application: application.id }, body }),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<ApplicationDetail>(key);
@@ -127,7 +129,7 @@ export function useRejectApplication(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RejectApplicationBody) => orgApi.post<unknown>(`applications/${enc(application.id)}/reject`, body),
+    mutationFn: (body: RejectApplicationBody) => call(applicationOperations.reject, { params: { application: application.id }, body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: panelKeys.notes(org, application.candidate.id) });
       return invalidateApplication(queryClient, org, application);
@@ -139,7 +141,7 @@ export function useRestoreApplication(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => orgApi.post<unknown>(`applications/${enc(application.id)}/restore`),
+    mutationFn: () => call(applicationOperations.restore, { params: { application: application.id } }),
     onSuccess: () => invalidateApplication(queryClient, org, application),
   });
 }
@@ -149,7 +151,7 @@ export function useTransferApplication(application: AppLike) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (recruitmentId: string) =>
-      orgApi.post<ApplicationResponse>(`applications/${enc(application.id)}/transfer`, { recruitment_id: recruitmentId }),
+      call(applicationOperations.transfer, { params: { application: application.id }, body: { recruitment_id: recruitmentId } }),
     onSuccess: (_result, recruitmentId) => {
       void queryClient.invalidateQueries({ queryKey: panelKeys.applications(org, recruitmentId) });
       void queryClient.invalidateQueries({ queryKey: panelKeys.board(org, recruitmentId) });

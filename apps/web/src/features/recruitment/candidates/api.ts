@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   ApplicationListItem,
-  ApplicationsResponse,
-  BoardResponse,
   BulkApplicationsBody,
   Candidate,
   CandidateImport,
@@ -12,8 +10,10 @@ import type {
 } from '@hireloop/contract/candidates';
 import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
+import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 import { moveCard, type Board } from './board-model.ts';
@@ -64,7 +64,7 @@ export function useApplicationsPage(recruitmentId: string, params: ListParams, e
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: candidateKeys.applicationsPage(organisationId, recruitmentId, params),
-    queryFn: async () => (await orgApi.get<ApplicationsResponse>(path(recruitmentId, '/applications'), params)).applications,
+    queryFn: async () => (await call(applicationOperations.list, { params: { recruitment: recruitmentId }, query: params })).applications,
     enabled: enabled && organisationId !== '' && recruitmentId !== '',
     placeholderData: keepPreviousData,
   });
@@ -77,7 +77,7 @@ export function useBoard(recruitmentId: string, enabled = true) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: candidateKeys.board(organisationId, recruitmentId),
-    queryFn: async () => (await orgApi.get<BoardResponse>(path(recruitmentId, '/board'))).board,
+    queryFn: async () => (await call(applicationOperations.board, { params: { recruitment: recruitmentId } })).board,
     enabled: enabled && organisationId !== '' && recruitmentId !== '',
     // Colleagues move cards too: a visible board catches up on its own (paused while the tab is hidden).
     refetchInterval: BOARD_REFRESH_MS,
@@ -96,11 +96,10 @@ export function useMoveApplication(recruitmentId: string) {
   const queryClient = useQueryClient();
   const key = candidateKeys.board(organisationId, recruitmentId);
   return useMutation({
-    mutationFn: (move: MoveInput) =>
-      orgApi.post<MoveResult>(`applications/${encodeURIComponent(move.applicationId)}/move`, {
-        status_id: move.statusId,
-        before_id: move.beforeId,
-        version: move.version,
+    mutationFn: (move: MoveInput): Promise<MoveResult> =>
+      call(applicationOperations.move, {
+        params: { application: move.applicationId },
+        body: { status_id: move.statusId, before_id: move.beforeId, version: move.version },
       }),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -120,7 +119,7 @@ export function useBulkApplications(recruitmentId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: BulkApplicationsBody) =>
-      (await orgApi.post<{ bulk: { updated: number } }>(path(recruitmentId, '/applications/bulk'), body)).bulk,
+      (await call(applicationOperations.bulk, { params: { recruitment: recruitmentId }, body })).bulk,
     onSettled: (_result, _error, body) => invalidateRecruitmentCandidates(queryClient, organisationId, recruitmentId, body.ids),
   });
 }
@@ -151,7 +150,7 @@ export function useCreateApplication(recruitmentId: string) {
   return useMutation({
     mutationFn: async (body: CreateApplicationBody) => {
       try {
-        return (await orgApi.post<{ application: ApplicationListItem }>(path(recruitmentId, '/applications'), body)).application;
+        return (await call(applicationOperations.create, { params: { recruitment: recruitmentId }, body })).application;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'duplicate' && body.candidate) {
           const existing = await candidateWithEmail(body.candidate.email);

@@ -1,5 +1,4 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ApplicationsResponse } from '@hireloop/contract/candidates';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type {
   ApplicationInterviewsResponse,
@@ -16,8 +15,10 @@ import type {
   ScorecardResponse,
   ScorecardsResponse,
 } from '@hireloop/contract/interviews';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
 import type { Permission } from '@hireloop/contract/permissions';
 import { orgApi } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
@@ -108,10 +109,9 @@ export function useRecruitmentCandidates(recruitmentId: string, enabled = true) 
     queryKey: interviewKeys.candidates(org, recruitmentId),
     queryFn: async () =>
       (
-        await orgApi.get<ApplicationsResponse>(`recruitments/${enc(recruitmentId)}/applications`, {
-          per_page: MAX_PER_PAGE,
-          sort: 'name',
-          filter: { state: 'active' },
+        await call(applicationOperations.list, {
+          params: { recruitment: recruitmentId },
+          query: { per_page: MAX_PER_PAGE, sort: 'name', filter: { state: 'active' } },
         })
       ).applications.data,
     enabled: enabled && org !== '' && recruitmentId !== '',

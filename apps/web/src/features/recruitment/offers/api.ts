@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ApplicationsResponse } from '@hireloop/contract/candidates';
 import type {
   ApplicationOffersResponse,
   ApproveOfferBody,
@@ -11,9 +10,11 @@ import type {
   RejectOfferBody,
   UpdateOfferBody,
 } from '@hireloop/contract/offers';
-import type { RecruitmentResponse } from '@hireloop/contract/recruitments';
-import type { RoleResponse } from '@hireloop/contract/roles';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
+import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
+import { roleOperations } from '@hireloop/contract/operations/roles';
 import { orgApi } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
@@ -75,10 +76,9 @@ export function useOfferableApplications(recruitmentId: string, search: string) 
     queryKey: [...queryKeys.applications(org, recruitmentId), 'offer-select', search],
     queryFn: async () =>
       (
-        await orgApi.get<ApplicationsResponse>(`recruitments/${enc(recruitmentId)}/applications`, {
-          per_page: 50,
-          sort: 'name',
-          filter: { state: 'active', ...(search.trim() !== '' ? { search: search.trim() } : {}) },
+        await call(applicationOperations.list, {
+          params: { recruitment: recruitmentId },
+          query: { per_page: 50, sort: 'name', filter: { state: 'active', ...(search.trim() !== '' ? { search: search.trim() } : {}) } },
         })
       ).applications.data,
     enabled: org !== '' && recruitmentId !== '',
@@ -95,8 +95,8 @@ export function useRecruitmentRole(recruitmentId: string, enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.offers(org), 'recruitment-role', recruitmentId],
     queryFn: async (): Promise<OfferRole> => {
-      const { recruitment } = await orgApi.get<RecruitmentResponse>(`recruitments/${enc(recruitmentId)}`);
-      const { role } = await orgApi.get<RoleResponse>(`role/${enc(recruitment.role.id)}`);
+      const { recruitment } = await call(recruitmentOperations.get, { params: { recruitment: recruitmentId } });
+      const { role } = await call(roleOperations.get, { params: { role: recruitment.role.id } });
       return {
         id: role.id,
         name: role.name,
