@@ -1,10 +1,13 @@
 import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import type { BodyInput } from '@hireloop/contract/operations/operation';
+import { roleOperations } from '@hireloop/contract/operations/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers } from '../src/db/schema/interviews.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectOk, expectStatus } from './operations.ts';
 
 /*
  * An offer's terms follow its job role: the currency (and period) default to the role's salary
@@ -21,14 +24,16 @@ const o = (rest = '') => `organisation/${org.id}${rest}`;
 const terms = (extra: Record<string, unknown> = {}) => ({ salary: 100_000, start_date: future(40), expires_on: future(14), ...extra });
 
 /** A job role (through the API) with a recruitment for it. */
-async function roleWithRecruitment(role: Record<string, unknown>) {
-  const res = await owner.post(o('/role'), { name: `Role ${Math.random().toString(36).slice(2, 8)}`, status: 'open', ...role });
-  expect(res.status, res.text).toBe(201);
+async function roleWithRecruitment(role: Partial<BodyInput<typeof roleOperations.create>>) {
+  const { role: created } = await expectStatus(owner, roleOperations.create, 201, {
+    params: { organisationId: org.id },
+    body: { name: `Role ${Math.random().toString(36).slice(2, 8)}`, status: 'open', ...role },
+  });
   const [recruitment] = await t.database.db
     .insert(recruitments)
-    .values({ organisationId: org.id, roleId: res.json.role.id, name: res.json.role.name, status: 'open' })
+    .values({ organisationId: org.id, roleId: created.id, name: created.name, status: 'open' })
     .returning();
-  return { roleId: res.json.role.id as string, recruitmentId: recruitment!.id };
+  return { roleId: created.id, recruitmentId: recruitment!.id };
 }
 
 async function applicationIn(recruitmentId: string) {
@@ -133,11 +138,11 @@ describe("the salary against the role's range", () => {
   it("follows a change of the role's range", async () => {
     const created = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary: 100_000 }));
     expect(created.json.offer.salary_range_check).toBe('within');
-    const raised = await owner.patch(o(`/role/${chf.roleId}`), { salary_min: 120_000, salary_max: 140_000 });
-    expect(raised.status, raised.text).toBe(200);
+    const roleParams = { organisationId: org.id, role: chf.roleId };
+    await expectStatus(owner, roleOperations.update, 200, { params: roleParams, body: { salary_min: 120_000, salary_max: 140_000 } });
     const again = await owner.get(o(`/offers/${created.json.offer.id}`));
     expect(again.json.offer.salary_range_check).toBe('below');
     expect(again.json.offer.role).toMatchObject({ salary_min: 120_000, salary_max: 140_000 });
-    await owner.patch(o(`/role/${chf.roleId}`), { salary_min: 90_000, salary_max: 110_000 });
+    await expectOk(owner, roleOperations.update, { params: roleParams, body: { salary_min: 90_000, salary_max: 110_000 } });
   });
 });
