@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NewHireTaskBody, NewHireTaskResponse, PublicNewHire, PublicNewHireResponse } from '@hireloop/contract/onboarding';
+import type { NewHireTaskBody, PublicNewHire } from '@hireloop/contract/onboarding';
+import type { SuccessBody } from '@hireloop/contract/operations/operation';
+import { publicNewHireOperations } from '@hireloop/contract/operations/public-new-hire';
+import { operationPath } from '@hireloop/contract/operations/path';
 import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 import { uploadWithProgress } from '../../lib/upload-with-progress.ts';
 
 export const newHireKey = (token: string) => ['public-new-hire', token] as const;
-const path = (token: string, rest = '') => `public/new-hire/${encodeURIComponent(token)}${rest}`;
 
 /** The hire's page behind the link (no account; cookies play no part). */
 export function useNewHire(token: string) {
   return useQuery({
     queryKey: newHireKey(token),
-    queryFn: async () => (await api.get<PublicNewHireResponse>(path(token))).hire,
+    queryFn: async () => (await call(publicNewHireOperations.view, { params: { token } })).hire,
     enabled: token !== '',
     retry: false,
     refetchOnWindowFocus: false,
@@ -25,8 +28,8 @@ export function useUploadNewHireDocument(token: string) {
   const queryClient = useQueryClient();
   return async (documentId: string, file: File, onProgress: (fraction: number) => void): Promise<PublicNewHire> => {
     await api.csrf();
-    const response = await uploadWithProgress<PublicNewHireResponse>(
-      path(token, `/documents/${encodeURIComponent(documentId)}`),
+    const response = await uploadWithProgress<SuccessBody<typeof publicNewHireOperations.uploadDocument>>(
+      operationPath(publicNewHireOperations.uploadDocument, { token, documentId }),
       file,
       onProgress,
     );
@@ -51,7 +54,7 @@ export function useTickNewHireTask(token: string) {
   return useMutation({
     mutationFn: async ({ taskId, done }: TaskTick) => {
       await api.csrf();
-      return (await api.post<NewHireTaskResponse>(path(token, `/tasks/${encodeURIComponent(taskId)}`), { done })).hire;
+      return (await call(publicNewHireOperations.tickTask, { params: { token, taskId }, body: { done } })).hire;
     },
     onMutate: async ({ taskId, done }: TaskTick) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -3,25 +3,15 @@ import { useMemo } from 'react';
 import type { SelectOption } from '@hireloop/contract/roles';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type {
-  AcceptedOffersResponse,
   CreateHireBody,
-  ImportAcceptedOffersResponse,
   CreateHireDocumentBody,
   CreateHireTaskBody,
   CreateOnboardingStageBody,
   HireBoardResponse,
   HireCard,
   HireDetail,
-  HireDocumentResponse,
-  HireResponse,
   HireSort,
   HireTask,
-  HireTaskResponse,
-  HiresResponse,
-  MoveHireResponse,
-  NewHireLinkResponse,
-  OnboardingDashboardResponse,
-  OnboardingResponse,
   OnboardingStage,
   OnboardingTemplate,
   OnboardingTemplateBody,
@@ -33,6 +23,8 @@ import type {
 import type { Candidate } from '@hireloop/contract/candidates';
 import { onboardingStageOperations } from '@hireloop/contract/operations/onboarding-stages';
 import { onboardingTemplateOperations } from '@hireloop/contract/operations/onboarding-templates';
+import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
+import { operationPath } from '@hireloop/contract/operations/path';
 import { orgApi } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-url.ts';
 import { call, positions } from '../../lib/operations.ts';
@@ -78,15 +70,13 @@ export function useOnboardingPermissions() {
 const refreshAll = (queryClient: QueryClient, organisationId: string) =>
   queryClient.invalidateQueries({ queryKey: onboardingKeys.all(organisationId) });
 
-const hirePath = (hireId: string, rest = '') => `hires/${encodeURIComponent(hireId)}${rest}`;
-
 // ── dashboard ───────────────────────────────────────────────────────────────
 
 export function useOnboardingDashboard() {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.dashboard(organisationId),
-    queryFn: async () => (await orgApi.get<OnboardingDashboardResponse>('onboarding')).onboarding,
+    queryFn: async () => (await call(onboardingOperations.dashboard)).onboarding,
     enabled: organisationId !== '',
   });
 }
@@ -98,7 +88,7 @@ export function useAcceptedOffers(enabled = true) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.acceptedOffers(organisationId),
-    queryFn: async () => (await orgApi.get<AcceptedOffersResponse>('onboarding/accepted-offers')).accepted_offers,
+    queryFn: async () => (await call(onboardingOperations.acceptedOffers)).accepted_offers,
     enabled: organisationId !== '' && enabled,
   });
 }
@@ -108,8 +98,7 @@ export function useImportAcceptedOffers() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (offerIds: string[]) =>
-      orgApi.post<ImportAcceptedOffersResponse>('onboarding/accepted-offers/import', { offer_ids: offerIds }),
+    mutationFn: async (offerIds: string[]) => call(onboardingOperations.importAcceptedOffers, { body: { offer_ids: offerIds } }),
     onSuccess: () => refreshAll(queryClient, organisationId),
   });
 }
@@ -218,7 +207,7 @@ export function useOnboarding(onboardingId: string) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.detail(organisationId, onboardingId),
-    queryFn: async () => (await orgApi.get<OnboardingResponse>(`onboardings/${encodeURIComponent(onboardingId)}`)).onboarding,
+    queryFn: async () => (await call(onboardingOperations.get, { params: { onboardingId } })).onboarding,
     enabled: organisationId !== '' && onboardingId !== '',
   });
 }
@@ -228,7 +217,7 @@ export function useUpdateOnboarding(onboardingId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (templateId: string | null) =>
-      (await orgApi.patch<OnboardingResponse>(`onboardings/${encodeURIComponent(onboardingId)}`, { template_id: templateId })).onboarding,
+      (await call(onboardingOperations.update, { params: { onboardingId }, body: { template_id: templateId } })).onboarding,
     onSuccess: (onboarding) => {
       queryClient.setQueryData(onboardingKeys.detail(organisationId, onboardingId), onboarding);
       void queryClient.invalidateQueries({ queryKey: onboardingKeys.dashboard(organisationId) });
@@ -240,7 +229,7 @@ export function useHiresPage(onboardingId: string, params: HireListParams, enabl
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.hires(organisationId, onboardingId, params),
-    queryFn: async () => (await orgApi.get<HiresResponse>(`onboardings/${encodeURIComponent(onboardingId)}/hires`, params)).hires,
+    queryFn: async () => (await call(onboardingOperations.hires, { params: { onboardingId }, query: params })).hires,
     enabled: enabled && organisationId !== '' && onboardingId !== '',
     placeholderData: keepPreviousData,
   });
@@ -257,7 +246,7 @@ export function useHireBoard(onboardingId: string, enabled = true) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.board(organisationId, onboardingId),
-    queryFn: async () => toHireBoard((await orgApi.get<HireBoardResponse>(`onboardings/${encodeURIComponent(onboardingId)}/board`)).board),
+    queryFn: async () => toHireBoard((await call(onboardingOperations.board, { params: { onboardingId } })).board),
     enabled: enabled && organisationId !== '' && onboardingId !== '',
     refetchInterval: HIRE_BOARD_REFRESH_MS,
   });
@@ -275,10 +264,9 @@ export function useMoveHire(onboardingId: string) {
   const key = onboardingKeys.board(organisationId, onboardingId);
   return useMutation({
     mutationFn: (move: MoveHireInput) =>
-      orgApi.post<MoveHireResponse>(hirePath(move.hireId, '/move'), {
-        stage_id: move.stageId,
-        before_id: move.beforeId,
-        version: move.version,
+      call(onboardingOperations.moveHire, {
+        params: { hireId: move.hireId },
+        body: { stage_id: move.stageId, before_id: move.beforeId, version: move.version },
       }),
     onMutate: async (move) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -307,7 +295,7 @@ export function useCreateHire() {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateHireBody) => (await orgApi.post<HireResponse>('hires', body)).hire,
+    mutationFn: async (body: CreateHireBody) => (await call(onboardingOperations.createHire, { body })).hire,
     onSuccess: () => refreshAll(queryClient, organisationId),
   });
 }
@@ -316,7 +304,7 @@ export function useHire(hireId: string) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: onboardingKeys.hire(organisationId, hireId),
-    queryFn: async () => (await orgApi.get<HireResponse>(hirePath(hireId))).hire,
+    queryFn: async () => (await call(onboardingOperations.hire, { params: { hireId } })).hire,
     enabled: organisationId !== '' && hireId !== '',
   });
 }
@@ -331,14 +319,14 @@ export function useHireMutations(hireId: string) {
     queryClient.setQueryData<HireDetail>(key, (hire) => (hire ? { ...hire, tasks: update(hire.tasks) } : hire));
   return {
     update: useMutation({
-      mutationFn: async (body: UpdateHireBody) => (await orgApi.patch<HireResponse>(hirePath(hireId), body)).hire,
+      mutationFn: async (body: UpdateHireBody) => (await call(onboardingOperations.updateHire, { params: { hireId }, body })).hire,
       onSuccess: (hire) => {
         queryClient.setQueryData(key, hire);
         void refresh();
       },
     }),
     remove: useMutation({
-      mutationFn: () => orgApi.delete<void>(hirePath(hireId)),
+      mutationFn: () => call(onboardingOperations.removeHire, { params: { hireId } }),
       onSuccess: () => {
         queryClient.removeQueries({ queryKey: key });
         void refresh();
@@ -346,11 +334,11 @@ export function useHireMutations(hireId: string) {
     }),
     move: useMutation({
       mutationFn: async ({ stageId, version }: { stageId: string; version: number }) =>
-        orgApi.post<MoveHireResponse>(hirePath(hireId, '/move'), { stage_id: stageId, version }),
+        call(onboardingOperations.moveHire, { params: { hireId }, body: { stage_id: stageId, version } }),
       onSettled: refresh,
     }),
     addTask: useMutation({
-      mutationFn: async (body: CreateHireTaskBody) => (await orgApi.post<HireTaskResponse>(hirePath(hireId, '/tasks'), body)).task,
+      mutationFn: async (body: CreateHireTaskBody) => (await call(onboardingOperations.createTask, { params: { hireId }, body })).task,
       onSuccess: (task) => {
         setTasks((tasks) => [...tasks, task]);
         void refresh();
@@ -359,7 +347,7 @@ export function useHireMutations(hireId: string) {
     /** Ticking is optimistic: the box changes at once and goes back if the server refuses. */
     updateTask: useMutation({
       mutationFn: async ({ taskId, ...body }: UpdateHireTaskBody & { taskId: string }) =>
-        (await orgApi.patch<HireTaskResponse>(hirePath(hireId, `/tasks/${encodeURIComponent(taskId)}`), body)).task,
+        (await call(onboardingOperations.updateTask, { params: { hireId, taskId }, body })).task,
       onMutate: async ({ taskId, done }) => {
         await queryClient.cancelQueries({ queryKey: key });
         const previous = queryClient.getQueryData<HireDetail>(key);
@@ -375,7 +363,7 @@ export function useHireMutations(hireId: string) {
       onSettled: refresh,
     }),
     deleteTask: useMutation({
-      mutationFn: (taskId: string) => orgApi.delete<void>(hirePath(hireId, `/tasks/${encodeURIComponent(taskId)}`)),
+      mutationFn: (taskId: string) => call(onboardingOperations.removeTask, { params: { hireId, taskId } }),
       onSuccess: (_result, taskId) => {
         setTasks((tasks) => tasks.filter((t) => t.id !== taskId));
         void refresh();
@@ -383,24 +371,23 @@ export function useHireMutations(hireId: string) {
     }),
     addDocument: useMutation({
       mutationFn: async (body: CreateHireDocumentBody) =>
-        (await orgApi.post<HireDocumentResponse>(hirePath(hireId, '/documents'), body)).document,
+        (await call(onboardingOperations.createDocument, { params: { hireId }, body })).document,
       onSuccess: refresh,
     }),
     uploadDocument: useMutation({
       mutationFn: async ({ documentId, file }: { documentId: string; file: File }) => {
         const form = new FormData();
         form.append('file', file, file.name);
-        return (await orgApi.upload<HireDocumentResponse>(hirePath(hireId, `/documents/${encodeURIComponent(documentId)}/file`), form))
-          .document;
+        return (await call(onboardingOperations.uploadDocumentFile, { params: { hireId, documentId }, form })).document;
       },
       onSuccess: refresh,
     }),
     deleteDocument: useMutation({
-      mutationFn: (documentId: string) => orgApi.delete<void>(hirePath(hireId, `/documents/${encodeURIComponent(documentId)}`)),
+      mutationFn: (documentId: string) => call(onboardingOperations.removeDocument, { params: { hireId, documentId } }),
       onSuccess: refresh,
     }),
     newHireLink: useMutation({
-      mutationFn: () => orgApi.post<NewHireLinkResponse>(hirePath(hireId, '/new-hire-link')),
+      mutationFn: () => call(onboardingOperations.newHireLink, { params: { hireId } }),
       onSuccess: refresh,
     }),
   };
@@ -408,9 +395,7 @@ export function useHireMutations(hireId: string) {
 
 /** Where a document's file is downloaded (an attachment; the browser keeps the session cookie). */
 export function documentFileUrl(organisationId: string, hireId: string, documentId: string): string {
-  return buildUrl(
-    `organisation/${encodeURIComponent(organisationId)}/${hirePath(hireId, `/documents/${encodeURIComponent(documentId)}/file`)}`,
-  );
+  return buildUrl(operationPath(onboardingOperations.documentFile, { organisationId, hireId, documentId }));
 }
 
 // ── selection lists ─────────────────────────────────────────────────────────
