@@ -1,4 +1,7 @@
 import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
+import { onboardingTemplateOperations as templateOps } from '@hireloop/contract/operations/onboarding-templates';
+import { onboardingOperations as ops } from '@hireloop/contract/operations/onboardings';
+import { publicNewHireOperations as pubOps } from '@hireloop/contract/operations/public-new-hire';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hireDocuments, hireTasks, hires } from '../src/db/schema/onboarding.ts';
@@ -7,6 +10,7 @@ import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
 import { sha256 } from '../src/lib/tokens.ts';
 import { documents as docs, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { download, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -17,39 +21,46 @@ let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
 
 const db = () => t.database.db;
 const o = (rest = '') => `organisation/${org.id}${rest}`;
+const hireOf = (hireId: string) => ({ organisationId: org.id, hireId });
 const pub = (token: string, rest = '') => `public/new-hire/${token}${rest}`;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 /** A visitor with no account and no cookies but the anti-forgery one, as the public page gets. */
 const stranger = () => new Client(t.baseUrl).csrf();
+/** The new hire's page behind the link, as a visitor sees it. */
+const pageOf = async (token: string, visitor?: Client) =>
+  (await expectOk(visitor ?? (await stranger()), pubOps.view, { params: { token } })).hire;
 
 /** A hire with a checklist and two documents to collect, and its new-hire link (from the mail). */
 async function hireWithLink(name = 'Ada Lovelace') {
-  const tpl = await recruiter.post(o('/onboarding-templates'), {
-    name: `Template for ${name}`,
-    first_day_info: 'Ask for Tom at reception, 9:00.',
-    tasks: [
-      { title: 'Order a laptop', owner: 'manager', due_days: -5 },
-      { title: 'Read the handbook', owner: 'new_hire', due_days: 1 },
-    ],
-    documents: [{ name: 'Passport copy', description: 'The page with your photo' }, { name: 'Bank details' }],
+  const tpl = await expectStatus(recruiter, templateOps.create, 201, {
+    params: { organisationId: org.id },
+    body: {
+      name: `Template for ${name}`,
+      first_day_info: 'Ask for Tom at reception, 9:00.',
+      tasks: [
+        { title: 'Order a laptop', owner: 'manager', due_days: -5 },
+        { title: 'Read the handbook', owner: 'new_hire', due_days: 1 },
+      ],
+      documents: [{ name: 'Passport copy', description: 'The page with your photo' }, { name: 'Bank details' }],
+    },
   });
-  expect(tpl.status, tpl.text).toBe(201);
   const { candidate } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name });
-  const created = await recruiter.post(o('/hires'), {
-    candidate_id: candidate.id,
-    role_id: pipeline.role.id,
-    start_date: day(14),
-    manager_id: manager.id,
-    template_id: tpl.json.template.id,
+  const created = await expectStatus(recruiter, ops.createHire, 201, {
+    params: { organisationId: org.id },
+    body: {
+      candidate_id: candidate.id,
+      role_id: pipeline.role.id,
+      start_date: day(14),
+      manager_id: manager.id,
+      template_id: tpl.template.id,
+    },
   });
-  expect(created.status, created.text).toBe(201);
-  const hire = created.json.hire;
-  const link = await recruiter.post(o(`/hires/${hire.id}/new-hire-link`));
-  expect(link.status, link.text).toBe(200);
-  const token = /\/new-hire\/([A-Za-z0-9_-]{43})$/.exec(link.json.url)?.[1];
-  if (!token) throw new Error(`no token in ${link.json.url}`);
+  const hire = created.hire;
+  const link = await expectOk(recruiter, ops.newHireLink, { params: hireOf(hire.id) });
+  const token = /\/new-hire\/([A-Za-z0-9_-]{43})$/.exec(link.url)?.[1];
+  if (!token) throw new Error(`no token in ${link.url}`);
   const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).map((m) => m.payload as { to: string; text: string });
-  expect(mails.some((m) => m.to === candidate.email && m.text.includes(link.json.url))).toBe(true);
+  expect(mails.some((m) => m.to === candidate.email && m.text.includes(link.url))).toBe(true);
   return { hire, token, candidate };
 }
 
@@ -77,22 +88,24 @@ describe('the new-hire page', () => {
     const { hire, token } = await hireWithLink();
     const [row] = await db().select().from(hires).where(eq(hires.id, hire.id));
     expect(row!.tokenHash).toBe(sha256(token));
-    const res = await (await stranger()).get(pub(token));
+    const res = await callOperation(await stranger(), pubOps.view, { params: { token } });
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.json.hire).toMatchObject({
-      name: 'Ada Lovelace',
-      organisation: { name: 'Northwind Labs', logo_url: null },
-      role: 'Engineer',
-      start_date: day(14),
-      first_day_info: 'Ask for Tom at reception, 9:00.',
-      manager: { name: 'Tom Okafor', email: 'tom@example.test' },
-      buddy: null,
-      documents: [
-        { name: 'Passport copy', description: 'The page with your photo', uploaded_at: null, filename: null },
-        { name: 'Bank details', description: '', uploaded_at: null, filename: null },
-      ],
-      tasks: [{ title: 'Read the handbook', due_date: day(15), done: false }],
+    expect(res.json).toMatchObject({
+      hire: {
+        name: 'Ada Lovelace',
+        organisation: { name: 'Northwind Labs', logo_url: null },
+        role: 'Engineer',
+        start_date: day(14),
+        first_day_info: 'Ask for Tom at reception, 9:00.',
+        manager: { name: 'Tom Okafor', email: 'tom@example.test' },
+        buddy: null,
+        documents: [
+          { name: 'Passport copy', description: 'The page with your photo', uploaded_at: null, filename: null },
+          { name: 'Bank details', description: '', uploaded_at: null, filename: null },
+        ],
+        tasks: [{ title: 'Read the handbook', due_date: day(15), done: false }],
+      },
     });
     expect(res.text).not.toContain(org.id);
     expect(res.text).not.toContain(hire.id);
@@ -100,8 +113,8 @@ describe('the new-hire page', () => {
 
   it('takes an upload of a document asked for; the staff see and download it', async () => {
     const { hire, token } = await hireWithLink('Grace Hopper');
-    const page = (await (await stranger()).get(pub(token))).json.hire;
-    const documentId = page.documents[0].id as string;
+    const page = await pageOf(token);
+    const documentId = page.documents[0]!.id;
     const visitor = await stranger();
     const pdf = docs.pdf();
     const res = await upload(visitor, pub(token, `/documents/${documentId}`), 'file', {
@@ -113,7 +126,7 @@ describe('the new-hire page', () => {
     expect(res.json.hire.documents[0]).toMatchObject({ id: documentId, filename: 'passport.pdf' });
     expect(res.json.hire.documents[0].uploaded_at).not.toBeNull();
 
-    const staff = (await recruiter.get(o(`/hires/${hire.id}`))).json.hire;
+    const staff = (await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire;
     expect(staff.documents_uploaded).toBe(1);
     expect(staff.documents[0]).toMatchObject({ file: { filename: 'passport.pdf', size: pdf.length }, uploaded_by: null });
     const got = await download(recruiter, `/api/v1/${o(`/hires/${hire.id}/documents/${documentId}/file`)}`);
@@ -123,8 +136,8 @@ describe('the new-hire page', () => {
 
   it('refuses a file of the wrong type or over 10 MB, storing nothing', async () => {
     const { token } = await hireWithLink('Katherine Johnson');
-    const page = (await (await stranger()).get(pub(token))).json.hire;
-    const documentId = page.documents[1].id as string;
+    const page = await pageOf(token);
+    const documentId = page.documents[1]!.id;
     const before = (await db().select().from(storedFiles)).length;
     const visitor = await stranger();
     const html = await upload(visitor, pub(token, `/documents/${documentId}`), 'file', {
@@ -151,13 +164,12 @@ describe('the new-hire page', () => {
   it('a tampered, unknown or replaced link → 404 with a clear message; another hire’s document → 404', async () => {
     const { hire, token } = await hireWithLink('Dorothy Vaughan');
     const other = await hireWithLink('Mary Jackson');
-    const otherDocumentId = (await (await stranger()).get(pub(other.token))).json.hire.documents[0].id as string;
+    const otherDocumentId = (await pageOf(other.token)).documents[0]!.id;
     const visitor = await stranger();
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [tampered, 'short', `${token}x`]) {
-      const res = await visitor.get(pub(bad));
-      expect(res.status).toBe(404);
-      expect(res.json.message).toBe(ONBOARDING_TEXTS.linkNotFound);
+      const res = await expectStatus(visitor, pubOps.view, 404, { params: { token: bad } });
+      expect(res.message).toBe(ONBOARDING_TEXTS.linkNotFound);
       const up = await upload(visitor, pub(bad, `/documents/${otherDocumentId}`), 'file', {
         bytes: docs.pdf(),
         filename: 'a.pdf',
@@ -177,35 +189,36 @@ describe('the new-hire page', () => {
     expect(otherDoc!.storedFileId).toBeNull();
 
     // A fresh link replaces the old one.
-    const fresh = await recruiter.post(o(`/hires/${hire.id}/new-hire-link`));
-    expect(fresh.status).toBe(200);
-    expect((await visitor.get(pub(token))).status).toBe(404);
-    const freshToken = fresh.json.url.split('/').pop() as string;
-    expect((await visitor.get(pub(freshToken))).status).toBe(200);
-    expect((await recruiter.get(o(`/hires/${hire.id}`))).json.hire.new_hire_link_sent_at).not.toBeNull();
+    const fresh = await expectOk(recruiter, ops.newHireLink, { params: hireOf(hire.id) });
+    expect((await callOperation(visitor, pubOps.view, { params: { token } })).status).toBe(404);
+    const freshToken = fresh.url.split('/').pop() as string;
+    expect((await callOperation(visitor, pubOps.view, { params: { token: freshToken } })).status).toBe(200);
+    expect((await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire.new_hire_link_sent_at).not.toBeNull();
     // No logo: 404.
-    expect((await visitor.get(pub(freshToken, '/logo'))).status).toBe(404);
+    expect((await callOperation(visitor, pubOps.logo, { params: { token: freshToken } })).status).toBe(404);
   });
 
   it('the hire ticks off and reopens their own task, done by nobody; the staff see it', async () => {
     const { hire, token } = await hireWithLink('Annie Easley');
     const visitor = await stranger();
-    const taskId = (await visitor.get(pub(token))).json.hire.tasks[0].id as string;
-    const ticked = await visitor.post(pub(token, `/tasks/${taskId}`), { done: true });
+    const taskId = (await pageOf(token, visitor)).tasks[0]!.id;
+    const tick = (done: boolean) => expectOk(visitor, pubOps.tickTask, { params: { token, taskId }, body: { done } });
+    const ticked = await callOperation(visitor, pubOps.tickTask, { params: { token, taskId }, body: { done: true } });
     expect(ticked.status, ticked.text).toBe(200);
     expect(ticked.headers.get('cache-control')).toBe('no-store');
-    expect(ticked.json.hire.tasks).toEqual([{ id: taskId, title: 'Read the handbook', due_date: day(15), done: true }]);
+    expect(ticked.json).toEqual({
+      hire: expect.objectContaining({ tasks: [{ id: taskId, title: 'Read the handbook', due_date: day(15), done: true }] }),
+    });
     const [row] = await db().select().from(hireTasks).where(eq(hireTasks.id, taskId));
     expect(row!.doneAt).not.toBeNull();
     expect(row!.doneById).toBeNull();
-    const staff = (await recruiter.get(o(`/hires/${hire.id}`))).json.hire;
+    const staff = (await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire;
     expect(staff.tasks_done).toBe(1);
-    expect(staff.tasks.find((task: { id: string }) => task.id === taskId)).toMatchObject({ done: true, done_by: null });
+    expect(staff.tasks.find((task) => task.id === taskId)).toMatchObject({ done: true, done_by: null });
     // Ticking again changes nothing; reopening clears it.
-    expect((await visitor.post(pub(token, `/tasks/${taskId}`), { done: true })).json.hire.tasks[0].done).toBe(true);
-    const reopened = await visitor.post(pub(token, `/tasks/${taskId}`), { done: false });
-    expect(reopened.status, reopened.text).toBe(200);
-    expect(reopened.json.hire.tasks[0].done).toBe(false);
+    expect((await tick(true)).hire.tasks[0]!.done).toBe(true);
+    const reopened = await tick(false);
+    expect(reopened.hire.tasks[0]!.done).toBe(false);
     const [after] = await db().select().from(hireTasks).where(eq(hireTasks.id, taskId));
     expect(after!.doneAt).toBeNull();
     expect(after!.doneById).toBeNull();
@@ -216,21 +229,20 @@ describe('the new-hire page', () => {
     const { hire, token } = await hireWithLink('Evelyn Boyd');
     const other = await hireWithLink('Christine Darden');
     const visitor = await stranger();
-    const staffTask = (await recruiter.get(o(`/hires/${hire.id}`))).json.hire.tasks.find(
-      (task: { owner_kind: string }) => task.owner_kind === 'manager',
+    const staffTask = (await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire.tasks.find(
+      (task) => task.owner_kind === 'manager',
     ) as { id: string };
-    const own = (await visitor.get(pub(token))).json.hire.tasks[0].id as string;
-    const othersOwn = (await visitor.get(pub(other.token))).json.hire.tasks[0].id as string;
+    const own = (await pageOf(token, visitor)).tasks[0]!.id;
+    const othersOwn = (await pageOf(other.token, visitor)).tasks[0]!.id;
     for (const id of [staffTask.id, othersOwn, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      const res = await visitor.post(pub(token, `/tasks/${id}`), { done: true });
+      const res = await callOperation(visitor, pubOps.tickTask, { params: { token, taskId: id }, body: { done: true } });
       expect(res.status, id).toBe(404);
-      expect(res.json.message).toBe(ONBOARDING_TEXTS.taskNotFound);
+      expect(res.json).toMatchObject({ message: ONBOARDING_TEXTS.taskNotFound });
     }
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [tampered, 'short']) {
-      const res = await visitor.post(pub(bad, `/tasks/${own}`), { done: true });
-      expect(res.status).toBe(404);
-      expect(res.json.message).toBe(ONBOARDING_TEXTS.linkNotFound);
+      const res = await expectStatus(visitor, pubOps.tickTask, 404, { params: { token: bad, taskId: own }, body: { done: true } });
+      expect(res.message).toBe(ONBOARDING_TEXTS.linkNotFound);
     }
     const rows = await db().select().from(hireTasks).where(eq(hireTasks.hireId, hire.id));
     const otherRows = await db().select().from(hireTasks).where(eq(hireTasks.hireId, other.hire.id));
@@ -242,22 +254,20 @@ describe('the new-hire page', () => {
     await db().update(organisations).set({ products: [] }).where(eq(organisations.id, org.id));
     try {
       const visitor = await stranger();
-      const page = await visitor.get(pub(token));
-      expect(page.status, page.text).toBe(200);
-      expect(page.json.hire.first_day_info).toBe('Ask for Tom at reception, 9:00.');
-      const taskId = page.json.hire.tasks[0].id as string;
-      const ticked = await visitor.post(pub(token, `/tasks/${taskId}`), { done: true });
-      expect(ticked.status, ticked.text).toBe(200);
-      expect(ticked.json.hire.tasks[0].done).toBe(true);
-      const uploaded = await upload(visitor, pub(token, `/documents/${page.json.hire.documents[0].id}`), 'file', {
+      const page = await pageOf(token, visitor);
+      expect(page.first_day_info).toBe('Ask for Tom at reception, 9:00.');
+      const taskId = page.tasks[0]!.id;
+      const ticked = await expectOk(visitor, pubOps.tickTask, { params: { token, taskId }, body: { done: true } });
+      expect(ticked.hire.tasks[0]!.done).toBe(true);
+      const uploaded = await upload(visitor, pub(token, `/documents/${page.documents[0]!.id}`), 'file', {
         bytes: docs.pdf(),
         filename: 'bank.pdf',
         type: 'application/pdf',
       });
       expect(uploaded.status, uploaded.text).toBe(200);
-      const staff = await recruiter.get(o(`/hires/${hire.id}`));
+      const staff = await callOperation(recruiter, ops.hire, { params: hireOf(hire.id) });
       expect(staff.status).toBe(403);
-      expect(staff.json.message).toBe(ONBOARDING_TEXTS.notSubscribed);
+      expect(staff.json).toMatchObject({ message: ONBOARDING_TEXTS.notSubscribed });
     } finally {
       await db()
         .update(organisations)
@@ -268,10 +278,11 @@ describe('the new-hire page', () => {
 
   it('a hire without an e-mail address gets no link (422)', async () => {
     const { candidate } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name: 'No Mail', email: null });
-    const created = await recruiter.post(o('/hires'), { candidate_id: candidate.id, role_id: pipeline.role.id });
-    expect(created.status, created.text).toBe(201);
-    const res = await recruiter.post(o(`/hires/${created.json.hire.id}/new-hire-link`));
-    expect(res.status).toBe(422);
-    expect(res.json.message).toBe(ONBOARDING_TEXTS.noEmail);
+    const created = await expectStatus(recruiter, ops.createHire, 201, {
+      params: { organisationId: org.id },
+      body: { candidate_id: candidate.id, role_id: pipeline.role.id },
+    });
+    const res = await expectStatus(recruiter, ops.newHireLink, 422, { params: hireOf(created.hire.id) });
+    expect(res.message).toBe(ONBOARDING_TEXTS.noEmail);
   });
 });

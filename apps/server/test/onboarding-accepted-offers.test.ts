@@ -1,4 +1,5 @@
 import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
+import { onboardingOperations as ops } from '@hireloop/contract/operations/onboardings';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hires } from '../src/db/schema/onboarding.ts';
@@ -9,6 +10,7 @@ import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
 import { acceptOfferThroughApp } from './offer-fixtures.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { type Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 /*
  * Hires whose offers were accepted before the organisation subscribed to Onboarding: listed on the
@@ -25,7 +27,10 @@ let outsider: Client;
 let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
 
 const db = () => t.database.db;
-const o = (rest = '') => `organisation/${org.id}${rest}`;
+const inOrg = () => ({ organisationId: org.id });
+const hireOf = (hireId: string) => ({ organisationId: org.id, hireId });
+const importOffers = (as: Client, offerIds: string[], organisationId = org.id) =>
+  callOperation(as, ops.importAcceptedOffers, { params: { organisationId }, body: { offer_ids: offerIds } });
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const hireCount = async () => (await db().select().from(hires).where(eq(hires.organisationId, org.id))).length;
 
@@ -108,25 +113,21 @@ afterAll(async () => {
 
 describe('accepted offers not in onboarding', () => {
   it('a new organisation has none', async () => {
-    const res = await outsider.get(`organisation/${otherOrg.id}/onboarding/accepted-offers`);
-    expect(res.status).toBe(200);
+    const res = await expectOk(outsider, ops.acceptedOffers, { params: { organisationId: otherOrg.id } });
     // Their one offer is accepted and not in onboarding: exactly it, nothing of ours.
-    expect(res.json.accepted_offers.map((x: { offer_id: string }) => x.offer_id)).toEqual([theirOfferId]);
+    expect(res.accepted_offers.map((x) => x.offer_id)).toEqual([theirOfferId]);
     const newcomer = await createUser(t);
     const fresh = await createOrganisation(t, newcomer);
     await db()
       .update(organisations)
       .set({ products: ['onboarding'] })
       .where(eq(organisations.id, fresh.id));
-    const empty = await (await signIn(t, newcomer)).get(`organisation/${fresh.id}/onboarding/accepted-offers`);
-    expect(empty.status).toBe(200);
-    expect(empty.json.accepted_offers).toEqual([]);
+    const empty = await expectOk(await signIn(t, newcomer), ops.acceptedOffers, { params: { organisationId: fresh.id } });
+    expect(empty.accepted_offers).toEqual([]);
   });
 
   it('lists this organisation’s accepted offers with role and start date, only to those who manage onboarding', async () => {
-    const res = await recruiter.get(o('/onboarding/accepted-offers'));
-    expect(res.status).toBe(200);
-    const list = res.json.accepted_offers as Array<{ offer_id: string }>;
+    const list = (await expectOk(recruiter, ops.acceptedOffers, { params: inOrg() })).accepted_offers;
     expect(list.map((x) => x.offer_id).sort()).toEqual([ada.offerId, bob.offerId, cy.offerId].sort());
     expect(list.find((x) => x.offer_id === ada.offerId)).toMatchObject({
       candidate: { id: ada.candidate.id, name: 'Ada Early' },
@@ -134,33 +135,32 @@ describe('accepted offers not in onboarding', () => {
       recruitment: { id: ada.recruitmentId },
       start_date: ada.start,
     });
-    expect((await interviewer.get(o('/onboarding/accepted-offers'))).status).toBe(403);
+    expect((await callOperation(interviewer, ops.acceptedOffers, { params: inOrg() })).status).toBe(403);
   });
 
   it('refuses another organisation’s offer, an empty choice and bad ids, importing nothing', async () => {
-    const foreign = await recruiter.post(o('/onboarding/accepted-offers/import'), { offer_ids: [ada.offerId, theirOfferId] });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors.offer_ids).toEqual([ONBOARDING_TEXTS.offerUnknown]);
-    const none = await recruiter.post(o('/onboarding/accepted-offers/import'), { offer_ids: [] });
-    expect(none.status).toBe(422);
-    expect(Object.values(none.json.errors).flat()).toContain(ONBOARDING_TEXTS.offersRequired);
-    const junk = await recruiter.post(o('/onboarding/accepted-offers/import'), { offer_ids: ['nope'] });
-    expect(junk.status).toBe(422);
-    expect((await interviewer.post(o('/onboarding/accepted-offers/import'), { offer_ids: [ada.offerId] })).status).toBe(403);
+    const refused = (offerIds: string[]) =>
+      expectStatus(recruiter, ops.importAcceptedOffers, 422, { params: inOrg(), body: { offer_ids: offerIds } });
+    const foreign = await refused([ada.offerId, theirOfferId]);
+    expect(foreign.errors?.offer_ids).toEqual([ONBOARDING_TEXTS.offerUnknown]);
+    const none = await refused([]);
+    expect(Object.values(none.errors ?? {}).flat()).toContain(ONBOARDING_TEXTS.offersRequired);
+    await refused(['nope']);
+    expect((await importOffers(interviewer, [ada.offerId])).status).toBe(403);
     expect(await hireCount()).toBe(0);
     // Through their organisation, where our recruiter is no member: as if it did not exist.
-    expect(
-      (await recruiter.post(`organisation/${otherOrg.id}/onboarding/accepted-offers/import`, { offer_ids: [theirOfferId] })).status,
-    ).toBe(404);
+    expect((await importOffers(recruiter, [theirOfferId], otherOrg.id)).status).toBe(404);
   });
 
   it('brings them in as hires with role and start date; twice makes one hire each', async () => {
     const mailsBefore = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).length;
-    const first = await recruiter.post(o('/onboarding/accepted-offers/import'), { offer_ids: [ada.offerId, bob.offerId, ada.offerId] });
-    expect(first.status, first.text).toBe(200);
-    expect(first.json.hires.map((h: { offer_id: string }) => h.offer_id)).toEqual([ada.offerId, bob.offerId]);
-    expect(first.json.skipped).toEqual([]);
-    const adaHire = (await recruiter.get(o(`/hires/${first.json.hires[0].hire_id}`))).json.hire;
+    const first = await expectOk(recruiter, ops.importAcceptedOffers, {
+      params: inOrg(),
+      body: { offer_ids: [ada.offerId, bob.offerId, ada.offerId] },
+    });
+    expect(first.hires.map((h) => h.offer_id)).toEqual([ada.offerId, bob.offerId]);
+    expect(first.skipped).toEqual([]);
+    const adaHire = (await expectOk(recruiter, ops.hire, { params: hireOf(first.hires[0]!.hire_id) })).hire;
     expect(adaHire).toMatchObject({
       candidate: { id: ada.candidate.id },
       role: { id: pipeline.role.id, name: 'Engineer' },
@@ -168,49 +168,41 @@ describe('accepted offers not in onboarding', () => {
       offer_id: ada.offerId,
       application_id: ada.applicationId,
       manager: { id: manager.id },
-      onboarding_id: first.json.hires[0].onboarding_id,
+      onboarding_id: first.hires[0]!.onboarding_id,
     });
-    const bobHire = (await recruiter.get(o(`/hires/${first.json.hires[1].hire_id}`))).json.hire;
+    const bobHire = (await expectOk(recruiter, ops.hire, { params: hireOf(first.hires[1]!.hire_id) })).hire;
     expect(bobHire).toMatchObject({ candidate: { id: bob.candidate.id }, start_date: bob.start, offer_id: bob.offerId });
     // No new-hire e-mail goes out by itself: it is sent from the hire when wanted.
     const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).slice(mailsBefore);
     expect(mails.map((m) => m.payload as { to: string; text: string }).filter((m) => m.text.includes('/new-hire/'))).toEqual([]);
 
-    const again = await recruiter.post(o('/onboarding/accepted-offers/import'), { offer_ids: [ada.offerId, bob.offerId] });
+    const again = await importOffers(recruiter, [ada.offerId, bob.offerId]);
     expect(again.status).toBe(200);
     expect(again.json).toEqual({ hires: [], skipped: [ada.offerId, bob.offerId] });
     expect(await hireCount()).toBe(2);
-    const left = (await recruiter.get(o('/onboarding/accepted-offers'))).json.accepted_offers;
-    expect(left.map((x: { offer_id: string }) => x.offer_id)).toEqual([cy.offerId]);
+    const left = (await expectOk(recruiter, ops.acceptedOffers, { params: inOrg() })).accepted_offers;
+    expect(left.map((x) => x.offer_id)).toEqual([cy.offerId]);
   });
 
   it('“Add a hire” from an accepted offer links the hire to it; another person’s offer is refused', async () => {
-    const wrong = await recruiter.post(o('/hires'), {
-      candidate_id: cy.candidate.id,
-      role_id: pipeline.role.id,
-      start_date: cy.start,
-      offer_id: ada.offerId,
+    const wrong = await expectStatus(recruiter, ops.createHire, 422, {
+      params: inOrg(),
+      body: { candidate_id: cy.candidate.id, role_id: pipeline.role.id, start_date: cy.start, offer_id: ada.offerId },
     });
-    expect(wrong.status).toBe(422);
-    expect(wrong.json.errors.offer_id).toEqual([ONBOARDING_TEXTS.offerOfOtherCandidate]);
-    const foreign = await recruiter.post(o('/hires'), {
-      candidate_id: cy.candidate.id,
-      role_id: pipeline.role.id,
-      offer_id: theirOfferId,
+    expect(wrong.errors?.offer_id).toEqual([ONBOARDING_TEXTS.offerOfOtherCandidate]);
+    const foreign = await expectStatus(recruiter, ops.createHire, 422, {
+      params: inOrg(),
+      body: { candidate_id: cy.candidate.id, role_id: pipeline.role.id, offer_id: theirOfferId },
     });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors.offer_id).toEqual([ONBOARDING_TEXTS.offerUnknown]);
+    expect(foreign.errors?.offer_id).toEqual([ONBOARDING_TEXTS.offerUnknown]);
     expect(await hireCount()).toBe(2);
-    const res = await recruiter.post(o('/hires'), {
-      candidate_id: cy.candidate.id,
-      role_id: pipeline.role.id,
-      start_date: cy.start,
-      offer_id: cy.offerId,
+    const res = await expectStatus(recruiter, ops.createHire, 201, {
+      params: inOrg(),
+      body: { candidate_id: cy.candidate.id, role_id: pipeline.role.id, start_date: cy.start, offer_id: cy.offerId },
     });
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.hire).toMatchObject({ start_date: cy.start, offer_id: cy.offerId, application_id: cy.applicationId });
-    expect((await recruiter.get(o('/onboarding/accepted-offers'))).json.accepted_offers).toEqual([]);
-    const imported = await recruiter.post(o('/onboarding/accepted-offers/import'), { offer_ids: [cy.offerId] });
+    expect(res.hire).toMatchObject({ start_date: cy.start, offer_id: cy.offerId, application_id: cy.applicationId });
+    expect((await expectOk(recruiter, ops.acceptedOffers, { params: inOrg() })).accepted_offers).toEqual([]);
+    const imported = await importOffers(recruiter, [cy.offerId]);
     expect(imported.json).toEqual({ hires: [], skipped: [cy.offerId] });
     const cyHires = await db()
       .select()

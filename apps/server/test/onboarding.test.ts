@@ -1,4 +1,12 @@
-import { DEFAULT_ONBOARDING_STAGES, ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
+import {
+  DEFAULT_ONBOARDING_STAGES,
+  HIRE_SORTS,
+  ONBOARDING_TEXTS,
+  type CreateHireBody,
+  type MoveHireBody,
+} from '@hireloop/contract/onboarding';
+import { onboardingTemplateOperations as templateOps } from '@hireloop/contract/operations/onboarding-templates';
+import { onboardingOperations as ops } from '@hireloop/contract/operations/onboardings';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
@@ -12,6 +20,7 @@ import { notifyDueOnboardingTasks } from '../src/jobs/onboarding-task-due.ts';
 import { acceptOfferThroughApp } from './offer-fixtures.ts';
 import { documents as docs, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { download, pngOf, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -29,6 +38,11 @@ let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
 
 const db = () => t.database.db;
 const o = (rest = '') => `organisation/${org.id}${rest}`;
+const inOrg = () => ({ organisationId: org.id });
+const onboardingOf = (onboardingId: string) => ({ organisationId: org.id, onboardingId });
+const hireOf = (hireId: string) => ({ organisationId: org.id, hireId });
+const taskOf = (hireId: string, taskId: string) => ({ organisationId: org.id, hireId, taskId });
+const documentOf = (hireId: string, documentId: string) => ({ organisationId: org.id, hireId, documentId });
 const day = (offset: number, from = new Date()) => new Date(from.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
 const addDays = (start: string, days: number) => day(days, new Date(`${start}T00:00:00Z`));
 
@@ -37,33 +51,44 @@ async function person(name?: string) {
 }
 
 async function template(name = 'Engineering onboarding') {
-  const res = await admin.post(o('/onboarding-templates'), {
-    name,
-    first_day_info: 'Come to the front desk at 9:00.',
-    tasks: [
-      { title: 'Order a laptop', owner: 'manager', due_days: -7 },
-      { title: 'Lunch together', owner: 'buddy', due_days: 0 },
-      { title: 'Set up payroll', owner: 'user', owner_user_id: interviewerUser.id, due_days: -3 },
-      { title: 'Read the handbook', owner: 'new_hire', due_days: 2 },
-    ],
-    documents: [{ name: 'Passport copy', description: 'Both pages' }, { name: 'Bank details' }],
+  const res = await expectStatus(admin, templateOps.create, 201, {
+    params: inOrg(),
+    body: {
+      name,
+      first_day_info: 'Come to the front desk at 9:00.',
+      tasks: [
+        { title: 'Order a laptop', owner: 'manager', due_days: -7 },
+        { title: 'Lunch together', owner: 'buddy', due_days: 0 },
+        { title: 'Set up payroll', owner: 'user', owner_user_id: interviewerUser.id, due_days: -3 },
+        { title: 'Read the handbook', owner: 'new_hire', due_days: 2 },
+      ],
+      documents: [{ name: 'Passport copy', description: 'Both pages' }, { name: 'Bank details' }],
+    },
   });
-  expect(res.status, res.text).toBe(201);
-  return res.json.template as { id: string; tasks: Array<{ id: string; title: string }> };
+  return res.template;
 }
 
-async function hireByHand(body: Record<string, unknown> = {}) {
+async function hireByHand(body: Partial<CreateHireBody> = {}) {
   const candidate = await person();
-  const res = await recruiter.post(o('/hires'), {
-    candidate_id: candidate.id,
-    role_id: pipeline.role.id,
-    start_date: day(30),
-    manager_id: manager.id,
-    buddy_id: buddy.id,
-    ...body,
+  const res = await expectStatus(recruiter, ops.createHire, 201, {
+    params: inOrg(),
+    body: {
+      candidate_id: candidate.id,
+      role_id: pipeline.role.id,
+      start_date: day(30),
+      manager_id: manager.id,
+      buddy_id: buddy.id,
+      ...body,
+    },
   });
-  expect(res.status, res.text).toBe(201);
-  return { hire: res.json.hire, candidate };
+  return { hire: res.hire, candidate };
+}
+
+/** A task of the hire's checklist by its title (the template's). */
+function taskTitled<T extends { id: string; title: string }>(hire: { tasks: readonly T[] }, title: string): T {
+  const task = hire.tasks.find((x) => x.title === title);
+  if (!task) throw new Error(`No task "${title}".`);
+  return task;
 }
 
 beforeAll(async () => {
@@ -214,7 +239,7 @@ describe('hires', () => {
       first_day_info: 'Come to the front desk at 9:00.',
       template: { id: tpl.id },
     });
-    const byTitle = Object.fromEntries(hire.tasks.map((x: { title: string }) => [x.title, x]));
+    const byTitle = Object.fromEntries(hire.tasks.map((x) => [x.title, x]));
     expect(byTitle['Order a laptop']).toMatchObject({ owner_kind: 'manager', owner: { id: manager.id }, due_date: addDays(start, -7) });
     expect(byTitle['Lunch together']).toMatchObject({ owner_kind: 'buddy', owner: { id: buddy.id }, due_date: start });
     expect(byTitle['Set up payroll']).toMatchObject({
@@ -233,88 +258,108 @@ describe('hires', () => {
       .where(and(eq(activities.candidateId, candidate.id), eq(activities.type, 'onboarding.started')));
     expect(entry!.data).toMatchObject({ hire_id: hire.id, role: 'Engineer' });
 
-    const again = await recruiter.post(o('/hires'), { candidate_id: candidate.id, role_id: pipeline.role.id });
-    expect(again.status).toBe(409);
-    expect(again.json.message).toBe(ONBOARDING_TEXTS.alreadyHired);
+    const again = await expectStatus(recruiter, ops.createHire, 409, {
+      params: inOrg(),
+      body: { candidate_id: candidate.id, role_id: pipeline.role.id },
+    });
+    expect(again.message).toBe(ONBOARDING_TEXTS.alreadyHired);
 
     // Bad input: clear messages per field.
-    const bad = await recruiter.post(o('/hires'), { candidate_id: 'x', role_id: pipeline.role.id, start_date: '2026-13-40' });
-    expect(bad.status).toBe(422);
-    expect(bad.json.errors.candidate_id).toEqual([ONBOARDING_TEXTS.candidateUnknown]);
-    expect(bad.json.errors.start_date).toEqual(['Enter a date as YYYY-MM-DD.']);
-    const strangerManager = await recruiter.post(o('/hires'), {
-      candidate_id: (await person()).id,
-      role_id: pipeline.role.id,
-      manager_id: (await createUser(t)).id,
+    const bad = await expectStatus(recruiter, ops.createHire, 422, {
+      params: inOrg(),
+      body: { candidate_id: 'x', role_id: pipeline.role.id, start_date: '2026-13-40' },
     });
-    expect(strangerManager.status).toBe(422);
-    expect(strangerManager.json.errors.manager_id).toEqual([ONBOARDING_TEXTS.userUnknown]);
+    expect(bad.errors?.candidate_id).toEqual([ONBOARDING_TEXTS.candidateUnknown]);
+    expect(bad.errors?.start_date).toEqual(['Enter a date as YYYY-MM-DD.']);
+    const strangerManager = await expectStatus(recruiter, ops.createHire, 422, {
+      params: inOrg(),
+      body: { candidate_id: (await person()).id, role_id: pipeline.role.id, manager_id: (await createUser(t)).id },
+    });
+    expect(strangerManager.errors?.manager_id).toEqual([ONBOARDING_TEXTS.userUnknown]);
     // Interviewers read, but do not add hires.
-    expect((await interviewer.post(o('/hires'), { candidate_id: (await person()).id, role_id: pipeline.role.id })).status).toBe(403);
+    const refused = await callOperation(interviewer, ops.createHire, {
+      params: inOrg(),
+      body: { candidate_id: (await person()).id, role_id: pipeline.role.id },
+    });
+    expect(refused.status).toBe(403);
   });
 
   it('shows the dashboard, the onboarding, the table and the board', async () => {
     const { hire } = await hireByHand({ start_date: day(10) });
-    const dash = await interviewer.get(o('/onboarding'));
-    expect(dash.status, dash.text).toBe(200);
-    expect(dash.json.onboarding.product_state).toBe('trial');
-    expect(dash.json.onboarding.stages).toHaveLength(5);
-    const line = dash.json.onboarding.onboardings.find((x: { id: string }) => x.id === hire.onboarding_id);
+    const dash = await expectOk(interviewer, ops.dashboard, { params: inOrg() });
+    expect(dash.onboarding.product_state).toBe('trial');
+    expect(dash.onboarding.stages).toHaveLength(5);
+    const line = dash.onboarding.onboardings.find((x) => x.id === hire.onboarding_id);
     expect(line).toMatchObject({ role: { id: pipeline.role.id, name: 'Engineer', team: null } });
+    if (!line) throw new Error('The hire’s onboarding is not on the dashboard.');
     expect(line.hires).toBeGreaterThanOrEqual(2);
     expect(line.stage_counts).toHaveLength(5);
-    expect(line.stage_counts[0].count).toBe(line.hires);
+    expect(line.stage_counts[0]!.count).toBe(line.hires);
     expect(line.next_start_date).toBe(day(10));
 
-    const detail = await interviewer.get(o(`/onboardings/${hire.onboarding_id}`));
-    expect(detail.json.onboarding).toMatchObject({ id: hire.onboarding_id, hires: line.hires, role: { name: 'Engineer' } });
+    const detail = await expectOk(interviewer, ops.get, { params: onboardingOf(hire.onboarding_id) });
+    expect(detail.onboarding).toMatchObject({ id: hire.onboarding_id, hires: line.hires, role: { name: 'Engineer' } });
 
-    const table = await interviewer.get(o(`/onboardings/${hire.onboarding_id}/hires?sort=start_date&per_page=1`));
-    expect(table.status, table.text).toBe(200);
-    expect(table.json.hires.meta.total).toBe(line.hires);
-    expect(table.json.hires.data[0].id).toBe(hire.id);
-    const searched = await interviewer.get(o(`/onboardings/${hire.onboarding_id}/hires?q=${encodeURIComponent(hire.candidate.name)}`));
-    expect(searched.json.hires.data.map((h: { id: string }) => h.id)).toEqual([hire.id]);
-    const stage2 = dash.json.onboarding.stages[1].id;
-    const filtered = await interviewer.get(o(`/onboardings/${hire.onboarding_id}/hires?filter[stage]=${stage2}`));
-    expect(filtered.json.hires.meta.total).toBe(0);
-    expect((await interviewer.get(o(`/onboardings/${hire.onboarding_id}/hires?sort=bogus`))).status).toBe(422);
+    const table = await expectOk(interviewer, ops.hires, {
+      params: onboardingOf(hire.onboarding_id),
+      query: { sort: 'start_date', per_page: 1 },
+    });
+    expect(table.hires.meta.total).toBe(line.hires);
+    expect(table.hires.data[0]!.id).toBe(hire.id);
+    const searched = await expectOk(interviewer, ops.hires, {
+      params: onboardingOf(hire.onboarding_id),
+      query: { q: hire.candidate.name },
+    });
+    expect(searched.hires.data.map((h) => h.id)).toEqual([hire.id]);
+    const stage2 = dash.onboarding.stages[1]!.id;
+    const filtered = await expectOk(interviewer, ops.hires, {
+      params: onboardingOf(hire.onboarding_id),
+      query: { filter: { stage: stage2 } },
+    });
+    expect(filtered.hires.meta.total).toBe(0);
+    const bogus = await interviewer.get(o(`/onboardings/${hire.onboarding_id}/hires?sort=bogus`));
+    expect(bogus.status).toBe(422);
+    expect(bogus.json.errors).toEqual({ sort: [`Sort by one of: ${HIRE_SORTS.join(', ')}.`] });
 
-    const board = await interviewer.get(o(`/onboardings/${hire.onboarding_id}/board`));
-    expect(board.status, board.text).toBe(200);
-    expect(board.json.board.columns).toHaveLength(5);
-    expect(board.json.board.columns[0].cards.some((c: { id: string }) => c.id === hire.id)).toBe(true);
+    const board = await expectOk(interviewer, ops.board, { params: onboardingOf(hire.onboarding_id) });
+    expect(board.board.columns).toHaveLength(5);
+    expect(board.board.columns[0]!.cards.some((c) => c.id === hire.id)).toBe(true);
 
     // Set the template of the onboarding; unknown template → 422.
-    expect((await recruiter.patch(o(`/onboardings/${hire.onboarding_id}`), { template_id: null })).json.onboarding.template).toBeNull();
-    expect((await recruiter.patch(o(`/onboardings/${hire.onboarding_id}`), { template_id: tpl.id })).json.onboarding.template.id).toBe(
-      tpl.id,
-    );
-    expect((await recruiter.patch(o(`/onboardings/${hire.onboarding_id}`), { template_id: owner.id })).status).toBe(422);
+    const setTemplate = (templateId: string | null) =>
+      callOperation(recruiter, ops.update, { params: onboardingOf(hire.onboarding_id), body: { template_id: templateId } });
+    expect(
+      (await expectOk(recruiter, ops.update, { params: onboardingOf(hire.onboarding_id), body: { template_id: null } })).onboarding
+        .template,
+    ).toBeNull();
+    expect(
+      (await expectOk(recruiter, ops.update, { params: onboardingOf(hire.onboarding_id), body: { template_id: tpl.id } })).onboarding
+        .template?.id,
+    ).toBe(tpl.id);
+    expect((await setTemplate(owner.id)).status).toBe(422);
     // Another organisation sees nothing.
-    expect((await outsider.get(`organisation/${otherOrg.id}/onboardings/${hire.onboarding_id}`)).status).toBe(404);
-    expect((await outsider.get(`organisation/${otherOrg.id}/hires/${hire.id}`)).status).toBe(404);
-    expect((await outsider.get(`organisation/${otherOrg.id}/onboarding`)).json.onboarding.onboardings).toEqual([]);
+    const theirOrg = { organisationId: otherOrg.id };
+    expect((await callOperation(outsider, ops.get, { params: { ...theirOrg, onboardingId: hire.onboarding_id } })).status).toBe(404);
+    expect((await callOperation(outsider, ops.hire, { params: { ...theirOrg, hireId: hire.id } })).status).toBe(404);
+    expect((await expectOk(outsider, ops.dashboard, { params: theirOrg })).onboarding.onboardings).toEqual([]);
     // The product state is each organisation's own: one that never subscribed is offered it.
     const newcomer = await createUser(t);
     const fresh = await createOrganisation(t, newcomer);
-    const theirs = (await (await signIn(t, newcomer)).get(`organisation/${fresh.id}/onboarding`)).json.onboarding;
+    const theirs = (await expectOk(await signIn(t, newcomer), ops.dashboard, { params: { organisationId: fresh.id } })).onboarding;
     expect(theirs).toMatchObject({ product_state: 'not_subscribed', onboardings: [] });
   });
 
   it('a changed start date moves the relative due dates; a changed manager takes over their tasks', async () => {
     const { hire } = await hireByHand({ start_date: day(20), template_id: tpl.id });
     const start = day(40);
-    const res = await recruiter.patch(o(`/hires/${hire.id}`), {
-      start_date: start,
-      manager_id: buddy.id,
-      first_day_info: 'Bring your ID.',
+    const res = await expectOk(recruiter, ops.updateHire, {
+      params: hireOf(hire.id),
+      body: { start_date: start, manager_id: buddy.id, first_day_info: 'Bring your ID.' },
     });
-    expect(res.status, res.text).toBe(200);
-    const laptop = res.json.hire.tasks.find((x: { title: string }) => x.title === 'Order a laptop');
+    const laptop = res.hire.tasks.find((x) => x.title === 'Order a laptop');
     expect(laptop).toMatchObject({ due_date: addDays(start, -7), owner: { id: buddy.id } });
-    expect(res.json.hire.first_day_info).toBe('Bring your ID.');
-    expect(res.json.hire.version).toBeGreaterThan(hire.version);
+    expect(res.hire.first_day_info).toBe('Bring your ID.');
+    expect(res.hire.version).toBeGreaterThan(hire.version);
   });
 
   it('moves on the board with fractional positions; a stale version still moves and reports the conflict', async () => {
@@ -323,34 +368,29 @@ describe('hires', () => {
     const c = (await hireByHand()).hire;
     const stages = (await admin.get(o('/onboarding-stages'))).json.stages.data;
     const paperwork = stages[1].id as string;
-    for (const h of [a, b]) expect((await recruiter.post(o(`/hires/${h.id}/move`), { stage_id: paperwork })).status).toBe(200);
+    const move = (hireId: string, body: MoveHireBody) => expectOk(recruiter, ops.moveHire, { params: hireOf(hireId), body });
+    const secondColumn = async () =>
+      (await expectOk(recruiter, ops.board, { params: onboardingOf(a.onboarding_id) })).board.columns[1]!.cards.map((x) => x.id);
+    for (const h of [a, b]) await move(h.id, { stage_id: paperwork });
     // c goes between a and b.
-    const moved = await recruiter.post(o(`/hires/${c.id}/move`), { stage_id: paperwork, before_id: b.id, version: c.version });
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.json.conflict).toBe(false);
-    expect(moved.json.hire.stage.id).toBe(paperwork);
-    let column = (await recruiter.get(o(`/onboardings/${a.onboarding_id}/board`))).json.board.columns[1].cards.map(
-      (x: { id: string }) => x.id,
-    );
-    expect(column).toEqual([a.id, c.id, b.id]);
+    const moved = await move(c.id, { stage_id: paperwork, before_id: b.id, version: c.version });
+    expect(moved.conflict).toBe(false);
+    expect(moved.hire.stage.id).toBe(paperwork);
+    expect(await secondColumn()).toEqual([a.id, c.id, b.id]);
     // a goes after b, with the version it saw before its first move: moved anyway, conflict reported.
-    const stale = await recruiter.post(o(`/hires/${a.id}/move`), { stage_id: paperwork, after_id: b.id, version: a.version });
-    expect(stale.status).toBe(200);
-    expect(stale.json.conflict).toBe(true);
-    column = (await recruiter.get(o(`/onboardings/${a.onboarding_id}/board`))).json.board.columns[1].cards.map((x: { id: string }) => x.id);
-    expect(column).toEqual([c.id, b.id, a.id]);
+    const stale = await move(a.id, { stage_id: paperwork, after_id: b.id, version: a.version });
+    expect(stale.conflict).toBe(true);
+    expect(await secondColumn()).toEqual([c.id, b.id, a.id]);
     // Many moves into the same gap still keep the order (renumbering when the gap is too small).
     for (let i = 0; i < 60; i++) {
       const x = i % 2 === 0 ? a : c;
-      expect((await recruiter.post(o(`/hires/${x.id}/move`), { stage_id: paperwork, before_id: b.id })).status).toBe(200);
+      await move(x.id, { stage_id: paperwork, before_id: b.id });
     }
-    column = (await recruiter.get(o(`/onboardings/${a.onboarding_id}/board`))).json.board.columns[1].cards.map((x: { id: string }) => x.id);
-    expect(column).toEqual([a.id, c.id, b.id]);
+    expect(await secondColumn()).toEqual([a.id, c.id, b.id]);
 
-    const unknown = await recruiter.post(o(`/hires/${a.id}/move`), { stage_id: owner.id });
-    expect(unknown.status).toBe(422);
-    expect(unknown.json.errors.stage_id).toEqual([ONBOARDING_TEXTS.stageUnknown]);
-    expect((await interviewer.post(o(`/hires/${a.id}/move`), { stage_id: paperwork })).status).toBe(403);
+    const unknown = await expectStatus(recruiter, ops.moveHire, 422, { params: hireOf(a.id), body: { stage_id: owner.id } });
+    expect(unknown.errors?.stage_id).toEqual([ONBOARDING_TEXTS.stageUnknown]);
+    expect((await callOperation(interviewer, ops.moveHire, { params: hireOf(a.id), body: { stage_id: paperwork } })).status).toBe(403);
   });
 
   it('the same move twice (a double click, a retry): the same answer, the hire changed once', async () => {
@@ -358,22 +398,18 @@ describe('hires', () => {
     const b = (await hireByHand()).hire;
     const stages = (await admin.get(o('/onboarding-stages'))).json.stages.data;
     const [paperwork, firstDay] = [stages[1].id as string, stages[2].id as string];
-    expect((await recruiter.post(o(`/hires/${b.id}/move`), { stage_id: paperwork })).status).toBe(200);
-    const moveA = (body: Record<string, unknown>) => recruiter.post(o(`/hires/${a.id}/move`), body);
+    await expectOk(recruiter, ops.moveHire, { params: hireOf(b.id), body: { stage_id: paperwork } });
+    const moveA = (body: MoveHireBody) => expectOk(recruiter, ops.moveHire, { params: hireOf(a.id), body });
     const body = { stage_id: paperwork, before_id: b.id, version: a.version };
     const first = await moveA(body);
-    expect(first.status, first.text).toBe(200);
-    expect(first.json).toMatchObject({ conflict: false, hire: { stage: { id: paperwork }, version: a.version + 1 } });
+    expect(first).toMatchObject({ conflict: false, hire: { stage: { id: paperwork }, version: a.version + 1 } });
     const repeats = await Promise.all([moveA(body), moveA(body)]);
-    for (const again of [...repeats, await moveA(body)]) {
-      expect(again.status, again.text).toBe(200);
-      expect(again.json).toEqual(first.json);
-    }
-    const column = (await recruiter.get(o(`/onboardings/${a.onboarding_id}/board`))).json.board.columns[1].cards;
-    expect(column.map((x: { id: string }) => x.id).filter((id: string) => id === a.id || id === b.id)).toEqual([a.id, b.id]);
+    for (const again of [...repeats, await moveA(body)]) expect(again).toEqual(first);
+    const column = (await expectOk(recruiter, ops.board, { params: onboardingOf(a.onboarding_id) })).board.columns[1]!.cards;
+    expect(column.map((x) => x.id).filter((id) => id === a.id || id === b.id)).toEqual([a.id, b.id]);
     // Another stage is a different request: moved, with the stale version reported as before.
     const other = await moveA({ stage_id: firstDay, version: a.version });
-    expect(other.json).toMatchObject({ conflict: true, hire: { stage: { id: firstDay }, version: a.version + 2 } });
+    expect(other).toMatchObject({ conflict: true, hire: { stage: { id: firstDay }, version: a.version + 2 } });
   });
 });
 
@@ -381,82 +417,76 @@ describe('tasks', () => {
   it('the owner may tick their own task; others need onboarding.manage (403); managers change anything', async () => {
     const tpl = await template('Tasks template');
     const { hire } = await hireByHand({ template_id: tpl.id });
-    const payroll = hire.tasks.find((x: { title: string }) => x.title === 'Set up payroll');
-    const lunch = hire.tasks.find((x: { title: string }) => x.title === 'Lunch together');
-    const path = (id: string) => o(`/hires/${hire.id}/tasks/${id}`);
+    const payroll = taskTitled(hire, 'Set up payroll');
+    const lunch = taskTitled(hire, 'Lunch together');
+    const task = (id: string) => taskOf(hire.id, id);
 
-    const ticked = await interviewer.patch(path(payroll.id), { done: true });
-    expect(ticked.status, ticked.text).toBe(200);
-    expect(ticked.json.task).toMatchObject({ done: true, done_by: { id: interviewerUser.id, name: 'Ivy Chen' } });
-    const retitle = await interviewer.patch(path(payroll.id), { title: 'Mine now' });
-    expect(retitle.status).toBe(403);
-    expect(retitle.json.message).toBe(ONBOARDING_TEXTS.onlyDone);
-    const notMine = await interviewer.patch(path(lunch.id), { done: true });
-    expect(notMine.status).toBe(403);
-    expect(notMine.json.message).toBe(ONBOARDING_TEXTS.notTaskOwner);
-    expect((await interviewer.patch(path(payroll.id), { done: false })).json.task.done).toBe(false);
+    const ticked = await expectOk(interviewer, ops.updateTask, { params: task(payroll.id), body: { done: true } });
+    expect(ticked.task).toMatchObject({ done: true, done_by: { id: interviewerUser.id, name: 'Ivy Chen' } });
+    const retitle = await expectStatus(interviewer, ops.updateTask, 403, { params: task(payroll.id), body: { title: 'Mine now' } });
+    expect(retitle.message).toBe(ONBOARDING_TEXTS.onlyDone);
+    const notMine = await expectStatus(interviewer, ops.updateTask, 403, { params: task(lunch.id), body: { done: true } });
+    expect(notMine.message).toBe(ONBOARDING_TEXTS.notTaskOwner);
+    expect((await expectOk(interviewer, ops.updateTask, { params: task(payroll.id), body: { done: false } })).task.done).toBe(false);
 
-    const edited = await recruiter.patch(path(lunch.id), { title: 'Team lunch', due_date: day(5), done: true });
-    expect(edited.status, edited.text).toBe(200);
-    expect(edited.json.task).toMatchObject({ title: 'Team lunch', due_date: day(5), due_days: null, done: true });
-    expect((await recruiter.patch(path(lunch.id), {})).status).toBe(422);
-
-    const added = await recruiter.post(o(`/hires/${hire.id}/tasks`), {
-      title: 'Badge photo',
-      owner_id: interviewerUser.id,
-      due_date: day(3),
+    const edited = await expectOk(recruiter, ops.updateTask, {
+      params: task(lunch.id),
+      body: { title: 'Team lunch', due_date: day(5), done: true },
     });
-    expect(added.status, added.text).toBe(201);
-    expect(added.json.task).toMatchObject({ title: 'Badge photo', owner_kind: 'user', owner: { id: interviewerUser.id }, position: 5 });
-    expect((await recruiter.post(o(`/hires/${hire.id}/tasks`), { title: '' })).status).toBe(422);
-    expect((await recruiter.delete(path(added.json.task.id))).status).toBe(204);
-    expect((await recruiter.delete(path(added.json.task.id))).status).toBe(404);
-    const after = (await recruiter.get(o(`/hires/${hire.id}`))).json.hire;
+    expect(edited.task).toMatchObject({ title: 'Team lunch', due_date: day(5), due_days: null, done: true });
+    expect((await callOperation(recruiter, ops.updateTask, { params: task(lunch.id), body: {} })).status).toBe(422);
+
+    const added = await expectStatus(recruiter, ops.createTask, 201, {
+      params: hireOf(hire.id),
+      body: { title: 'Badge photo', owner_id: interviewerUser.id, due_date: day(3) },
+    });
+    expect(added.task).toMatchObject({ title: 'Badge photo', owner_kind: 'user', owner: { id: interviewerUser.id }, position: 5 });
+    expect((await callOperation(recruiter, ops.createTask, { params: hireOf(hire.id), body: { title: '' } })).status).toBe(422);
+    expect((await callOperation(recruiter, ops.removeTask, { params: task(added.task.id) })).status).toBe(204);
+    expect((await callOperation(recruiter, ops.removeTask, { params: task(added.task.id) })).status).toBe(404);
+    const after = (await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire;
     expect(after).toMatchObject({ tasks_total: 4, tasks_done: 1 });
     // Another organisation's member: 404.
-    expect((await outsider.patch(`organisation/${otherOrg.id}/hires/${hire.id}/tasks/${lunch.id}`, { done: true })).status).toBe(404);
+    const theirs = { organisationId: otherOrg.id, hireId: hire.id, taskId: lunch.id };
+    expect((await callOperation(outsider, ops.updateTask, { params: theirs, body: { done: true } })).status).toBe(404);
   });
 
   it('ticking or reopening the same task twice (a double click, a retry): the same answer, done once', async () => {
     const tpl = await template('Twice template');
     const { hire } = await hireByHand({ template_id: tpl.id });
-    const payroll = hire.tasks.find((x: { title: string }) => x.title === 'Set up payroll');
-    const path = o(`/hires/${hire.id}/tasks/${payroll.id}`);
+    const payroll = taskTitled(hire, 'Set up payroll');
+    const tick = (as: Client, done: boolean) => callOperation(as, ops.updateTask, { params: taskOf(hire.id, payroll.id), body: { done } });
     const storedDoneAt = async () => (await db().select().from(hireTasks).where(eq(hireTasks.id, payroll.id)))[0]!.doneAt;
     for (const done of [true, false]) {
       // Its owner and a manager, at once; then the owner again.
-      const [first, second] = await Promise.all([interviewer.patch(path, { done }), recruiter.patch(path, { done })]);
+      const [first, second] = await Promise.all([tick(interviewer, done), tick(recruiter, done)]);
       expect([first.status, second.status], second.text).toEqual([200, 200]);
       expect(second.json).toEqual(first.json);
       const stored = await storedDoneAt();
-      const again = await interviewer.patch(path, { done });
-      expect(again.status, again.text).toBe(200);
-      expect(again.json).toEqual(first.json);
-      expect(again.json.task.done).toBe(done);
+      const again = await expectOk(interviewer, ops.updateTask, { params: taskOf(hire.id, payroll.id), body: { done } });
+      expect(again).toEqual(first.json);
+      expect(again.task.done).toBe(done);
       expect(await storedDoneAt()).toEqual(stored);
-      expect((await recruiter.get(o(`/hires/${hire.id}`))).json.hire.tasks_done).toBe(done ? 1 : 0);
+      expect((await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire.tasks_done).toBe(done ? 1 : 0);
     }
   });
 
   it('the due job tells each owner of a due task once', async () => {
     const candidate = await person('Due Person');
-    const res = await recruiter.post(o('/hires'), {
-      candidate_id: candidate.id,
-      role_id: pipeline.role.id,
-      start_date: day(1),
-      manager_id: manager.id,
-      template_id: null,
+    const { hire } = await expectStatus(recruiter, ops.createHire, 201, {
+      params: inOrg(),
+      body: { candidate_id: candidate.id, role_id: pipeline.role.id, start_date: day(1), manager_id: manager.id, template_id: null },
     });
-    const hire = res.json.hire;
-    await recruiter.post(o(`/hires/${hire.id}/tasks`), { title: 'Overdue thing', owner_id: interviewerUser.id, due_date: day(-2) });
-    await recruiter.post(o(`/hires/${hire.id}/tasks`), { title: 'Future thing', owner_id: interviewerUser.id, due_date: day(20) });
-    const done = await recruiter.post(o(`/hires/${hire.id}/tasks`), {
-      title: 'Done thing',
-      owner_id: interviewerUser.id,
-      due_date: day(-1),
-    });
-    await recruiter.patch(o(`/hires/${hire.id}/tasks/${done.json.task.id}`), { done: true });
-    expect((await recruiter.get(o(`/hires/${hire.id}`))).json.hire.overdue).toBe(1);
+    const addTask = (title: string, dueDate: string) =>
+      expectStatus(recruiter, ops.createTask, 201, {
+        params: hireOf(hire.id),
+        body: { title, owner_id: interviewerUser.id, due_date: dueDate },
+      });
+    await addTask('Overdue thing', day(-2));
+    await addTask('Future thing', day(20));
+    const done = await addTask('Done thing', day(-1));
+    await expectOk(recruiter, ops.updateTask, { params: taskOf(hire.id, done.task.id), body: { done: true } });
+    expect((await expectOk(recruiter, ops.hire, { params: hireOf(hire.id) })).hire.overdue).toBe(1);
 
     await notifyDueOnboardingTasks(db());
     await notifyDueOnboardingTasks(db());
@@ -472,9 +502,11 @@ describe('tasks', () => {
 describe('documents', () => {
   it('uploads (PDF, PNG), downloads with authorisation, refuses bad type and size storing nothing, deletes', async () => {
     const { hire } = await hireByHand();
-    const created = await recruiter.post(o(`/hires/${hire.id}/documents`), { name: 'Signed contract', description: 'All pages' });
-    expect(created.status, created.text).toBe(201);
-    const documentId = created.json.document.id as string;
+    const created = await expectStatus(recruiter, ops.createDocument, 201, {
+      params: hireOf(hire.id),
+      body: { name: 'Signed contract', description: 'All pages' },
+    });
+    const documentId = created.document.id;
     const filePath = o(`/hires/${hire.id}/documents/${documentId}/file`);
     const filesBefore = (await db().select().from(storedFiles)).length;
 
@@ -514,10 +546,10 @@ describe('documents', () => {
     const replaced = await upload(recruiter, filePath, 'file', { bytes: png, filename: 'scan.PNG', type: 'image/png' });
     expect(replaced.json.document.file).toMatchObject({ filename: 'scan.png', content_type: 'image/png' });
     expect((await db().select().from(storedFiles)).length).toBe(filesBefore + 1);
-    expect((await interviewer.post(o(`/hires/${hire.id}/documents`), { name: 'Nope' })).status).toBe(403);
-    expect((await recruiter.post(o(`/hires/${hire.id}/documents`), { name: ' ' })).status).toBe(422);
+    expect((await callOperation(interviewer, ops.createDocument, { params: hireOf(hire.id), body: { name: 'Nope' } })).status).toBe(403);
+    expect((await callOperation(recruiter, ops.createDocument, { params: hireOf(hire.id), body: { name: ' ' } })).status).toBe(422);
 
-    expect((await recruiter.delete(o(`/hires/${hire.id}/documents/${documentId}`))).status).toBe(204);
+    expect((await callOperation(recruiter, ops.removeDocument, { params: documentOf(hire.id, documentId) })).status).toBe(204);
     expect((await db().select().from(storedFiles)).length).toBe(filesBefore);
     expect((await recruiter.get(filePath)).status).toBe(404);
   });
@@ -525,17 +557,17 @@ describe('documents', () => {
   it('deleting a hire removes its checklist and files', async () => {
     const tpl = await template('Delete template');
     const { hire } = await hireByHand({ template_id: tpl.id });
-    const documentId = hire.documents[0].id as string;
+    const documentId = hire.documents[0]!.id;
     await upload(recruiter, o(`/hires/${hire.id}/documents/${documentId}/file`), 'file', {
       bytes: docs.pdf(),
       filename: 'a.pdf',
       type: 'application/pdf',
     });
     const files = (await db().select().from(storedFiles)).length;
-    expect((await recruiter.delete(o(`/hires/${hire.id}`))).status).toBe(204);
+    await expectStatus(recruiter, ops.removeHire, 204, { params: hireOf(hire.id) });
     expect((await db().select().from(storedFiles)).length).toBe(files - 1);
     expect(await db().select().from(hireTasks).where(eq(hireTasks.hireId, hire.id))).toEqual([]);
-    expect((await recruiter.get(o(`/hires/${hire.id}`))).status).toBe(404);
+    expect((await callOperation(recruiter, ops.hire, { params: hireOf(hire.id) })).status).toBe(404);
   });
 });
 
@@ -559,13 +591,14 @@ describe('offer accepted → onboarding', () => {
   it('puts the hire into the role’s onboarding with its checklist, mails the new-hire link and notifies the manager', async () => {
     const tpl = await template('Offer template');
     const { hire: earlier } = await hireByHand();
-    expect((await recruiter.patch(o(`/onboardings/${earlier.onboarding_id}`), { template_id: tpl.id })).status).toBe(200);
+    await expectOk(recruiter, ops.update, { params: onboardingOf(earlier.onboarding_id), body: { template_id: tpl.id } });
     const { candidate, start, offerId, applicationId } = await acceptedOffer('Grace Hopper');
-    const dash = (await admin.get(o('/onboarding'))).json.onboarding;
-    const line = dash.onboardings.find((x: { role: { id: string } }) => x.role.id === pipeline.role.id);
-    const hires = (await admin.get(o(`/onboardings/${line.id}/hires?q=Grace`))).json.hires.data;
+    const dash = (await expectOk(admin, ops.dashboard, { params: inOrg() })).onboarding;
+    const line = dash.onboardings.find((x) => x.role.id === pipeline.role.id);
+    if (!line) throw new Error('The role’s onboarding is not on the dashboard.');
+    const hires = (await expectOk(admin, ops.hires, { params: onboardingOf(line.id), query: { q: 'Grace' } })).hires.data;
     expect(hires).toHaveLength(1);
-    const hire = (await admin.get(o(`/hires/${hires[0].id}`))).json.hire;
+    const hire = (await expectOk(admin, ops.hire, { params: hireOf(hires[0]!.id) })).hire;
     expect(hire).toMatchObject({
       candidate: { id: candidate.id, name: 'Grace Hopper' },
       stage: { name: 'Offer accepted' },
@@ -576,7 +609,7 @@ describe('offer accepted → onboarding', () => {
       application_id: applicationId,
     });
     expect(hire.tasks.length).toBeGreaterThan(0);
-    expect(hire.tasks.find((x: { title: string }) => x.title === 'Order a laptop').due_date).toBe(addDays(start, -7));
+    expect(taskTitled(hire, 'Order a laptop').due_date).toBe(addDays(start, -7));
     expect(hire.new_hire_link_sent_at).not.toBeNull();
 
     const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).map((m) => m.payload as { to: string; text: string });
@@ -603,7 +636,7 @@ describe('offer accepted → onboarding', () => {
         .where(and(eq(activities.candidateId, candidate.id), eq(activities.type, 'onboarding.started')));
       expect(started).toEqual([]);
       expect(await db().select().from(hires).where(eq(hires.candidateId, candidate.id))).toEqual([]);
-      expect((await admin.get(o('/onboarding'))).json.onboarding.product_state).toBe('not_subscribed');
+      expect((await expectOk(admin, ops.dashboard, { params: inOrg() })).onboarding.product_state).toBe('not_subscribed');
     } finally {
       await db()
         .update(organisations)
@@ -651,8 +684,8 @@ describe('without the Onboarding product', () => {
       ':templateId': tpl.id,
       ':onboardingId': hire.onboarding_id,
       ':hireId': hire.id,
-      ':taskId': hire.tasks[0].id,
-      ':documentId': hire.documents[0].id,
+      ':taskId': hire.tasks[0]!.id,
+      ':documentId': hire.documents[0]!.id,
     };
     // Bodies each route would take from a subscribed organisation; the others get none.
     const bodies: Record<string, unknown> = {
@@ -687,15 +720,19 @@ describe('without the Onboarding product', () => {
       // An API key of the organisation is refused the same way (a read and a write).
       const headers = { authorization: `Bearer ${key.json.token}` };
       const bare = new Client(t.baseUrl);
-      const keyRead = await bare.get(o(`/hires/${hire.id}`), { headers });
+      const keyRead = await callOperation(bare, ops.hire, { params: hireOf(hire.id), headers });
       expect(keyRead.status, keyRead.text).toBe(403);
-      expect(keyRead.json.message).toBe(ONBOARDING_TEXTS.notSubscribed);
-      const keyWrite = await bare.post(o('/hires'), { candidate_id: spare.id, role_id: pipeline.role.id }, { headers });
+      expect(keyRead.json).toMatchObject({ message: ONBOARDING_TEXTS.notSubscribed });
+      const keyWrite = await callOperation(bare, ops.createHire, {
+        params: inOrg(),
+        body: { candidate_id: spare.id, role_id: pipeline.role.id },
+        headers,
+      });
       expect(keyWrite.status, keyWrite.text).toBe(403);
       // The dashboard answers, with the state the web offers the product from, and nothing of the hires kept.
-      const dashboard = await interviewer.get(o('/onboarding'));
+      const dashboard = await callOperation(interviewer, ops.dashboard, { params: inOrg() });
       expect(dashboard.status, dashboard.text).toBe(200);
-      expect(dashboard.json.onboarding).toMatchObject({ product_state: 'not_subscribed', stages: [], onboardings: [] });
+      expect(dashboard.json).toMatchObject({ onboarding: { product_state: 'not_subscribed', stages: [], onboardings: [] } });
       expect(dashboard.text).not.toContain(hire.id);
       // Another organisation, subscribed, is not affected.
       expect((await outsider.get(`organisation/${otherOrg.id}/onboarding-stages`)).status).toBe(200);
@@ -707,9 +744,8 @@ describe('without the Onboarding product', () => {
         .where(eq(organisations.id, org.id));
     }
     // Subscribed again: everything kept is there.
-    const back = await admin.get(o(`/hires/${hire.id}`));
-    expect(back.status, back.text).toBe(200);
-    expect(back.json.hire.tasks).toHaveLength(hire.tasks.length);
+    const back = await expectOk(admin, ops.hire, { params: hireOf(hire.id) });
+    expect(back.hire.tasks).toHaveLength(hire.tasks.length);
   });
 
   it('checks membership and permission first: a stranger still gets 404, a role without the permission the usual 403', async () => {
@@ -732,16 +768,21 @@ describe('without the Onboarding product', () => {
 describe('isolation', () => {
   it('never adds another organisation’s candidate, role or member', async () => {
     const theirs = await seedCandidate(t, otherOrg.id, pipeline.statuses[0]!.id);
-    const res = await recruiter.post(o('/hires'), { candidate_id: theirs.candidate.id, role_id: pipeline.role.id });
-    expect(res.status).toBe(422);
-    expect(res.json.errors.candidate_id).toEqual([ONBOARDING_TEXTS.candidateUnknown]);
+    const res = await expectStatus(recruiter, ops.createHire, 422, {
+      params: inOrg(),
+      body: { candidate_id: theirs.candidate.id, role_id: pipeline.role.id },
+    });
+    expect(res.errors?.candidate_id).toEqual([ONBOARDING_TEXTS.candidateUnknown]);
     const theirPipeline = await seedPipeline(t, otherOrg.id);
-    const role = await recruiter.post(o('/hires'), { candidate_id: (await person()).id, role_id: theirPipeline.role.id });
-    expect(role.status).toBe(422);
-    expect(role.json.errors.role_id).toEqual([ONBOARDING_TEXTS.roleUnknown]);
+    const role = await expectStatus(recruiter, ops.createHire, 422, {
+      params: inOrg(),
+      body: { candidate_id: (await person()).id, role_id: theirPipeline.role.id },
+    });
+    expect(role.errors?.role_id).toEqual([ONBOARDING_TEXTS.roleUnknown]);
     // Their member calling our hire through their own organisation: 404.
     const { hire } = await hireByHand();
-    expect((await outsider.post(`organisation/${otherOrg.id}/hires/${hire.id}/move`, { stage_id: hire.stage.id })).status).toBe(404);
-    expect((await outsider.post(`organisation/${otherOrg.id}/hires/${hire.id}/new-hire-link`)).status).toBe(404);
+    const theirHire = { organisationId: otherOrg.id, hireId: hire.id };
+    expect((await callOperation(outsider, ops.moveHire, { params: theirHire, body: { stage_id: hire.stage.id } })).status).toBe(404);
+    expect((await callOperation(outsider, ops.newHireLink, { params: theirHire })).status).toBe(404);
   });
 });
