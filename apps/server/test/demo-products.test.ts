@@ -1,3 +1,4 @@
+import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
 import { websiteOperations } from '@hireloop/contract/operations/website';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,23 +175,18 @@ describe('demo data through the products’ own screens', () => {
 
   it('shows the Onboarding dashboard with hires in several stages, and a hire’s checklist and documents', async () => {
     const { client, path } = await dana();
-    const dashboard = (await client.get(`${path}/onboarding`)).json.onboarding;
+    const organisationId = path.slice('organisation/'.length);
+    const dashboard = (await expectOk(client, onboardingOperations.dashboard, { params: { organisationId } })).onboarding;
     expect(dashboard.product_state).toBe('trial');
-    expect(dashboard.stages.map((s: { name: string }) => s.name)).toEqual([
-      'Offer accepted',
-      'Paperwork',
-      'Equipment',
-      'First day',
-      'Done',
-    ]);
+    expect(dashboard.stages.map((s) => s.name)).toEqual(['Offer accepted', 'Paperwork', 'Equipment', 'First day', 'Done']);
     expect(dashboard.onboardings.length).toBeGreaterThanOrEqual(2);
-    expect(dashboard.onboardings.reduce((n: number, o: { overdue_tasks: number }) => n + o.overdue_tasks, 0)).toBeGreaterThan(0);
-    const first = dashboard.onboardings.find((o: { hires: number }) => o.hires > 1) ?? dashboard.onboardings[0];
-    const list = (await client.get(`${path}/onboardings/${first.id}/hires`)).json.hires;
+    expect(dashboard.onboardings.reduce((n, o) => n + o.overdue_tasks, 0)).toBeGreaterThan(0);
+    const first = dashboard.onboardings.find((o) => o.hires > 1) ?? dashboard.onboardings[0]!;
+    const list = (await expectOk(client, onboardingOperations.hires, { params: { organisationId, onboardingId: first.id } })).hires;
     expect(list.data.length).toBe(first.hires);
-    const hire = (await client.get(`${path}/hires/${list.data[0].id}`)).json.hire;
+    const hire = (await expectOk(client, onboardingOperations.hire, { params: { organisationId, hireId: list.data[0]!.id } })).hire;
     expect(hire.tasks.length).toBeGreaterThan(5);
-    expect(hire.documents.map((d: { name: string }) => d.name)).toEqual(['ID copy', 'Bank details', 'Signed contract']);
+    expect(hire.documents.map((d) => d.name)).toEqual(['ID copy', 'Bank details', 'Signed contract']);
     expect(hire.manager).not.toBeNull();
     expect(hire.buddy).not.toBeNull();
   });

@@ -1,3 +1,4 @@
+import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ORGANISATION, seedDemo } from '../src/db/demo-seed.ts';
@@ -6,6 +7,7 @@ import { organisations } from '../src/db/schema/organisations.ts';
 import { siteFingerprint } from '../src/features/careers/repository.ts';
 import { FILE_DOWNLOAD, scopedGetPath, unfilledParams, type FigureParam } from './figure-routes.ts';
 import { createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectOk } from './operations.ts';
 
 /**
  * Counts and figures are data too: a stranger gets 404 for an object and zero for a figure.
@@ -185,9 +187,8 @@ afterAll(async () => {
 
 describe('a new organisation beside a busy one', () => {
   it('sees zero overdue tasks on the Onboarding Dashboard while the neighbour has overdue tasks', async () => {
-    const res = await crowded.owner.get(`organisation/${crowded.orgId}/onboarding`);
-    expect(res.status, res.text).toBe(200);
-    const rows = res.json.onboarding.onboardings as Array<Record<string, unknown>>;
+    const res = await expectOk(crowded.owner, onboardingOperations.dashboard, { params: { organisationId: crowded.orgId } });
+    const rows = res.onboarding.onboardings;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ hires: 1, overdue_tasks: 0 });
   });
