@@ -5,6 +5,8 @@ import { organisationSettingsOperations as ops } from '@hireloop/contract/operat
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditOperations as auditOps } from '@hireloop/contract/operations/audit';
+import type { QueryInput } from '@hireloop/contract/operations/operation';
 import { seedDemo } from '../src/db/demo-seed.ts';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { memberships, organisations } from '../src/db/schema/organisations.ts';
@@ -42,7 +44,12 @@ async function team(name?: string) {
   };
 }
 
-const auditOf = (c: Client, orgId: string, query = '') => c.get(`organisation/${orgId}/audit-log${query}`);
+type AuditQuery = QueryInput<typeof auditOps.list>;
+/** The audit log's page, parsed with the contract's schema. */
+const auditOf = async (c: Client, orgId: string, query?: AuditQuery) =>
+  (await expectOk(c, auditOps.list, { params: { organisationId: orgId }, ...(query ? { query } : {}) })).audit_entries;
+const auditCall = (c: Client, orgId: string, query?: AuditQuery) =>
+  callOperation(c, auditOps.list, { params: { organisationId: orgId }, ...(query ? { query } : {}) });
 /** GET organisation/{id}, which must answer 200. */
 const settingsOf = async (c: Client, organisationId: string) => (await expectOk(c, ops.get, { params: { organisationId } })).organisation;
 
@@ -76,8 +83,8 @@ describe('PATCH organisation/{id}', () => {
       timezone: 'America/New_York',
     });
     const log = await auditOf(admin.client, org.id);
-    expect(log.json.audit_entries.data).toHaveLength(1);
-    expect(log.json.audit_entries.data[0]).toMatchObject({
+    expect(log.data).toHaveLength(1);
+    expect(log.data[0]).toMatchObject({
       action: 'organisation.updated',
       target_type: 'organisation',
       target_id: org.id,
@@ -93,10 +100,10 @@ describe('PATCH organisation/{id}', () => {
     const { org, owner } = await team();
     await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Paris', name: org.name } });
     await expectOk(owner.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Paris' } });
-    const entries = (await auditOf(owner.client, org.id)).json.audit_entries.data;
+    const entries = (await auditOf(owner.client, org.id)).data;
     expect(entries).toHaveLength(1);
-    expect(entries[0].before).toEqual({ timezone: 'UTC' });
-    expect(entries[0].after).toEqual({ timezone: 'Europe/Paris' });
+    expect(entries[0]?.before).toEqual({ timezone: 'UTC' });
+    expect(entries[0]?.after).toEqual({ timezone: 'Europe/Paris' });
   });
 
   it('refuses a slug another organisation has (409, field message) and changes nothing', async () => {
@@ -108,7 +115,7 @@ describe('PATCH organisation/{id}', () => {
     });
     expect(res.errors).toEqual({ slug: ['This URL slug is already taken.'] });
     expect(await settingsOf(owner.client, org.id)).toMatchObject({ name: 'Keeps Its Slug', slug: org.slug });
-    expect((await auditOf(owner.client, org.id)).json.audit_entries.data).toEqual([]);
+    expect((await auditOf(owner.client, org.id)).data).toEqual([]);
   });
 
   it('refuses a bad slug, a non-http website, a short name and an unknown timezone (422) and changes nothing', async () => {
@@ -158,7 +165,7 @@ describe('logo', () => {
     expect(image.headers.get('content-disposition')).toBe('inline; filename="logo.png"');
     expect(await sharp(image.bytes).metadata()).toMatchObject({ format: 'png', width: 512, height: 128 });
 
-    const entries = (await auditOf(admin.client, org.id)).json.audit_entries.data;
+    const entries = (await auditOf(admin.client, org.id)).data;
     expect(entries[0]).toMatchObject({
       action: 'organisation.logo_changed',
       before: { logo_url: null },
@@ -228,7 +235,7 @@ describe('logo', () => {
     expect(res.organisation.logo_url).toBeNull();
     const missing = await expectStatus(owner.client, ops.logo, 404, { params: { organisationId: org.id } });
     expect(missing.message).toBe('This organisation has no logo.');
-    expect((await auditOf(owner.client, org.id)).json.audit_entries.data[0].action).toBe('organisation.logo_removed');
+    expect((await auditOf(owner.client, org.id)).data[0]?.action).toBe('organisation.logo_removed');
   });
 
   it('is refused to a recruiter (403) before the upload is read', async () => {
@@ -310,54 +317,54 @@ describe('GET organisation/{id}/audit-log', () => {
     await expectOk(admin.client, ops.update, { params: { organisationId: org.id }, body: { timezone: 'Europe/Rome' } });
     await upload(admin.client, `organisation/${org.id}/logo`, 'logo', { bytes: await pngOf(16, 16), filename: 'l.png', type: 'image/png' });
 
-    const all = await auditOf(owner.client, org.id, '?per_page=2');
-    expect(all.status).toBe(200);
-    expect(all.json.audit_entries.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
-    expect(all.json.audit_entries.data.map((e: { action: string }) => e.action)).toEqual([
-      'organisation.logo_changed',
-      'organisation.updated',
-    ]);
-    const page2 = await auditOf(owner.client, org.id, '?per_page=2&page=2');
-    expect(page2.json.audit_entries.data[0].after).toEqual({ timezone: 'Europe/Madrid' });
+    const all = await auditOf(owner.client, org.id, { per_page: 2 });
+    expect(all.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    expect(all.data.map((e) => e.action)).toEqual(['organisation.logo_changed', 'organisation.updated']);
+    const page2 = await auditOf(owner.client, org.id, { per_page: 2, page: 2 });
+    expect(page2.data[0]?.after).toEqual({ timezone: 'Europe/Madrid' });
 
-    const byAction = await auditOf(owner.client, org.id, '?filter[action]=organisation.updated');
-    expect(byAction.json.audit_entries.meta.total).toBe(2);
-    const byActor = await auditOf(owner.client, org.id, `?filter[actor]=${owner.user.id}`);
-    expect(byActor.json.audit_entries.data.map((e: { after: unknown }) => e.after)).toEqual([{ timezone: 'Europe/Madrid' }]);
-    const byTarget = await auditOf(owner.client, org.id, '?filter[target_type]=member');
-    expect(byTarget.json.audit_entries.meta.total).toBe(0);
+    const byAction = await auditOf(owner.client, org.id, { filter: { action: 'organisation.updated' } });
+    expect(byAction.meta.total).toBe(2);
+    const byActor = await auditOf(owner.client, org.id, { filter: { actor: owner.user.id } });
+    expect(byActor.data.map((e) => e.after)).toEqual([{ timezone: 'Europe/Madrid' }]);
+    const byTarget = await auditOf(owner.client, org.id, { filter: { target_type: 'member' } });
+    expect(byTarget.meta.total).toBe(0);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await auditOf(owner.client, org.id, `?filter[from]=${today}&filter[to]=${today}`)).json.audit_entries.meta.total).toBe(3);
-    expect((await auditOf(owner.client, org.id, '?filter[to]=2000-01-01')).json.audit_entries.meta.total).toBe(0);
+    expect((await auditOf(owner.client, org.id, { filter: { from: today, to: today } })).meta.total).toBe(3);
+    expect((await auditOf(owner.client, org.id, { filter: { to: '2000-01-01' } })).meta.total).toBe(0);
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await auditOf(owner.client, org.id, `?filter[from]=${encodeURIComponent(future)}`)).json.audit_entries.meta.total).toBe(0);
+    expect((await auditOf(owner.client, org.id, { filter: { from: future } })).meta.total).toBe(0);
   });
 
   it('refuses invalid dates, a reversed range and a malformed actor (422 with field messages)', async () => {
     const { org, owner } = await team();
-    const bad = await auditOf(owner.client, org.id, '?filter[from]=yesterday&filter[to]=2025-02-30');
-    expect(bad.status).toBe(422);
-    expect(bad.json.errors).toEqual({ 'filter.from': ['Non ISO 8601 compliant date'], 'filter.to': ['Non ISO 8601 compliant date'] });
-    const reversed = await auditOf(owner.client, org.id, '?filter[from]=2025-03-02&filter[to]=2025-03-01');
-    expect(reversed.status).toBe(422);
-    expect(reversed.json.errors).toEqual({ 'filter.to': ['The end date must not be before the start date.'] });
-    const actor = await auditOf(owner.client, org.id, '?filter[actor]=bob');
-    expect(actor.status).toBe(422);
-    expect(actor.json.errors).toEqual({ 'filter.actor': ['Choose a person from the list.'] });
+    const params = { organisationId: org.id };
+    const bad = await expectStatus(owner.client, auditOps.list, 422, {
+      params,
+      query: { filter: { from: 'yesterday', to: '2025-02-30' } },
+    });
+    expect(bad.errors).toEqual({ 'filter.from': ['Non ISO 8601 compliant date'], 'filter.to': ['Non ISO 8601 compliant date'] });
+    const reversed = await expectStatus(owner.client, auditOps.list, 422, {
+      params,
+      query: { filter: { from: '2025-03-02', to: '2025-03-01' } },
+    });
+    expect(reversed.errors).toEqual({ 'filter.to': ['The end date must not be before the start date.'] });
+    const actor = await expectStatus(owner.client, auditOps.list, 422, { params, query: { filter: { actor: 'bob' } } });
+    expect(actor.errors).toEqual({ 'filter.actor': ['Choose a person from the list.'] });
   });
 
   it('is for owners and admins: a recruiter gets 403', async () => {
     const { org, recruiter } = await team();
-    expect((await auditOf(recruiter.client, org.id)).status).toBe(403);
+    expect((await auditCall(recruiter.client, org.id)).status).toBe(403);
   });
 
   it("never shows another organisation's entries", async () => {
     const a = await team();
     const b = await team();
     await expectOk(b.owner.client, ops.update, { params: { organisationId: b.org.id }, body: { timezone: 'Asia/Seoul' } });
-    expect((await auditOf(a.owner.client, a.org.id)).json.audit_entries.data).toEqual([]);
-    expect((await auditOf(a.owner.client, b.org.id)).status).toBe(404);
+    expect((await auditOf(a.owner.client, a.org.id)).data).toEqual([]);
+    expect((await auditCall(a.owner.client, b.org.id)).status).toBe(404);
   });
 });
 
@@ -369,14 +376,14 @@ describe('demo data', () => {
       const [dana] = await demo.database.db.select().from(users).where(eq(users.email, 'demo@hireloop.test'));
       const client = await signIn(demo, dana!);
       expect((await client.get('me')).json.profile.timezone).toBe('Europe/London');
-      const log = await client.get(`organisation/${dana!.currentOrganisationId}/audit-log`);
-      expect(log.json.audit_entries.data.map((e: { action: string }) => e.action)).toEqual([
+      const log = await auditOf(client, dana!.currentOrganisationId!);
+      expect(log.data.map((e) => e.action)).toEqual([
         'invitation.created',
         'member.role_changed',
         'organisation.updated',
         'organisation.created',
       ]);
-      expect(log.json.audit_entries.data[2]).toMatchObject({
+      expect(log.data[2]).toMatchObject({
         actor: { name: 'Marcus Lee' },
         after: { website: 'https://northwind.example' },
       });

@@ -133,18 +133,43 @@ function validDate(v: string): boolean {
 
 export const isIsoDay = (v: string) => ISO_DATE.test(v);
 
+const DAY_MS = 86_400_000;
+
+/** `2025-03-01` → its first instant (from) or its last (to), UTC; an instant stays itself. */
+function dayBound(value: string, end: boolean): Date {
+  if (!isIsoDay(value)) return new Date(value);
+  const start = new Date(`${value}T00:00:00.000Z`);
+  return end ? new Date(start.getTime() + DAY_MS - 1) : start;
+}
+
+/** A text `filter[…]` of the audit log: trimmed; empty is no filter. */
+const auditText = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((v) => v || undefined)
+  .optional();
+
+export const AUDIT_LOG_TEXTS = { toBeforeFrom: 'The end date must not be before the start date.' } as const;
+
 /**
  * `filter[action]`, `filter[actor]` (a user id), `filter[target_type]`, `filter[from]`, `filter[to]`
- * (a day counts whole: `to=2025-03-01` includes all of March 1st, UTC).
+ * (a day counts whole: `to=2025-03-01` includes all of March 1st, UTC). `from` and `to` are parsed
+ * to the instants they bound; `to` before `from` is refused on `filter.to`.
  */
 export const auditLogQuery = listQuery.extend({
   filter: z
     .object({
-      action: z.string().trim().max(100).optional(),
+      action: auditText,
       actor: z.uuid('Choose a person from the list.').optional(),
-      target_type: z.string().trim().max(100).optional(),
-      from: isoDateFilter.optional(),
-      to: isoDateFilter.optional(),
+      target_type: auditText,
+      from: isoDateFilter.transform((v) => dayBound(v, false)).optional(),
+      to: isoDateFilter.transform((v) => dayBound(v, true)).optional(),
+    })
+    // Runs after a bad date too (with its text unparsed): only two parsed bounds are compared.
+    .refine((f) => !(f.from instanceof Date && f.to instanceof Date && f.from > f.to), {
+      path: ['to'],
+      error: AUDIT_LOG_TEXTS.toBeforeFrom,
     })
     .optional(),
 });

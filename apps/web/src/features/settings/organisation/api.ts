@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AuditLogResponse,
-  OrganisationSettings,
-  OrganisationSettingsResponse,
-  UpdateOrganisationBody,
-} from '@hireloop/contract/organisation-settings';
+import { auditOperations } from '@hireloop/contract/operations/audit';
 import { organisationSettingsOperations } from '@hireloop/contract/operations/organisation-settings';
+import type { OrganisationSettings, OrganisationSettingsResponse, UpdateOrganisationBody } from '@hireloop/contract/organisation-settings';
 import { orgApi } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/operations.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
@@ -41,7 +37,16 @@ export function useAuditLog(page: number, filters: AuditFilters, enabled: boolea
   };
   return useQuery({
     queryKey: [...organisationSettingsKeys.audit(id), page, filter],
-    queryFn: async () => (await orgApi.get<AuditLogResponse>('audit-log', { page, per_page: AUDIT_PAGE_SIZE, filter })).audit_entries,
+    queryFn: async () => {
+      // A null filter is left out of the query, as an absent one.
+      const given = {
+        action: filter.action ?? undefined,
+        actor: filter.actor ?? undefined,
+        from: filter.from ?? undefined,
+        to: filter.to ?? undefined,
+      };
+      return (await call(auditOperations.list, { query: { page, per_page: AUDIT_PAGE_SIZE, filter: given } })).audit_entries;
+    },
     enabled: enabled && id !== '',
     placeholderData: keepPreviousData,
   });
