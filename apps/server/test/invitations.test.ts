@@ -1,3 +1,4 @@
+import { userOperations } from '@hireloop/contract/operations/users';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
@@ -16,6 +17,7 @@ import {
   type Client as ClientType,
   type TestApp,
 } from './harness.ts';
+import { expectOk } from './operations.ts';
 import { startSmtpSink, type ReceivedMail, type SmtpSink } from './smtp-sink.ts';
 
 let t: TestApp;
@@ -134,8 +136,8 @@ describe('inviting by email', () => {
     expect(me.json.auth.organisations).toHaveLength(1);
     expect((await invitee.get(`organisation/${org.id}/users`)).status).toBe(200);
 
-    const members = await client.get(`organisation/${org.id}/users?filter[name]=ada`);
-    expect(members.json.users.data).toEqual([expect.objectContaining({ name: 'Ada Lovelace', role: 'recruiter' })]);
+    const members = await expectOk(client, userOperations.list, { params: { organisationId: org.id }, query: { filter: { name: 'ada' } } });
+    expect(members.users.data).toEqual([expect.objectContaining({ name: 'Ada Lovelace', role: 'recruiter' })]);
     expect((await client.get(`organisation/${org.id}/invitations`)).json.invitations.data).toEqual([]);
 
     const [created_] = await audit(org.id, 'invitation.created');

@@ -1,5 +1,8 @@
+import type { QueryInput } from '@hireloop/contract/operations/operation';
+import { userOperations as userOps } from '@hireloop/contract/operations/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,26 +118,22 @@ describe('organisation-scoped start-up calls', () => {
       await addMember(t, org.id, u.id, 'recruiter');
     }
     const client = await signIn(t, owner);
-    const all = await client.get(`organisation/${org.id}/users?per_page=2`);
-    expect(all.status).toBe(200);
-    expect(all.json.users.meta).toEqual({ page: 1, per_page: 2, total: 4, last_page: 2 });
-    expect(all.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Bob Builder', 'Carla Recruiter']);
-    expect(Object.keys(all.json.users.data[0]).sort()).toEqual(['avatar_url', 'email', 'id', 'joined_at', 'name', 'policies', 'role']);
-    const page2 = await client.get(`organisation/${org.id}/users?per_page=2&page=2`);
-    expect(page2.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Dmitri 100%_Literal', 'Olivia Owner']);
-    const byEmail = await client.get(`organisation/${org.id}/users?filter[name]=agency`);
-    expect(byEmail.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Carla Recruiter']);
-    const literal = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent('%_')}`);
-    expect(literal.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Dmitri 100%_Literal']);
+    const users = async (query: QueryInput<typeof userOps.list>) =>
+      (await expectOk(client, userOps.list, { params: { organisationId: org.id }, query })).users;
+    const names = async (query: QueryInput<typeof userOps.list>) => (await users(query)).data.map((u) => u.name);
+    const all = await users({ per_page: 2 });
+    expect(all.meta).toEqual({ page: 1, per_page: 2, total: 4, last_page: 2 });
+    expect(all.data.map((u) => u.name)).toEqual(['Bob Builder', 'Carla Recruiter']);
+    expect(Object.keys(all.data[0]!).sort()).toEqual(['avatar_url', 'email', 'id', 'joined_at', 'name', 'policies', 'role']);
+    expect(await names({ per_page: 2, page: 2 })).toEqual(['Dmitri 100%_Literal', 'Olivia Owner']);
+    expect(await names({ filter: { name: 'agency' } })).toEqual(['Carla Recruiter']);
+    expect(await names({ filter: { name: '%_' } })).toEqual(['Dmitri 100%_Literal']);
     // Any case; inside the name or the e-mail, never across the two.
-    const anyCase = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent('RECRUITER')}`);
-    expect(anyCase.json.users.data.map((u: { name: string }) => u.name)).toEqual(['Carla Recruiter']);
+    expect(await names({ filter: { name: 'RECRUITER' } })).toEqual(['Carla Recruiter']);
     for (const across of ['recruiter carla', 'recruiter\ncarla', 'recruitercarla']) {
-      const res = await client.get(`organisation/${org.id}/users?filter[name]=${encodeURIComponent(across)}`);
-      expect(res.json.users.data, across).toEqual([]);
+      expect(await names({ filter: { name: across } }), across).toEqual([]);
     }
-    const beyond = await client.get(`organisation/${org.id}/users?page=9`);
-    expect(beyond.json.users).toEqual({ data: [], meta: { page: 9, per_page: 25, total: 4, last_page: 1 } });
+    expect(await users({ page: 9 })).toEqual({ data: [], meta: { page: 9, per_page: 25, total: 4, last_page: 1 } });
   });
 
   it('gives the total of a search with its page, on every page and past the last, in every sort', async () => {
@@ -144,32 +143,32 @@ describe('organisation-scoped start-up calls', () => {
     for (const name of ['Ann Smith', 'Ben Smith', 'Cy Smith', 'Dee Jones'])
       await addMember(t, org.id, (await createUser(t, { name })).id, 'recruiter');
     const client = await signIn(t, owner);
-    const list = async (query: string) => (await client.get(`organisation/${org.id}/users?${query}`)).json.users;
-    const first = await list('per_page=2&filter[name]=smith');
+    const list = async (query: QueryInput<typeof userOps.list>) =>
+      (await expectOk(client, userOps.list, { params: { organisationId: org.id }, query })).users;
+    const first = await list({ per_page: 2, filter: { name: 'smith' } });
     expect(first.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
-    expect(first.data.map((u: { name: string }) => u.name)).toEqual(['Ann Smith', 'Ben Smith']);
-    const second = await list('per_page=2&page=2&filter[name]=smith&sort=-name');
+    expect(first.data.map((u) => u.name)).toEqual(['Ann Smith', 'Ben Smith']);
+    const second = await list({ per_page: 2, page: 2, filter: { name: 'smith' }, sort: '-name' });
     expect(second.meta.total).toBe(3);
-    expect(second.data.map((u: { name: string }) => u.name)).toEqual(['Ann Smith']);
-    expect(await list('per_page=2&page=5&filter[name]=smith')).toEqual({
+    expect(second.data.map((u) => u.name)).toEqual(['Ann Smith']);
+    expect(await list({ per_page: 2, page: 5, filter: { name: 'smith' } })).toEqual({
       data: [],
       meta: { page: 5, per_page: 2, total: 3, last_page: 2 },
     });
-    expect(await list('filter[name]=nobody')).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } });
-    const joined = await list('per_page=1&sort=-joined_at');
+    expect(await list({ filter: { name: 'nobody' } })).toEqual({ data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } });
+    const joined = await list({ per_page: 1, sort: '-joined_at' });
     expect(joined.meta.total).toBe(5);
-    expect(joined.data.map((u: { name: string }) => u.name)).toEqual(['Dee Jones']);
-    expect((await list('per_page=1&sort=joined_at')).data.map((u: { name: string }) => u.name)).toEqual(['Olivia Owner']);
-    expect((await list('per_page=1&sort=toString')).data.map((u: { name: string }) => u.name)).toEqual(['Ann Smith']);
+    expect(joined.data.map((u) => u.name)).toEqual(['Dee Jones']);
+    expect((await list({ per_page: 1, sort: 'joined_at' })).data.map((u) => u.name)).toEqual(['Olivia Owner']);
+    expect((await list({ per_page: 1, sort: 'toString' })).data.map((u) => u.name)).toEqual(['Ann Smith']);
   });
 
   it('rejects a per_page out of range with a field message', async () => {
     const owner = await createUser(t);
     const org = await createOrganisation(t, owner);
     const client = await signIn(t, owner);
-    const res = await client.get(`organisation/${org.id}/users?per_page=1000`);
-    expect(res.status).toBe(422);
-    expect(res.json.errors.per_page).toHaveLength(1);
+    const res = await expectStatus(client, userOps.list, 422, { params: { organisationId: org.id }, query: { per_page: 1000 } });
+    expect(res.errors?.per_page).toHaveLength(1);
   });
 
   it('lists and creates job roles, searchable by filter[name], only the organisation’s own', async () => {

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
-import type { UsersResponse } from '@hireloop/contract/users';
-import { orgApi } from '../../lib/api-client.ts';
 import { call } from '../../lib/operations.ts';
 import { useOrganisationId } from './auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -80,7 +78,14 @@ export function useRecruitmentSettings(enabled = true) {
 
 /** Every member of the organisation. */
 export function useMembers(enabled = true) {
-  return useOrganisationList(queryKeys.members, async () => (await orgApi.get<UsersResponse>('users', everything)).users.data, enabled);
+  return useOrganisationList(
+    queryKeys.members,
+    async () => {
+      const { userOperations } = await import('@hireloop/contract/operations/users');
+      return (await call(userOperations.list, { query: everything })).users.data;
+    },
+    enabled,
+  );
 }
 
 /** Every job role. */

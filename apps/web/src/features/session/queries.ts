@@ -1,8 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Billing } from '@hireloop/contract/billing';
 import type { NotificationsResponse } from '@hireloop/contract/notifications';
-import type { UsersResponse } from '@hireloop/contract/users';
-import { orgApi } from '../../lib/api-client.ts';
 import { call } from '../../lib/operations.ts';
 import { useAuth, useOrganisationId } from './auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -28,7 +26,10 @@ export type NotificationList = NotificationsResponse['notifications'];
 export function usersQuery(organisationId: string) {
   return queryOptions({
     queryKey: queryKeys.users(organisationId),
-    queryFn: async () => (await orgApi.get<UsersResponse>('users')).users,
+    queryFn: async () => {
+      const { userOperations } = await import('@hireloop/contract/operations/users');
+      return (await call(userOperations.list)).users;
+    },
     staleTime: SESSION_STALE_MS,
   });
 }

@@ -3,8 +3,7 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import type { CreateInvitationBody } from '@hireloop/contract/invitations';
 import { invitationOperations } from '@hireloop/contract/operations/invitations';
 import { memberOperations } from '@hireloop/contract/operations/members';
-import type { UsersResponse } from '@hireloop/contract/users';
-import { orgApi } from '../../lib/api-client.ts';
+import { userOperations } from '@hireloop/contract/operations/users';
 import { call } from '../../lib/operations.ts';
 import { useOrganisationId } from '../session/auth-store.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -31,11 +30,8 @@ export function useMembersPage(page: number, name: string) {
     queryKey: memberKeys.page(organisationId, page, name),
     queryFn: async () =>
       (
-        await orgApi.get<UsersResponse>('users', {
-          page,
-          per_page: MEMBERS_PER_PAGE,
-          sort: 'name',
-          filter: name === '' ? null : { name },
+        await call(userOperations.list, {
+          query: { page, per_page: MEMBERS_PER_PAGE, sort: 'name', ...(name === '' ? {} : { filter: { name } }) },
         })
       ).users,
     enabled: organisationId !== '',
