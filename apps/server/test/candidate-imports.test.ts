@@ -2,6 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CANDIDATE_TEXTS, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, IMPORT_REFUSED_LIST_MAX } from '@hireloop/contract/candidates';
+import { errorResponse } from '@hireloop/contract/error-response';
+import { candidateImportOperations as ops } from '@hireloop/contract/operations/candidate-imports';
+import type { AnyOperation } from '@hireloop/contract/operations/operation';
+import { operationPath } from '@hireloop/contract/operations/path';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, applicationStageChanges, applications, candidateImports, candidates } from '../src/db/schema/candidates.ts';
@@ -10,6 +14,7 @@ import { IMPORT_LEASE_MS, type ImportRunnerOptions } from '../src/features/candi
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { manualClock, manualTimer } from './manual-time.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -54,7 +59,7 @@ async function sendImport(
   if (mapping !== null) form.append('mapping', typeof mapping === 'string' ? mapping : JSON.stringify(mapping));
   if (file) form.append('file', file instanceof Blob ? file : new Blob([new Uint8Array(file)], { type: 'text/csv' }), filename);
   const xsrf = client.cookie('XSRF-TOKEN') ?? '';
-  const res = await fetch(`${client.baseUrl}/api/v1/organisation/${org.id}/recruitments/${recruitmentId}/imports`, {
+  const res = await fetch(`${client.baseUrl}/api/v1/${operationPath(ops.start, { organisationId: org.id, recruitment: recruitmentId })}`, {
     method: 'POST',
     headers: {
       accept: 'application/json',
@@ -63,19 +68,30 @@ async function sendImport(
     },
     body: form,
   });
+  return answerOf(ops.start, res);
+}
+
+/**
+ * A multipart answer (the test client sends JSON only), parsed like callOperation's: with the
+ * operation's schema of its status, or the error envelope every route may answer with.
+ */
+async function answerOf(operation: AnyOperation, res: Response) {
   const text = await res.text();
+  const schema = operation.responses[res.status] ?? (res.status >= 400 ? errorResponse : undefined);
+  if (!schema) throw new Error(`${operation.path} answered ${res.status}, which the contract does not describe: ${text.slice(0, 300)}`);
+  const parsed = schema.safeParse(text ? JSON.parse(text) : null);
+  if (!parsed.success) throw new Error(`${operation.path} answered ${res.status} outside its schema: ${parsed.error.message}`);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
-  return { status: res.status, text, json: (text ? JSON.parse(text) : undefined) as any };
+  return { status: res.status, text, json: parsed.data as any };
 }
 
 /** Polls GET /imports/{id} until it is done or failed (bounded). */
 async function finished(id: string) {
   return vi.waitFor(
     async () => {
-      const res = await ownerClient.get(`organisation/${org.id}/imports/${id}`);
-      expect(res.status, res.text).toBe(200);
-      expect(['done', 'failed']).toContain(res.json.import.status);
-      return res.json.import;
+      const res = await expectOk(ownerClient, ops.get, { params: { organisationId: org.id, import: id } });
+      expect(['done', 'failed']).toContain(res.import.status);
+      return res.import;
     },
     { timeout: 60_000, interval: 50 },
   );
@@ -90,18 +106,19 @@ async function sendPreview(client: Client, recruitmentId: string, file: Buffer, 
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'people.csv');
   const xsrf = client.cookie('XSRF-TOKEN') ?? '';
-  const res = await fetch(`${client.baseUrl}/api/v1/organisation/${org.id}/recruitments/${recruitmentId}/imports/preview`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      cookie: `hireloop_session=${client.cookie('hireloop_session')}; XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': decodeURIComponent(xsrf),
+  const res = await fetch(
+    `${client.baseUrl}/api/v1/${operationPath(ops.preview, { organisationId: org.id, recruitment: recruitmentId })}`,
+    {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        cookie: `hireloop_session=${client.cookie('hireloop_session')}; XSRF-TOKEN=${xsrf}`,
+        'x-xsrf-token': decodeURIComponent(xsrf),
+      },
+      body: form,
     },
-    body: form,
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
-  return { status: res.status, text, json: (text ? JSON.parse(text) : undefined) as any };
+  );
+  return answerOf(ops.preview, res);
 }
 
 describe('CSV import', () => {
@@ -371,9 +388,10 @@ describe('CSV import', () => {
     expect((await sendImport(strangerClient, open.id, file)).status).toBe(404);
     const ok = await sendImport(ownerClient, open.id, file);
     await finished(ok.json.import.id);
-    expect((await strangerClient.get(`organisation/${org.id}/imports/${ok.json.import.id}`)).status).toBe(404);
-    expect((await ownerClient.get(`organisation/${org.id}/imports/nope`)).status).toBe(404);
-    expect((await ownerClient.get(`organisation/${org.id}/imports/00000000-0000-4000-8000-000000000000`)).json.message).toBe(
+    const importOf = (id: string) => ({ organisationId: org.id, import: id });
+    await expectStatus(strangerClient, ops.get, 404, { params: importOf(ok.json.import.id) });
+    await expectStatus(ownerClient, ops.get, 404, { params: importOf('nope') });
+    expect((await expectStatus(ownerClient, ops.get, 404, { params: importOf('00000000-0000-4000-8000-000000000000') })).message).toBe(
       CANDIDATE_TEXTS.importNotFound,
     );
   });
@@ -592,10 +610,10 @@ describe('CSV import on several nodes (leases)', () => {
       .returning();
     const c = await startTestApp({ DATA_DIR: dataDir }, { sharing: t, imports: { nodeId: 'node-c', every: manualTimer().every } });
     try {
-      const res = await ownerClient.get(`organisation/${org.id}/imports/${legacy!.id}`);
-      expect(res.json.import).toMatchObject({ status: 'failed', processed_rows: 500, total_rows: 900 });
-      expect(res.json.import.error).toMatch(/restarted/);
-      expect(res.json.import.finished_at).toBeTruthy();
+      const res = await expectOk(ownerClient, ops.get, { params: { organisationId: org.id, import: legacy!.id } });
+      expect(res.import).toMatchObject({ status: 'failed', processed_rows: 500, total_rows: 900 });
+      expect(res.import.error).toMatch(/restarted/);
+      expect(res.import.finished_at).toBeTruthy();
       expect(await importRow(live!.id)).toMatchObject({ status: 'running', lockedBy: 'node-elsewhere', error: null });
     } finally {
       await c.close();

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { afterCommit, type OrganisationTransactions } from '../../db/organisation-transaction.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
@@ -394,7 +395,8 @@ export function createImportService(
 
   /** The recruitment must be this organisation's (404) and not closed (422); checked before the file is read, and again at start. */
   async function assertRecruitment(organisationId: string, recruitmentId: string) {
-    const recruitment = await recruitmentState(db, organisationId, recruitmentId);
+    // A malformed id names no recruitment: 404, as for another organisation's.
+    const recruitment = isUuid(recruitmentId) ? await recruitmentState(db, organisationId, recruitmentId) : undefined;
     if (!recruitment) throw new AppError('not_found', RECRUITMENT_TEXTS.notFound);
     if (recruitment.status === 'closed')
       throw validationFailed({ recruitment: [CANDIDATE_TEXTS.recruitmentClosed] }, CANDIDATE_TEXTS.recruitmentClosed);
@@ -518,7 +520,7 @@ export function createImportService(
     },
 
     async get(organisationId: string, id: string): Promise<CandidateImport> {
-      const row = await findImport(db, organisationId, id);
+      const row = isUuid(id) ? await findImport(db, organisationId, id) : undefined;
       if (!row) throw new AppError('not_found', CANDIDATE_TEXTS.importNotFound);
       return presentImport(row);
     },

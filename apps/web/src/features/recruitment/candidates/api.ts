@@ -11,7 +11,11 @@ import type {
 import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
+import { candidateImportOperations } from '@hireloop/contract/operations/candidate-imports';
+import type { SuccessBody } from '@hireloop/contract/operations/operation';
+import { operationPath } from '@hireloop/contract/operations/path';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
+import { apiPath } from '../../../lib/api-path.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
 import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -214,6 +218,8 @@ export async function downloadExport(
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
 
+type ImportStarted = SuccessBody<typeof candidateImportOperations.start>;
+
 /**
  * POST …/imports (multipart `file` + `mapping`) with upload progress, which fetch cannot report.
  * `onProgress` gets 0..1.
@@ -225,7 +231,8 @@ export function uploadImport(
   mapping: Partial<ImportMapping>,
   onProgress: (fraction: number) => void,
 ): Promise<CandidateImport> {
-  const url = organisationUrl(organisationId, path(recruitmentId, '/imports'));
+  if (organisationId === '') throw new Error(ERROR_TEXTS.noBusinessSet);
+  const url = apiPath(operationPath(candidateImportOperations.start, { organisationId, recruitment: recruitmentId }));
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file, file.name);
@@ -247,7 +254,7 @@ export function uploadImport(
       } catch {
         body = null;
       }
-      const record = (body ?? {}) as { import?: CandidateImport; message?: string; code?: string; errors?: Record<string, string[]> };
+      const record = (body ?? {}) as Partial<ImportStarted> & { message?: string; code?: string; errors?: Record<string, string[]> };
       if (xhr.status >= 200 && xhr.status < 300 && record.import) {
         onProgress(1);
         resolve(record.import);
@@ -281,7 +288,7 @@ async function previewImport(recruitmentId: string, file: File, mapping: Partial
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file, file.name);
-  return (await orgApi.upload<{ preview: CandidateImportPreview }>(path(recruitmentId, '/imports/preview'), form)).preview;
+  return (await call(candidateImportOperations.preview, { params: { recruitment: recruitmentId }, form })).preview;
 }
 
 export const IMPORT_POLL_MS = 500;
@@ -291,7 +298,7 @@ export function useImportProgress(importId: string | null) {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: candidateKeys.import(organisationId, importId ?? ''),
-    queryFn: async () => (await orgApi.get<{ import: CandidateImport }>(`imports/${encodeURIComponent(importId ?? '')}`)).import,
+    queryFn: async () => (await call(candidateImportOperations.get, { params: { import: importId ?? '' } })).import,
     enabled: organisationId !== '' && importId !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
