@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { candidateOperations as candidateOps } from '@hireloop/contract/operations/candidates';
 import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-statuses';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { recruitmentMembers, recruitments } from '../src/db/schema/recruitments.
 import { careersPageViews, careersSites } from '../src/db/schema/website.ts';
 import { startOutboxWorker } from '../src/jobs/outbox-worker.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectStatus } from './operations.ts';
 import { pdfText } from './pdf-text.ts';
 
 /**
@@ -227,12 +229,12 @@ describe('erasing a candidate', () => {
     // The hiring team works with the person.
     const moved = await recruiter.post(api(`applications/${applicationId}/move`), { status_id: statusIds[1] });
     expect(moved.status, moved.text).toBe(200);
-    const note = await ownerClient.post(api(`candidates/${candidateId}/notes`), {
-      body: `Spoke to ${NAME} (${EMAIL}), strong. @[Rick Recruiter](${recruiterUser.id}) please schedule.`,
+    const person = { organisationId: org.id, candidate: candidateId };
+    await expectStatus(ownerClient, candidateOps.addNote, 201, {
+      params: person,
+      body: { body: `Spoke to ${NAME} (${EMAIL}), strong. @[Rick Recruiter](${recruiterUser.id}) please schedule.` },
     });
-    expect(note.status, note.text).toBe(201);
-    const details = await ownerClient.patch(api(`candidates/${candidateId}`), { location: 'Quistmarrow Lane, Leeds' });
-    expect(details.status, details.text).toBe(200);
+    await expectStatus(ownerClient, candidateOps.update, 200, { params: person, body: { location: 'Quistmarrow Lane, Leeds' } });
 
     // Some mail goes out now (careers confirmation, notification e-mails) …
     expect((await deliverAll()).delivered).toBeGreaterThan(0);
@@ -282,8 +284,7 @@ describe('erasing a candidate', () => {
       ).toBe(true);
     expect(await diskHits(dataDir)).not.toEqual([]);
 
-    const erased = await ownerClient.delete(api(`candidates/${candidateId}`));
-    expect(erased.status, erased.text).toBe(204);
+    await expectStatus(ownerClient, candidateOps.erase, 204, { params: person });
 
     // Nothing queued for or about the person is sent afterwards (everything pending was about them).
     expect(await deliverAll()).toEqual({ delivered: 0, retried: 0, failed: 0 });

@@ -1,9 +1,11 @@
+import { candidateOperations as ops } from '@hireloop/contract/operations/candidates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
 import { createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 /**
  * The candidate search (docs/decisions/012-candidate-search.md) through the API: the organisation's
@@ -37,14 +39,13 @@ async function add(c: Client, organisationId: string, recruitmentId: string, nam
   expect(res.status, res.text).toBe(201);
 }
 
-type Page = { data: { name: string; email: string | null }[]; meta: { total: number } };
-async function people(c: Client, organisationId: string, term: string, query = ''): Promise<Page> {
-  const res = await c.get(`organisation/${organisationId}/candidates?filter[search]=${encodeURIComponent(term)}${query}`);
-  expect(res.status, res.text).toBe(200);
-  return res.json.candidates as Page;
+type Paging = { page?: number; per_page?: number };
+async function people(c: Client, organisationId: string, term: string, paging: Paging = {}) {
+  return (await expectOk(c, ops.list, { params: { organisationId }, query: { ...paging, filter: { search: term } } })).candidates;
 }
+type Page = Awaited<ReturnType<typeof people>>;
 const names = (page: Page) => page.data.map((p) => p.name);
-const search = (term: string, query = '') => people(client, org.id, term, query);
+const search = (term: string, paging: Paging = {}) => people(client, org.id, term, paging);
 
 async function inRecruitment(recruitmentId: string, term: string) {
   const res = await client.get(
@@ -102,7 +103,7 @@ describe('candidate search: the organisation’s people', () => {
     expect(ann.meta.total).toBe(4);
     expect(names(await search('lind'))).toEqual(['Anna Lindqvist']);
     // Paged in the same order.
-    expect(names(await search('ann', '&per_page=2&page=2'))).toEqual(['Lisa Annerstedt', 'Mark Taylor']);
+    expect(names(await search('ann', { per_page: 2, page: 2 }))).toEqual(['Lisa Annerstedt', 'Mark Taylor']);
   });
 
   it('finds e-mail addresses by a word of them, a domain, or the whole address (that person first)', async () => {
@@ -145,7 +146,9 @@ describe('candidate search: the organisation’s people', () => {
       expect(none, term).toMatchObject({ data: [], meta: { total: 0 } });
     }
     // Another organisation's list is not reachable with this organisation's session.
-    expect((await client.get(`organisation/${otherOrg.id}/candidates?filter[search]=john`)).status).toBe(404);
+    expect(
+      (await callOperation(client, ops.list, { params: { organisationId: otherOrg.id }, query: { filter: { search: 'john' } } })).status,
+    ).toBe(404);
   });
 });
 
@@ -176,13 +179,13 @@ describe('candidate search: a total past the count’s cap', () => {
   });
 
   it('counts to 1,000 and says the total is capped; exactly 1,000 is a count', async () => {
-    const many = await people(capClient, capOrg.id, 'capped', '&per_page=100');
+    const many = await people(capClient, capOrg.id, 'capped', { per_page: 100 });
     expect(many.data).toHaveLength(100);
     expect(many.meta).toMatchObject({ total: 1000, last_page: 10, total_capped: true });
-    const last = await people(capClient, capOrg.id, 'capped', '&per_page=100&page=10');
+    const last = await people(capClient, capOrg.id, 'capped', { per_page: 100, page: 10 });
     expect(last.data).toHaveLength(100);
     expect(names(last).at(-1)).toBe('Capped 1000');
-    expect((await people(capClient, capOrg.id, 'capped', '&per_page=100&page=11')).data).toEqual([]);
+    expect((await people(capClient, capOrg.id, 'capped', { per_page: 100, page: 11 })).data).toEqual([]);
 
     const thousand = await people(capClient, capOrg.id, 'thousand');
     expect(thousand.meta.total).toBe(1000);
@@ -190,11 +193,11 @@ describe('candidate search: a total past the count’s cap', () => {
   });
 
   it('the list without a search counts everyone, in one answer with its page', async () => {
-    const res = await capClient.get(`organisation/${capOrg.id}/candidates?per_page=100&page=11`);
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.candidates.meta).toEqual({ page: 11, per_page: 100, total: 1001, last_page: 11 });
-    expect(res.json.candidates.data.map((p: { name: string }) => p.name)).toEqual(['Capped 1001']);
-    const beyond = await capClient.get(`organisation/${capOrg.id}/candidates?per_page=100&page=12`);
-    expect(beyond.json.candidates).toMatchObject({ data: [], meta: { total: 1001 } });
+    const list = async (page: number) =>
+      (await expectStatus(capClient, ops.list, 200, { params: { organisationId: capOrg.id }, query: { per_page: 100, page } })).candidates;
+    const res = await list(11);
+    expect(res.meta).toEqual({ page: 11, per_page: 100, total: 1001, last_page: 11 });
+    expect(res.data.map((p) => p.name)).toEqual(['Capped 1001']);
+    expect(await list(12)).toMatchObject({ data: [], meta: { total: 1001 } });
   });
 });

@@ -1,4 +1,6 @@
 import { CANDIDATE_TEXTS, MAX_DOCUMENT_BYTES } from '@hireloop/contract/candidates';
+import { candidateOperations as ops } from '@hireloop/contract/operations/candidates';
+import type { QueryInput } from '@hireloop/contract/operations/operation';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
@@ -7,6 +9,7 @@ import { notifications } from '../src/db/schema/notifications.ts';
 import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
 import { documents, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { download, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -49,70 +52,72 @@ const seed = (attrs: Parameters<typeof seedCandidate>[3] = {}, recruitmentIds: s
   seedCandidate(t, org.id, applied(), attrs, recruitmentIds);
 const base = (path = '') => `organisation/${org.id}/candidates${path}`;
 const db = () => t.database.db;
+const inOrg = () => ({ organisationId: org.id });
+const of = (candidate: string) => ({ organisationId: org.id, candidate });
+const search = async (client: Client, query: QueryInput<typeof ops.list>) =>
+  (await expectOk(client, ops.list, { params: inOrg(), query })).candidates;
 const activitiesOf = (candidateId: string) => db().select().from(activities).where(eq(activities.candidateId, candidateId));
 
 describe('candidates: list, show, change', () => {
   it('lists people by name, searches name and e-mail, leaves erased ones out', async () => {
     const { candidate: a } = await seed({ name: 'Zoë Searchable', email: 'zoe.findme@example.test' });
     await seed({ name: 'Erased candidate', email: null, erasedAt: new Date() });
-    const byName = await ownerClient.get(base('?filter[search]=searchab'));
-    expect(byName.status, byName.text).toBe(200);
-    expect(byName.json.candidates.data.map((c: { id: string }) => c.id)).toEqual([a.id]);
-    const byEmail = await ownerClient.get(base('?filter[search]=FINDME'));
-    expect(byEmail.json.candidates.data).toHaveLength(1);
-    expect(byEmail.json.candidates.data[0]).toMatchObject({ name: 'Zoë Searchable', email: 'zoe.findme@example.test', erased_at: null });
+    const byName = await search(ownerClient, { filter: { search: 'searchab' } });
+    expect(byName.data.map((c) => c.id)).toEqual([a.id]);
+    const byEmail = await search(ownerClient, { filter: { search: 'FINDME' } });
+    expect(byEmail.data).toHaveLength(1);
+    expect(byEmail.data[0]).toMatchObject({ name: 'Zoë Searchable', email: 'zoe.findme@example.test', erased_at: null });
     // Wildcards are literal.
-    expect((await ownerClient.get(base('?filter[search]=%25'))).json.candidates.data).toEqual([]);
-    const all = await ownerClient.get(base('?per_page=100'));
-    expect(all.json.candidates.data.some((c: { erased_at: string | null }) => c.erased_at)).toBe(false);
-    expect(all.json.candidates.meta).toMatchObject({ page: 1, per_page: 100 });
+    expect((await search(ownerClient, { filter: { search: '%' } })).data).toEqual([]);
+    const all = await search(ownerClient, { per_page: 100 });
+    expect(all.data.some((c) => c.erased_at)).toBe(false);
+    expect(all.meta).toMatchObject({ page: 1, per_page: 100 });
     // Searched pages are sorted by name too.
     for (const name of ['Pager Cyd', 'Pager Abe', 'Pager Bea']) await seed({ name });
-    const page2 = await ownerClient.get(base('?filter[search]=pager&per_page=2&page=2'));
-    expect(page2.json.candidates.data.map((c: { name: string }) => c.name)).toEqual(['Pager Cyd']);
-    expect(page2.json.candidates.meta).toMatchObject({ total: 3, last_page: 2 });
+    const page2 = await search(ownerClient, { filter: { search: 'pager' }, per_page: 2, page: 2 });
+    expect(page2.data.map((c) => c.name)).toEqual(['Pager Cyd']);
+    expect(page2.meta).toMatchObject({ total: 3, last_page: 2 });
     // The total of a search comes with its page; past the last page and without a match it is still right.
-    const first = await ownerClient.get(base('?filter[search]=pager&per_page=2'));
-    expect(first.json.candidates.data.map((c: { name: string }) => c.name)).toEqual(['Pager Abe', 'Pager Bea']);
-    expect(first.json.candidates.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
-    const beyond = await ownerClient.get(base('?filter[search]=pager&per_page=2&page=4'));
-    expect(beyond.json.candidates).toEqual({ data: [], meta: { page: 4, per_page: 2, total: 3, last_page: 2 } });
-    const none = await ownerClient.get(base('?filter[search]=nobody-at-all'));
-    expect(none.json.candidates.meta).toMatchObject({ page: 1, total: 0, last_page: 1 });
+    const first = await search(ownerClient, { filter: { search: 'pager' }, per_page: 2 });
+    expect(first.data.map((c) => c.name)).toEqual(['Pager Abe', 'Pager Bea']);
+    expect(first.meta).toEqual({ page: 1, per_page: 2, total: 3, last_page: 2 });
+    const beyond = await search(ownerClient, { filter: { search: 'pager' }, per_page: 2, page: 4 });
+    expect(beyond).toEqual({ data: [], meta: { page: 4, per_page: 2, total: 3, last_page: 2 } });
+    const none = await search(ownerClient, { filter: { search: 'nobody-at-all' } });
+    expect(none.meta).toMatchObject({ page: 1, total: 0, last_page: 1 });
   });
 
   it('shows one; another organisation’s or a malformed id is 404', async () => {
     const { candidate } = await seed();
-    const res = await interviewerClient.get(base(`/${candidate.id}`));
-    expect(res.status).toBe(200);
-    expect(res.json.candidate).toMatchObject({ id: candidate.id, name: candidate.name, links: [], source: 'sourced' });
+    const res = await expectStatus(interviewerClient, ops.get, 200, { params: of(candidate.id) });
+    expect(res.candidate).toMatchObject({ id: candidate.id, name: candidate.name, links: [], source: 'sourced' });
     const foreign = await seedCandidate(t, otherOrg.id, applied());
-    expect((await ownerClient.get(base(`/${foreign.candidate.id}`))).status).toBe(404);
-    expect((await ownerClient.get(base('/not-a-uuid'))).json).toMatchObject({ code: 'not_found', message: CANDIDATE_TEXTS.notFound });
-    expect((await strangerClient.get(base(`/${candidate.id}`))).status).toBe(404);
+    await expectStatus(ownerClient, ops.get, 404, { params: of(foreign.candidate.id) });
+    expect(await expectStatus(ownerClient, ops.get, 404, { params: of('not-a-uuid') })).toMatchObject({
+      code: 'not_found',
+      message: CANDIDATE_TEXTS.notFound,
+    });
+    await expectStatus(strangerClient, ops.get, 404, { params: of(candidate.id) });
   });
 
   it('changes fields, records consent the first time, logs the changed field names', async () => {
     const { candidate } = await seed({ name: 'Carl Change' });
-    const res = await recruiterClient.patch(base(`/${candidate.id}`), {
-      name: ' Carl Changed ',
-      phone: '+44 1234',
-      links: ['https://example.test/carl'],
-      consent_source: 'email',
+    const res = await expectStatus(recruiterClient, ops.update, 200, {
+      params: of(candidate.id),
+      body: { name: ' Carl Changed ', phone: '+44 1234', links: ['https://example.test/carl'], consent_source: 'email' },
     });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.candidate).toMatchObject({
+    expect(res.candidate).toMatchObject({
       name: 'Carl Changed',
       phone: '+44 1234',
       links: ['https://example.test/carl'],
       consent_source: 'email',
     });
-    const consentAt = res.json.candidate.consent_at;
+    const consentAt = res.candidate.consent_at;
     expect(consentAt).toBeTruthy();
-    const again = await recruiterClient.patch(base(`/${candidate.id}`), { consent_source: 'verbal' });
-    expect(again.json.candidate.consent_at).toBe(consentAt);
-    const cleared = await recruiterClient.patch(base(`/${candidate.id}`), { consent_source: null });
-    expect(cleared.json.candidate).toMatchObject({ consent_source: null, consent_at: null });
+    const again = await expectOk(recruiterClient, ops.update, { params: of(candidate.id), body: { consent_source: 'verbal' } });
+    expect(again.candidate.consent_at).toBe(consentAt);
+    const cleared = await expectOk(recruiterClient, ops.update, { params: of(candidate.id), body: { consent_source: null } });
+    expect(cleared.candidate).toMatchObject({ consent_source: null, consent_at: null });
     const log = await activitiesOf(candidate.id);
     const updated = log.filter((a) => a.type === 'candidate.updated');
     expect(updated).toHaveLength(3);
@@ -123,15 +128,16 @@ describe('candidates: list, show, change', () => {
   it('refuses an e-mail another candidate has (409) and bad input (422)', async () => {
     const { candidate: a } = await seed({ email: 'taken@example.test' });
     const { candidate: b } = await seed();
-    const dup = await ownerClient.patch(base(`/${b.id}`), { email: ' TAKEN@example.test ' });
-    expect(dup.status).toBe(409);
-    expect(dup.json).toMatchObject({ code: 'conflict', message: CANDIDATE_TEXTS.duplicate });
+    const dup = await expectStatus(ownerClient, ops.update, 409, { params: of(b.id), body: { email: ' TAKEN@example.test ' } });
+    expect(dup).toMatchObject({ code: 'conflict', message: CANDIDATE_TEXTS.duplicate });
     // Its own address is no conflict.
-    expect((await ownerClient.patch(base(`/${a.id}`), { email: 'taken@example.test' })).status).toBe(200);
-    const bad = await ownerClient.patch(base(`/${b.id}`), { email: 'nope', name: '', links: ['javascript:alert(1)'] });
-    expect(bad.status).toBe(422);
-    expect(Object.keys(bad.json.errors)).toEqual(expect.arrayContaining(['email', 'name']));
-    expect((await interviewerClient.patch(base(`/${b.id}`), { name: 'X' })).status).toBe(403);
+    await expectStatus(ownerClient, ops.update, 200, { params: of(a.id), body: { email: 'taken@example.test' } });
+    const bad = await expectStatus(ownerClient, ops.update, 422, {
+      params: of(b.id),
+      body: { email: 'nope', name: '', links: ['javascript:alert(1)'] },
+    });
+    expect(Object.keys(bad.errors ?? {})).toEqual(expect.arrayContaining(['email', 'name']));
+    expect((await callOperation(interviewerClient, ops.update, { params: of(b.id), body: { name: 'X' } })).status).toBe(403);
   });
 });
 
@@ -142,9 +148,8 @@ describe('notes and mentions', () => {
       applications: [app],
     } = await seed({ name: 'Nora Noted' }, [open1.id]);
     const body = `Great call. @[Rick Recruiter](${recruiter.id}) and @[Olivia Owner](${owner.id}) please look.`;
-    const res = await ownerClient.post(base(`/${candidate.id}/notes`), { body, application_id: app!.id });
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.note).toMatchObject({
+    const res = await expectStatus(ownerClient, ops.addNote, 201, { params: of(candidate.id), body: { body, application_id: app!.id } });
+    expect(res.note).toMatchObject({
       candidate_id: candidate.id,
       application_id: app!.id,
       author: { id: owner.id, name: 'Olivia Owner' },
@@ -152,7 +157,7 @@ describe('notes and mentions', () => {
       mentioned_user_ids: expect.arrayContaining([recruiter.id, owner.id]),
     });
     const sent = await db().select().from(notifications).where(eq(notifications.type, 'mention'));
-    const mine = sent.filter((n) => (n.data as { note_id?: string }).note_id === res.json.note.id);
+    const mine = sent.filter((n) => (n.data as { note_id?: string }).note_id === res.note.id);
     expect(mine.map((n) => n.userId)).toEqual([recruiter.id]);
     expect(mine[0]!.data).toMatchObject({
       title: 'Olivia Owner mentioned you',
@@ -168,18 +173,20 @@ describe('notes and mentions', () => {
     const { candidate } = await seed({ name: 'Ines Idempotent' }, [open1.id]);
     const clientId = crypto.randomUUID();
     const body = `Double-clicked @[Rick Recruiter](${recruiter.id}) ${clientId}`;
+    const addNote = (candidateId: string, note: { body: string; client_id?: string }) =>
+      callOperation(ownerClient, ops.addNote, { params: of(candidateId), body: note });
     const [a, b] = await Promise.all([
-      ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: clientId }),
-      ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: clientId }),
+      addNote(candidate.id, { body, client_id: clientId }),
+      addNote(candidate.id, { body, client_id: clientId }),
     ]);
     expect([a.status, b.status].sort(), a.text + b.text).toEqual([200, 201]);
-    expect(a.json.note.id).toBe(b.json.note.id);
-    const again = await ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: clientId });
-    expect(again.status, again.text).toBe(200);
-    expect(again.json.note.id).toBe(a.json.note.id);
+    const noteId = (res: Awaited<ReturnType<typeof addNote>>) => ('note' in res.json ? res.json.note.id : undefined);
+    expect(noteId(a)).toBe(noteId(b));
+    const again = await expectStatus(ownerClient, ops.addNote, 200, { params: of(candidate.id), body: { body, client_id: clientId } });
+    expect(again.note.id).toBe(noteId(a));
     expect(await db().select().from(candidateNotes).where(eq(candidateNotes.candidateId, candidate.id))).toHaveLength(1);
     const mentions = (await db().select().from(notifications).where(eq(notifications.type, 'mention'))).filter(
-      (n) => (n.data as { note_id?: string }).note_id === a.json.note.id,
+      (n) => (n.data as { note_id?: string }).note_id === noteId(a),
     );
     expect(mentions).toHaveLength(1);
     const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).filter((m) =>
@@ -188,12 +195,10 @@ describe('notes and mentions', () => {
     expect(mails).toHaveLength(1);
     expect((await activitiesOf(candidate.id)).filter((x) => x.type === 'note.added')).toHaveLength(1);
     // Another note (another key) is another note; a key is not reusable on another candidate.
-    const second = await ownerClient.post(base(`/${candidate.id}/notes`), { body, client_id: crypto.randomUUID() });
-    expect(second.status).toBe(201);
+    expect((await addNote(candidate.id, { body, client_id: crypto.randomUUID() })).status).toBe(201);
     const { candidate: elsewhere } = await seed({}, [open1.id]);
-    const reused = await ownerClient.post(base(`/${elsewhere.id}/notes`), { body: 'x', client_id: clientId });
-    expect(reused.status).toBe(422);
-    expect((await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'x', client_id: 'not-a-uuid' })).status).toBe(422);
+    expect((await addNote(elsewhere.id, { body: 'x', client_id: clientId })).status).toBe(422);
+    expect((await addNote(candidate.id, { body: 'x', client_id: 'not-a-uuid' })).status).toBe(422);
   });
 
   it('links a mention without an application to the latest one', async () => {
@@ -202,10 +207,12 @@ describe('notes and mentions', () => {
       .update(applications)
       .set({ appliedAt: new Date(Date.now() + 1000) })
       .where(eq(applications.id, apps[1]!.id));
-    const res = await interviewerClient.post(base(`/${candidate.id}/notes`), { body: `@[Rick](${recruiter.id}) fyi` });
-    expect(res.status, res.text).toBe(201);
+    const res = await expectStatus(interviewerClient, ops.addNote, 201, {
+      params: of(candidate.id),
+      body: { body: `@[Rick](${recruiter.id}) fyi` },
+    });
     const [n] = (await db().select().from(notifications).where(eq(notifications.userId, recruiter.id))).filter(
-      (x) => (x.data as { note_id?: string }).note_id === res.json.note.id,
+      (x) => (x.data as { note_id?: string }).note_id === res.note.id,
     );
     expect(n!.data).toMatchObject({
       url: `/recruitment/${open2.id}/candidates?application=${apps[1]!.id}`,
@@ -215,46 +222,45 @@ describe('notes and mentions', () => {
 
   it('refuses a mention of a non-member, a foreign application and an empty body; writes nothing', async () => {
     const { candidate } = await seed();
-    const outsider = await ownerClient.post(base(`/${candidate.id}/notes`), { body: `hi @[Stan](${stranger.id})` });
-    expect(outsider.status).toBe(422);
-    expect(outsider.json.errors).toEqual({ body: [CANDIDATE_TEXTS.mentionUnknown] });
-    const fake = await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'hi @[X](zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz)' });
-    expect(fake.status).toBe(201); // not a mention mark (ids are hex): plain text
+    const params = of(candidate.id);
+    const outsider = await expectStatus(ownerClient, ops.addNote, 422, { params, body: { body: `hi @[Stan](${stranger.id})` } });
+    expect(outsider.errors).toEqual({ body: [CANDIDATE_TEXTS.mentionUnknown] });
+    // not a mention mark (ids are hex): plain text
+    await expectStatus(ownerClient, ops.addNote, 201, { params, body: { body: 'hi @[X](zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz)' } });
     const other = await seed({}, [open1.id]);
-    const foreignApp = await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'x', application_id: other.applications[0]!.id });
-    expect(foreignApp.status).toBe(422);
-    expect((await ownerClient.post(base(`/${candidate.id}/notes`), { body: '   ' })).status).toBe(422);
+    await expectStatus(ownerClient, ops.addNote, 422, { params, body: { body: 'x', application_id: other.applications[0]!.id } });
+    await expectStatus(ownerClient, ops.addNote, 422, { params, body: { body: '   ' } });
     const notes = await db().select().from(candidateNotes).where(eq(candidateNotes.candidateId, candidate.id));
     expect(notes).toHaveLength(1);
   });
 
   it('lists newest first, paged; deletes by author or admin only', async () => {
     const { candidate } = await seed();
-    const first = await interviewerClient.post(base(`/${candidate.id}/notes`), { body: 'first' });
-    const second = await recruiterClient.post(base(`/${candidate.id}/notes`), { body: 'second' });
-    const list = await interviewerClient.get(base(`/${candidate.id}/notes?per_page=1`));
-    expect(list.status).toBe(200);
-    expect(list.json.notes.meta).toMatchObject({ total: 2, last_page: 2 });
-    expect(list.json.notes.data[0].body).toBe('second');
-    const notYours = await interviewerClient.delete(base(`/${candidate.id}/notes/${second.json.note.id}`));
-    expect(notYours.status).toBe(403);
-    expect(notYours.json.message).toBe(CANDIDATE_TEXTS.noteNotYours);
-    expect((await interviewerClient.delete(base(`/${candidate.id}/notes/${first.json.note.id}`))).status).toBe(204);
-    expect((await ownerClient.delete(base(`/${candidate.id}/notes/${second.json.note.id}`))).status).toBe(204);
-    expect((await ownerClient.delete(base(`/${candidate.id}/notes/${second.json.note.id}`))).status).toBe(404);
-    expect((await ownerClient.delete(base(`/${candidate.id}/notes/nope`))).status).toBe(404);
+    const params = of(candidate.id);
+    const first = (await expectOk(interviewerClient, ops.addNote, { params, body: { body: 'first' } })).note;
+    const second = (await expectOk(recruiterClient, ops.addNote, { params, body: { body: 'second' } })).note;
+    const list = await expectStatus(interviewerClient, ops.notes, 200, { params, query: { per_page: 1 } });
+    expect(list.notes.meta).toMatchObject({ total: 2, last_page: 2 });
+    expect(list.notes.data[0]?.body).toBe('second');
+    const noteOf = (note: string) => ({ ...params, note });
+    const notYours = await expectStatus(interviewerClient, ops.removeNote, 403, { params: noteOf(second.id) });
+    expect(notYours.message).toBe(CANDIDATE_TEXTS.noteNotYours);
+    await expectStatus(interviewerClient, ops.removeNote, 204, { params: noteOf(first.id) });
+    await expectStatus(ownerClient, ops.removeNote, 204, { params: noteOf(second.id) });
+    await expectStatus(ownerClient, ops.removeNote, 404, { params: noteOf(second.id) });
+    await expectStatus(ownerClient, ops.removeNote, 404, { params: noteOf('nope') });
     expect((await activitiesOf(candidate.id)).filter((a) => a.type === 'note.deleted')).toHaveLength(2);
   });
 
   it('shows the timeline newest first, paged', async () => {
     const { candidate } = await seed();
-    await ownerClient.patch(base(`/${candidate.id}`), { location: 'Lisbon' });
-    await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'n' });
-    const res = await interviewerClient.get(base(`/${candidate.id}/activities`));
-    expect(res.status).toBe(200);
-    expect(res.json.activities.data.map((a: { type: string }) => a.type)).toEqual(['note.added', 'candidate.updated']);
-    expect(res.json.activities.data[1]).toMatchObject({ actor: { id: owner.id, name: 'Olivia Owner' }, candidate: { id: candidate.id } });
-    expect((await strangerClient.get(base(`/${candidate.id}/activities`))).status).toBe(404);
+    const params = of(candidate.id);
+    await expectOk(ownerClient, ops.update, { params, body: { location: 'Lisbon' } });
+    await expectOk(ownerClient, ops.addNote, { params, body: { body: 'n' } });
+    const res = await expectStatus(interviewerClient, ops.activities, 200, { params });
+    expect(res.activities.data.map((a) => a.type)).toEqual(['note.added', 'candidate.updated']);
+    expect(res.activities.data[1]).toMatchObject({ actor: { id: owner.id, name: 'Olivia Owner' }, candidate: { id: candidate.id } });
+    await expectStatus(strangerClient, ops.activities, 404, { params });
   });
 });
 
@@ -343,8 +349,9 @@ describe('files', () => {
     const { candidate } = await seed();
     const up = await send(ownerClient, candidate.id, documents.pdf(), 'gone.pdf');
     const [stored] = await db().select().from(storedFiles).where(eq(storedFiles.filename, 'gone.pdf'));
-    expect((await interviewerClient.delete(base(`/${candidate.id}/files/${up.json.file.id}`))).status).toBe(403);
-    expect((await ownerClient.delete(base(`/${candidate.id}/files/${up.json.file.id}`))).status).toBe(204);
+    const params = { ...of(candidate.id), file: up.json.file.id as string };
+    expect((await callOperation(interviewerClient, ops.removeFile, { params })).status).toBe(403);
+    await expectStatus(ownerClient, ops.removeFile, 204, { params });
     expect(await db().select().from(storedFiles).where(eq(storedFiles.id, stored!.id))).toEqual([]);
     expect((await download(ownerClient, up.json.file.url)).status).toBe(404);
     expect((await activitiesOf(candidate.id)).map((a) => a.type)).toContain('file.deleted');
@@ -354,14 +361,14 @@ describe('files', () => {
 describe('GDPR: export and erase', () => {
   it('exports the person’s data as a JSON attachment; interviewers may not', async () => {
     const { candidate } = await seed({ name: 'Erin Export', email: 'erin@example.test', phone: '+1 555' }, [open1.id]);
-    await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'Strong on SQL.' });
+    await expectOk(ownerClient, ops.addNote, { params: of(candidate.id), body: { body: 'Strong on SQL.' } });
     await upload(ownerClient, `/api/v1/${base(`/${candidate.id}/files`)}`, 'file', {
       bytes: documents.pdf(),
       filename: 'erin.pdf',
       type: 'application/pdf',
     });
-    expect((await interviewerClient.get(base(`/${candidate.id}/export`))).status).toBe(403);
-    const res = await recruiterClient.get(base(`/${candidate.id}/export`));
+    expect((await callOperation(interviewerClient, ops.export, { params: of(candidate.id) })).status).toBe(403);
+    const res = await callOperation(recruiterClient, ops.export, { params: of(candidate.id) });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="candidate-${candidate.id}.json"`);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -371,9 +378,11 @@ describe('GDPR: export and erase', () => {
       notes: [{ author: 'Olivia Owner', body: 'Strong on SQL.' }],
       files: [{ filename: 'erin.pdf', kind: 'resume', content_type: 'application/pdf' }],
     });
-    expect(res.json.activities.map((a: { type: string }) => a.type)).toEqual(expect.arrayContaining(['note.added', 'file.uploaded']));
+    expect('activities' in res.json && res.json.activities.map((a) => a.type)).toEqual(
+      expect.arrayContaining(['note.added', 'file.uploaded']),
+    );
     expect((await activitiesOf(candidate.id)).map((a) => a.type)).toContain('candidate.exported');
-    expect((await recruiterClient.get(base('/00000000-0000-4000-8000-000000000000/export'))).status).toBe(404);
+    await expectStatus(recruiterClient, ops.export, 404, { params: of('00000000-0000-4000-8000-000000000000') });
   });
 
   it('erases: anonymises the row, removes notes and files, keeps applications, scrubs the timeline, audits', async () => {
@@ -391,7 +400,10 @@ describe('GDPR: export and erase', () => {
       },
       [open1.id],
     );
-    await ownerClient.post(base(`/${candidate.id}/notes`), { body: `Edgar Erase was great, @[Rick](${recruiter.id})` });
+    await expectOk(ownerClient, ops.addNote, {
+      params: of(candidate.id),
+      body: { body: `Edgar Erase was great, @[Rick](${recruiter.id})` },
+    });
     const mentionsOf = async () =>
       (await db().select().from(notifications).where(eq(notifications.userId, recruiter.id))).filter(
         (n) => (n.data as { candidate_id?: string }).candidate_id === candidate.id,
@@ -432,10 +444,9 @@ describe('GDPR: export and erase', () => {
       });
     const [stored] = await db().select().from(storedFiles).where(eq(storedFiles.filename, 'edgar.pdf'));
 
-    expect((await interviewerClient.delete(base(`/${candidate.id}`))).status).toBe(403);
-    expect((await recruiterClient.delete(base(`/${candidate.id}`))).status).toBe(403);
-    const res = await ownerClient.delete(base(`/${candidate.id}`));
-    expect(res.status, res.text).toBe(204);
+    expect((await callOperation(interviewerClient, ops.erase, { params: of(candidate.id) })).status).toBe(403);
+    expect((await callOperation(recruiterClient, ops.erase, { params: of(candidate.id) })).status).toBe(403);
+    await expectStatus(ownerClient, ops.erase, 204, { params: of(candidate.id) });
 
     const [row] = await db().select().from(candidates).where(eq(candidates.id, candidate.id));
     expect(row).toMatchObject({ name: 'Erased candidate', email: null, phone: null, location: null, links: [], consentNote: null });
@@ -467,21 +478,21 @@ describe('GDPR: export and erase', () => {
 
     // Erased: no further changes.
     for (const r of [
-      await ownerClient.patch(base(`/${candidate.id}`), { name: 'Back' }),
-      await ownerClient.post(base(`/${candidate.id}/notes`), { body: 'more' }),
+      await callOperation(ownerClient, ops.update, { params: of(candidate.id), body: { name: 'Back' } }),
+      await callOperation(ownerClient, ops.addNote, { params: of(candidate.id), body: { body: 'more' } }),
       await upload(ownerClient, `/api/v1/${base(`/${candidate.id}/files`)}`, 'file', {
         bytes: documents.pdf(),
         filename: 'x.pdf',
         type: 'application/pdf',
       }),
-      await ownerClient.delete(base(`/${candidate.id}`)),
+      await callOperation(ownerClient, ops.erase, { params: of(candidate.id) }),
     ]) {
       expect(r.status).toBe(422);
-      expect(r.json.message).toBe(CANDIDATE_TEXTS.erased);
+      expect((r.json as { message?: string }).message).toBe(CANDIDATE_TEXTS.erased);
     }
-    const shown = await ownerClient.get(base(`/${candidate.id}`));
-    expect(shown.json.candidate).toMatchObject({ name: 'Erased candidate', email: null });
-    expect(shown.json.candidate.erased_at).toBeTruthy();
+    const shown = await expectOk(ownerClient, ops.get, { params: of(candidate.id) });
+    expect(shown.candidate).toMatchObject({ name: 'Erased candidate', email: null });
+    expect(shown.candidate.erased_at).toBeTruthy();
   });
 });
 
@@ -489,9 +500,9 @@ describe('merge', () => {
   it('moves applications, notes, files and timeline to the target, fills its empty fields and deletes the source', async () => {
     const target = await seed({ name: 'Tina Target', email: 'tina@example.test', phone: null }, [open1.id]);
     const source = await seed({ name: 'Tina T.', email: 'tina.t@example.test', phone: '+49 1', location: 'Berlin' }, [open1.id, open2.id]);
-    const note = await ownerClient.post(base(`/${source.candidate.id}/notes`), {
-      body: 'about open1',
-      application_id: source.applications[0]!.id,
+    const { note } = await expectOk(ownerClient, ops.addNote, {
+      params: of(source.candidate.id),
+      body: { body: 'about open1', application_id: source.applications[0]!.id },
     });
     await upload(ownerClient, `/api/v1/${base(`/${source.candidate.id}/files`)}`, 'file', {
       bytes: documents.pdf(),
@@ -499,10 +510,10 @@ describe('merge', () => {
       type: 'application/pdf',
     });
 
-    expect((await interviewerClient.post(base(`/${target.candidate.id}/merge`), { source_id: source.candidate.id })).status).toBe(403);
-    const res = await recruiterClient.post(base(`/${target.candidate.id}/merge`), { source_id: source.candidate.id });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.candidate).toMatchObject({
+    const merge = { params: of(target.candidate.id), body: { source_id: source.candidate.id } };
+    expect((await callOperation(interviewerClient, ops.merge, merge)).status).toBe(403);
+    const res = await expectStatus(recruiterClient, ops.merge, 200, merge);
+    expect(res.candidate).toMatchObject({
       id: target.candidate.id,
       name: 'Tina Target',
       email: 'tina@example.test',
@@ -515,7 +526,7 @@ describe('merge', () => {
     // One per recruitment: the target's in open1 is kept, the source's in open2 moved.
     expect(apps.map((a) => a.recruitmentId).sort()).toEqual([open1.id, open2.id].sort());
     expect(apps.find((a) => a.recruitmentId === open1.id)!.id).toBe(target.applications[0]!.id);
-    const [movedNote] = await db().select().from(candidateNotes).where(eq(candidateNotes.id, note.json.note.id));
+    const [movedNote] = await db().select().from(candidateNotes).where(eq(candidateNotes.id, note.id));
     expect(movedNote).toMatchObject({ candidateId: target.candidate.id, applicationId: target.applications[0]!.id });
     expect(await db().select().from(candidateFiles).where(eq(candidateFiles.candidateId, target.candidate.id))).toHaveLength(1);
     const timeline = await activitiesOf(target.candidate.id);
@@ -526,18 +537,17 @@ describe('merge', () => {
 
   it('refuses itself, an unknown or foreign source, and erased ones', async () => {
     const { candidate } = await seed();
-    const self = await ownerClient.post(base(`/${candidate.id}/merge`), { source_id: candidate.id });
-    expect(self.status).toBe(422);
-    expect(self.json.errors).toEqual({ source_id: [CANDIDATE_TEXTS.mergeSelf] });
+    const merge = (into: string, source_id: string) => ({ params: of(into), body: { source_id } });
+    const self = await expectStatus(ownerClient, ops.merge, 422, merge(candidate.id, candidate.id));
+    expect(self.errors).toEqual({ source_id: [CANDIDATE_TEXTS.mergeSelf] });
     const foreign = await seedCandidate(t, otherOrg.id, applied());
-    const f = await ownerClient.post(base(`/${candidate.id}/merge`), { source_id: foreign.candidate.id });
-    expect(f.status).toBe(422);
-    expect(f.json.errors).toEqual({ source_id: [CANDIDATE_TEXTS.notFound] });
-    expect((await ownerClient.post(base(`/${candidate.id}/merge`), { source_id: 'nope' })).status).toBe(422);
+    const f = await expectStatus(ownerClient, ops.merge, 422, merge(candidate.id, foreign.candidate.id));
+    expect(f.errors).toEqual({ source_id: [CANDIDATE_TEXTS.notFound] });
+    await expectStatus(ownerClient, ops.merge, 422, merge(candidate.id, 'nope'));
     const { candidate: erased } = await seed({ name: 'Erased candidate', email: null, erasedAt: new Date() });
-    expect((await ownerClient.post(base(`/${candidate.id}/merge`), { source_id: erased.id })).json.message).toBe(CANDIDATE_TEXTS.erased);
-    expect((await ownerClient.post(base(`/${erased.id}/merge`), { source_id: candidate.id })).json.message).toBe(CANDIDATE_TEXTS.erased);
-    expect((await ownerClient.post(base(`/${foreign.candidate.id}/merge`), { source_id: candidate.id })).status).toBe(404);
+    expect((await expectStatus(ownerClient, ops.merge, 422, merge(candidate.id, erased.id))).message).toBe(CANDIDATE_TEXTS.erased);
+    expect((await expectStatus(ownerClient, ops.merge, 422, merge(erased.id, candidate.id))).message).toBe(CANDIDATE_TEXTS.erased);
+    await expectStatus(ownerClient, ops.merge, 404, merge(foreign.candidate.id, candidate.id));
     expect(await db().select().from(candidates).where(eq(candidates.id, foreign.candidate.id))).toHaveLength(1);
   });
 });

@@ -20,7 +20,7 @@ import type {
   UpdateOnboardingStageBody,
   UpdateOnboardingTemplateBody,
 } from '@hireloop/contract/onboarding';
-import type { Candidate } from '@hireloop/contract/candidates';
+import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import { onboardingStageOperations } from '@hireloop/contract/operations/onboarding-stages';
 import { onboardingTemplateOperations } from '@hireloop/contract/operations/onboarding-templates';
 import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
@@ -414,6 +414,6 @@ export function useRoleOptions(): SelectOption[] {
 
 /** People of the organisation whose name or e-mail contains `term` (for "Add a hire"). */
 export async function searchCandidates(term: string): Promise<Array<{ value: string; label: string }>> {
-  const found = await orgApi.get<{ candidates: { data: Candidate[] } }>('candidates', { per_page: 20, filter: { search: term } });
+  const found = await call(candidateOperations.list, { query: { per_page: 20, filter: { search: term } } });
   return found.candidates.data.map((c) => ({ value: c.id, label: c.email ? `${c.name} (${c.email})` : c.name }));
 }

@@ -1,21 +1,22 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
-  ActivitiesResponse,
   ApplicationDetail,
   CandidateFile,
   CandidateFileKind,
-  Note,
   RejectApplicationBody,
   UpdateApplicationBody,
   UpdateCandidateBody,
 } from '@hireloop/contract/candidates';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
+import { candidateOperations } from '@hireloop/contract/operations/candidates';
+import type { SuccessBody } from '@hireloop/contract/operations/operation';
+import { operationPath } from '@hireloop/contract/operations/path';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
 import type { Permission } from '@hireloop/contract/permissions';
-import { ApiError, getCurrentOrganisation, orgApi } from '../../../lib/api-client.ts';
-import { buildUrl } from '../../../lib/api-url.ts';
+import { ApiError, getCurrentOrganisation } from '../../../lib/api-client.ts';
+import { apiPath } from '../../../lib/api-path.ts';
 import { call } from '../../../lib/operations.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -34,8 +35,6 @@ export const panelKeys = {
   activities: queryKeys.candidateActivities,
   openRecruitments: (org: string) => queryKeys.recruitmentList(org, { status: 'open', panel: true }),
 };
-
-const enc = encodeURIComponent;
 
 /** What the signed-in member may do here (the current organisation's permissions from GET /auth). */
 export function usePanelPermissions() {
@@ -165,7 +164,7 @@ export function useUpdateCandidate(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCandidateBody) => orgApi.patch<unknown>(`candidates/${enc(application.candidate.id)}`, body),
+    mutationFn: (body: UpdateCandidateBody) => call(candidateOperations.update, { params: { candidate: application.candidate.id }, body }),
     onSuccess: () => invalidateApplication(queryClient, org, application),
   });
 }
@@ -175,7 +174,7 @@ export function useEraseCandidate(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => orgApi.delete<unknown>(`candidates/${enc(application.candidate.id)}`),
+    mutationFn: () => call(candidateOperations.erase, { params: { candidate: application.candidate.id } }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: panelKeys.notes(org, application.candidate.id) });
       return invalidateApplication(queryClient, org, application);
@@ -183,20 +182,21 @@ export function useEraseCandidate(application: AppLike) {
   });
 }
 
-/** The URL of an organisation-scoped resource, for downloads and previews (session cookie authorises). */
-function organisationPath(resource: string): string {
+/** The current organisation, for the paths filled in here: downloads and uploads with progress, which `call` does not make. */
+function currentOrganisation(): string {
   const org = getCurrentOrganisation();
   if (org === null) throw new Error(ERROR_TEXTS.noBusinessSet);
-  return `organisation/${enc(org)}/${resource}`;
+  return org;
 }
 
-export function organisationUrl(resource: string, query?: Record<string, unknown>): string {
-  return buildUrl(organisationPath(resource), query);
+/** An operation's URL with the current organisation, for a download (the session cookie authorises). */
+function operationUrl(operation: { method: string; path: string }, params: Record<string, string>): string {
+  return apiPath(operationPath(operation, { ...params, organisationId: currentOrganisation() }));
 }
 
 /** GDPR access: the person's data as a JSON file, saved through a temporary link. */
 export async function downloadCandidateExport(candidateId: string, candidateName: string): Promise<void> {
-  const response = await fetch(organisationUrl(`candidates/${enc(candidateId)}/export`), {
+  const response = await fetch(operationUrl(candidateOperations.export, { candidate: candidateId }), {
     credentials: 'include',
     headers: { Accept: 'application/json' },
   });
@@ -224,13 +224,12 @@ async function errorOf(status: number, text: string): Promise<ApiError> {
 
 /* ---------- notes ---------- */
 
-type NotesPage = { notes: { data: Note[]; meta: { page: number; last_page: number; total: number } } };
-
 export function useNotes(candidateId: string) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: panelKeys.notes(org, candidateId),
-    queryFn: async () => (await orgApi.get<NotesPage>(`candidates/${enc(candidateId)}/notes`, { per_page: MAX_PER_PAGE })).notes.data,
+    queryFn: async () =>
+      (await call(candidateOperations.notes, { params: { candidate: candidateId }, query: { per_page: MAX_PER_PAGE } })).notes.data,
     enabled: org !== '' && candidateId !== '',
   });
 }
@@ -241,10 +240,9 @@ export function useCreateNote(application: AppLike) {
   return useMutation({
     mutationFn: async ({ body, clientId }: { body: string; clientId: string }) =>
       (
-        await orgApi.post<{ note: Note }>(`candidates/${enc(application.candidate.id)}/notes`, {
-          body,
-          application_id: application.id,
-          client_id: clientId,
+        await call(candidateOperations.addNote, {
+          params: { candidate: application.candidate.id },
+          body: { body, application_id: application.id, client_id: clientId },
         })
       ).note,
     onSuccess: () =>
@@ -259,7 +257,7 @@ export function useDeleteNote(candidateId: string) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (noteId: string) => orgApi.delete<void>(`candidates/${enc(candidateId)}/notes/${enc(noteId)}`),
+    mutationFn: (noteId: string) => call(candidateOperations.removeNote, { params: { candidate: candidateId, note: noteId } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: panelKeys.notes(org, candidateId) }),
@@ -278,9 +276,9 @@ export function useActivities(candidateId: string) {
     queryKey: panelKeys.activities(org, candidateId),
     queryFn: async ({ pageParam }) =>
       (
-        await orgApi.get<ActivitiesResponse>(`candidates/${enc(candidateId)}/activities`, {
-          page: pageParam,
-          per_page: ACTIVITIES_PER_PAGE,
+        await call(candidateOperations.activities, {
+          params: { candidate: candidateId },
+          query: { page: pageParam, per_page: ACTIVITIES_PER_PAGE },
         })
       ).activities,
     initialPageParam: 1,
@@ -298,15 +296,15 @@ export async function uploadCandidateFile(
   kind: CandidateFileKind,
   onProgress: (fraction: number) => void,
 ): Promise<CandidateFile> {
-  const path = organisationPath(`candidates/${enc(candidateId)}/files`);
-  return (await uploadWithProgress<{ file: CandidateFile }>(path, file, onProgress, { kind })).file;
+  const path = operationPath(candidateOperations.uploadFile, { organisationId: currentOrganisation(), candidate: candidateId });
+  return (await uploadWithProgress<SuccessBody<typeof candidateOperations.uploadFile>>(path, file, onProgress, { kind })).file;
 }
 
 export function useDeleteFile(application: AppLike) {
   const org = useOrganisationId();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: string) => orgApi.delete<void>(`candidates/${enc(application.candidate.id)}/files/${enc(fileId)}`),
+    mutationFn: (fileId: string) => call(candidateOperations.removeFile, { params: { candidate: application.candidate.id, file: fileId } }),
     onSuccess: () => invalidateApplication(queryClient, org, application),
   });
 }

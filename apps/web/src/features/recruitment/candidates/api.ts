@@ -12,6 +12,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { candidateImportOperations } from '@hireloop/contract/operations/candidate-imports';
+import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import type { SuccessBody } from '@hireloop/contract/operations/operation';
 import { operationPath } from '@hireloop/contract/operations/path';
 import { ApiError, orgApi } from '../../../lib/api-client.ts';
@@ -140,7 +141,7 @@ export class DuplicateCandidateError extends Error {
 
 /** The organisation's person with exactly this e-mail, if any. */
 async function candidateWithEmail(email: string): Promise<Candidate | null> {
-  const found = await orgApi.get<{ candidates: { data: Candidate[] } }>('candidates', { per_page: 10, filter: { search: email } });
+  const found = await call(candidateOperations.list, { query: { per_page: 10, filter: { search: email } } });
   return found.candidates.data.find((c) => c.email?.toLowerCase() === email.toLowerCase()) ?? null;
 }
 

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Divider, Drawer, Group, Loader, Modal, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ActivitiesResponse } from '@hireloop/contract/candidates';
 import { OFFER_CONTRACT_TYPE_LABELS, OFFER_TEXTS, type Offer, type OfferApproval } from '@hireloop/contract/offers';
+import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import { IconCheck, IconMailForward, IconPencil, IconSend, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmModal } from '../../../../components/confirm-modal.tsx';
-import { ApiError, orgApi } from '../../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDateTime, formatDay } from '../../../../lib/dates.ts';
+import { call } from '../../../../lib/operations.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
@@ -37,7 +38,7 @@ function useOfferTimeline(offer: Offer | undefined) {
   return useQuery({
     queryKey: [...queryKeys.offers(org), 'timeline', offer?.id ?? '', offer?.updated_at ?? ''],
     queryFn: async () => {
-      const page = await orgApi.get<ActivitiesResponse>(`candidates/${encodeURIComponent(candidateId)}/activities`, { per_page: 100 });
+      const page = await call(candidateOperations.activities, { params: { candidate: candidateId }, query: { per_page: 100 } });
       return page.activities.data.filter((a) => a.type.startsWith('offer.') && a.data.offer_id === offer?.id).reverse();
     },
     enabled: org !== '' && candidateId !== '',
