@@ -3,9 +3,11 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { MEMBER_TEXTS } from '@hireloop/contract/members';
 import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import { candidateOperations as candidateOps } from '@hireloop/contract/operations/candidates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { pastInterview } from './interview-fixtures.ts';
+import { expectStatus } from './operations.ts';
 import { addMember, type Client, createOrganisation, createUser, signIn, startTestApp, type TestApp, apiKeyClient } from './harness.ts';
 
 /**
@@ -57,22 +59,22 @@ describe('note policies', () => {
 
   it.each(Object.keys(expected) as Array<keyof typeof people>)('%s: the note says what DELETE then does', async (who) => {
     const { candidate } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id);
-    const notes = `/candidates/${candidate.id}/notes`;
-    const written = await people.author.client.post(base(notes), { body: 'Strong on systems design.' });
-    expect(written.status, written.text).toBe(201);
-    expect(written.json.note.policies).toEqual({ delete: true });
+    const params = { organisationId: org.id, candidate: candidate.id };
+    const written = await expectStatus(people.author.client, candidateOps.addNote, 201, {
+      params,
+      body: { body: 'Strong on systems design.' },
+    });
+    expect(written.note.policies).toEqual({ delete: true });
 
-    const list = await people[who].client.get(base(notes));
-    expect(list.status, list.text).toBe(200);
-    const note = list.json.notes.data.find((n: { id: string }) => n.id === written.json.note.id);
+    const list = await expectStatus(people[who].client, candidateOps.notes, 200, { params });
+    const note = list.notes.data.find((n) => n.id === written.note.id)!;
     expect(note.policies).toEqual({ delete: expected[who] });
 
-    const res = await people[who].client.delete(base(`${notes}/${note.id}`));
     if (note.policies.delete) {
-      expect(res.status, res.text).toBe(204);
+      await expectStatus(people[who].client, candidateOps.removeNote, 204, { params: { ...params, note: note.id } });
     } else {
-      expect(res.status).toBe(403);
-      expect(res.json.message).toBe(CANDIDATE_TEXTS.noteNotYours);
+      const res = await expectStatus(people[who].client, candidateOps.removeNote, 403, { params: { ...params, note: note.id } });
+      expect(res.message).toBe(CANDIDATE_TEXTS.noteNotYours);
     }
   });
 
