@@ -25,7 +25,6 @@ import { onboardingStageOperations } from '@hireloop/contract/operations/onboard
 import { onboardingTemplateOperations } from '@hireloop/contract/operations/onboarding-templates';
 import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
 import { operationPath } from '@hireloop/contract/operations/path';
-import { orgApi } from '../../lib/api-client.ts';
 import { buildUrl } from '../../lib/api-url.ts';
 import { call, positions } from '../../lib/operations.ts';
 import { toOptions } from '../../lib/select-options.ts';

@@ -15,7 +15,7 @@ import { candidateImportOperations } from '@hireloop/contract/operations/candida
 import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import type { SuccessBody } from '@hireloop/contract/operations/operation';
 import { operationPath } from '@hireloop/contract/operations/path';
-import { ApiError, orgApi } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-path.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
 import { call } from '../../../lib/operations.ts';

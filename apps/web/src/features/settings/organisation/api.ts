@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { auditOperations } from '@hireloop/contract/operations/audit';
 import { organisationSettingsOperations } from '@hireloop/contract/operations/organisation-settings';
 import type { OrganisationSettings, OrganisationSettingsResponse, UpdateOrganisationBody } from '@hireloop/contract/organisation-settings';
-import { orgApi } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/operations.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
