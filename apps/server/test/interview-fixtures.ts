@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { interviewOperations } from '@hireloop/contract/operations/interviews';
 import { interviews } from '../src/db/schema/interviews.ts';
 import type { Client, TestApp } from './harness.ts';
+import { expectStatus } from './operations.ts';
 
 const HOUR = 3_600_000;
 
@@ -14,14 +15,16 @@ export async function pastInterview(
   scheduler: Client,
   o: { organisationId: string; applicationId: string; typeId: string; interviewerIds: string[] },
 ): Promise<string> {
-  const res = await scheduler.post(`organisation/${o.organisationId}/applications/${o.applicationId}/interviews`, {
-    type_id: o.typeId,
-    starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-    location: 'Room 1',
-    interviewer_ids: o.interviewerIds,
+  const res = await expectStatus(scheduler, interviewOperations.schedule, 201, {
+    params: { organisationId: o.organisationId, application: o.applicationId },
+    body: {
+      type_id: o.typeId,
+      starts_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      location: 'Room 1',
+      interviewer_ids: o.interviewerIds,
+    },
   });
-  expect(res.status, res.text).toBe(201);
-  const id = res.json.interview.id as string;
+  const { id } = res.interview;
   await t.database.db
     .update(interviews)
     .set({ startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) })

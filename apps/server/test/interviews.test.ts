@@ -1,4 +1,7 @@
-import { DEFAULT_INTERVIEW_TYPES, INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
+import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
+import { DEFAULT_INTERVIEW_TYPES, INTERVIEW_TEXTS, type ScheduleInterviewBody } from '@hireloop/contract/interviews';
+import { interviewOperations as ops } from '@hireloop/contract/operations/interviews';
+import type { QueryInput } from '@hireloop/contract/operations/operation';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
@@ -8,6 +11,7 @@ import { outbox } from '../src/db/schema/outbox.ts';
 import { seedPipeline, seedCandidate } from './candidate-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 import { calendarMails, icsUtc } from './ics-fixtures.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -22,7 +26,11 @@ let applicationId = '';
 let candidateEmail = '';
 let typeId = '';
 const HOUR = 3_600_000;
+type ListFilter = NonNullable<QueryInput<typeof ops.listForRecruitment>['filter']>;
 const api = (path: string) => `organisation/${org.id}/${path}`;
+const ofInterview = (interview: string) => ({ organisationId: org.id, interview });
+const ofApplication = (application = applicationId) => ({ organisationId: org.id, application });
+const ofRecruitment = (recruitment = recruitmentId) => ({ organisationId: org.id, recruitment });
 const inDays = (d: number, hour = 9) => {
   const x = new Date(Date.now() + d * 86_400_000);
   x.setUTCHours(hour, 0, 0, 0);
@@ -62,8 +70,9 @@ beforeAll(async () => {
 
 afterAll(() => t?.close());
 
-const schedule = (c: Client, body: Record<string, unknown> = {}, application = applicationId) =>
-  c.post(api(`applications/${application}/interviews`), {
+const scheduleInput = (body: Partial<ScheduleInterviewBody> = {}, application = applicationId) => ({
+  params: ofApplication(application),
+  body: {
     type_id: typeId,
     starts_at: inDays(3),
     duration_minutes: 60,
@@ -71,7 +80,13 @@ const schedule = (c: Client, body: Record<string, unknown> = {}, application = a
     video_url: 'https://meet.example.test/x',
     interviewer_ids: [people.elena.id],
     ...body,
-  });
+  },
+});
+/** Schedules through the API, which must answer 201: the interview. */
+const scheduled = async (c: Client, body: Partial<ScheduleInterviewBody> = {}) =>
+  (await expectStatus(c, ops.schedule, 201, scheduleInput(body))).interview;
+/** Schedules through the API, which must refuse it (422): the error envelope. */
+const refused = (c: Client, body: Partial<ScheduleInterviewBody>) => expectStatus(c, ops.schedule, 422, scheduleInput(body));
 
 describe('interview types', () => {
   it('come with a new organisation: the defaults and their kits, so it can schedule at once', async () => {
@@ -121,13 +136,11 @@ describe('scheduling', () => {
   it('schedules with the default duration, sends .ics invitations, notifies and records the activity', async () => {
     const before = (await calendarMails(t)).length;
     const startsAt = inDays(2, 14);
-    const res = await schedule(as.recruiter, {
+    const i = await scheduled(as.recruiter, {
       duration_minutes: undefined,
       starts_at: startsAt,
       interviewer_ids: [people.elena.id, people.ivan.id],
     });
-    expect(res.status).toBe(201);
-    const i = res.json.interview;
     interviewId = i.id;
     expect(i).toMatchObject({
       title: 'Technical',
@@ -141,7 +154,7 @@ describe('scheduling', () => {
       scorecards: { submitted: 0, expected: 2 },
     });
     expect(i.starts_at).toBe(startsAt);
-    expect(i.interviewers.map((p: { id: string }) => p.id).sort()).toEqual([people.elena.id, people.ivan.id].sort());
+    expect(i.interviewers.map((p) => p.id).sort()).toEqual([people.elena.id, people.ivan.id].sort());
 
     const mails = (await calendarMails(t)).slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual([candidateEmail, people.elena.email, people.ivan.email].sort());
@@ -172,27 +185,23 @@ describe('scheduling', () => {
     const count = async () => (await t.database.db.select().from(interviews)).length;
     const outboxBefore = (await t.database.db.select().from(outbox)).length;
     const n = await count();
-    const past = await schedule(as.recruiter, { starts_at: new Date(Date.now() - HOUR).toISOString() });
-    expect(past.status).toBe(422);
-    expect(past.json.errors.starts_at).toEqual([INTERVIEW_TEXTS.inPast]);
-    const endBefore = await schedule(as.recruiter, { starts_at: inDays(3, 10), ends_at: inDays(3, 9) });
-    expect(endBefore.json.errors.ends_at).toEqual([INTERVIEW_TEXTS.endBeforeStart]);
-    const foreign = await schedule(as.recruiter, { interviewer_ids: [people.stranger.id] });
-    expect(foreign.status).toBe(422);
-    expect(foreign.json.errors.interviewer_ids).toEqual([INTERVIEW_TEXTS.interviewerUnknown]);
-    const long = await schedule(as.recruiter, { duration_minutes: 600 });
-    expect(long.status).toBe(422);
-    expect(long.json.errors.duration_minutes).toEqual([INTERVIEW_TEXTS.durationRange]);
-    const noZone = await schedule(as.recruiter, { starts_at: '2031-01-01T10:00:00' });
-    expect(noZone.json.errors.starts_at).toEqual([INTERVIEW_TEXTS.startsAtInvalid]);
-    const nowhere = await schedule(as.recruiter, { video_url: null });
-    expect(nowhere.json.errors.location).toEqual([INTERVIEW_TEXTS.locationRequired]);
-    const nobody = await schedule(as.recruiter, { interviewer_ids: [] });
-    expect(nobody.json.errors.interviewer_ids).toEqual([INTERVIEW_TEXTS.interviewersRequired]);
-    const badZone = await schedule(as.recruiter, { timezone: 'Mars/Olympus' });
-    expect(badZone.status).toBe(422);
-    expect((await schedule(as.recruiter, {}, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await schedule(as.elena)).status).toBe(403);
+    const past = await refused(as.recruiter, { starts_at: new Date(Date.now() - HOUR).toISOString() });
+    expect(past.errors?.starts_at).toEqual([INTERVIEW_TEXTS.inPast]);
+    const endBefore = await refused(as.recruiter, { starts_at: inDays(3, 10), ends_at: inDays(3, 9) });
+    expect(endBefore.errors?.ends_at).toEqual([INTERVIEW_TEXTS.endBeforeStart]);
+    const foreign = await refused(as.recruiter, { interviewer_ids: [people.stranger.id] });
+    expect(foreign.errors?.interviewer_ids).toEqual([INTERVIEW_TEXTS.interviewerUnknown]);
+    const long = await refused(as.recruiter, { duration_minutes: 600 });
+    expect(long.errors?.duration_minutes).toEqual([INTERVIEW_TEXTS.durationRange]);
+    const noZone = await refused(as.recruiter, { starts_at: '2031-01-01T10:00:00' });
+    expect(noZone.errors?.starts_at).toEqual([INTERVIEW_TEXTS.startsAtInvalid]);
+    const nowhere = await refused(as.recruiter, { video_url: null });
+    expect(nowhere.errors?.location).toEqual([INTERVIEW_TEXTS.locationRequired]);
+    const nobody = await refused(as.recruiter, { interviewer_ids: [] });
+    expect(nobody.errors?.interviewer_ids).toEqual([INTERVIEW_TEXTS.interviewersRequired]);
+    await refused(as.recruiter, { timezone: 'Mars/Olympus' });
+    await expectStatus(as.recruiter, ops.schedule, 404, scheduleInput({}, '00000000-0000-4000-8000-000000000000'));
+    expect((await callOperation(as.elena, ops.schedule, scheduleInput())).status).toBe(403);
     expect(await count()).toBe(n);
     expect((await t.database.db.select().from(outbox)).length).toBe(outboxBefore);
   });
@@ -201,13 +210,11 @@ describe('scheduling', () => {
     const before = (await calendarMails(t)).length;
     const uid = (await t.database.db.select().from(interviews).where(eq(interviews.id, interviewId)))[0]!.icsUid;
     const startsAt = inDays(4, 15);
-    const res = await as.manager.patch(api(`interviews/${interviewId}`), {
-      starts_at: startsAt,
-      interviewer_ids: [people.elena.id, people.manager.id],
-      location: 'Room 2',
+    const res = await expectStatus(as.manager, ops.reschedule, 200, {
+      params: ofInterview(interviewId),
+      body: { starts_at: startsAt, interviewer_ids: [people.elena.id, people.manager.id], location: 'Room 2' },
     });
-    expect(res.status).toBe(200);
-    expect(res.json.interview).toMatchObject({ sequence: 1, duration_minutes: 45, location: 'Room 2' });
+    expect(res.interview).toMatchObject({ sequence: 1, duration_minutes: 45, location: 'Room 2' });
     const mails = (await calendarMails(t)).slice(before);
     const requests = mails.filter((m) => m.ics!.method === 'REQUEST');
     const cancels = mails.filter((m) => m.ics!.method === 'CANCEL');
@@ -221,63 +228,83 @@ describe('scheduling', () => {
     expect(cancels[0]!.ics!.props.STATUS).toBe('CANCELLED');
     expect(cancels[0]!.ics!.attendees).toEqual([people.ivan.email]);
     // A reschedule into the past is refused, nothing changes.
-    const past = await as.manager.patch(api(`interviews/${interviewId}`), { starts_at: new Date(Date.now() - HOUR).toISOString() });
-    expect(past.json.errors.starts_at).toEqual([INTERVIEW_TEXTS.inPast]);
-    expect((await as.manager.get(api(`interviews/${interviewId}`))).json.interview.sequence).toBe(1);
+    const past = await expectStatus(as.manager, ops.reschedule, 422, {
+      params: ofInterview(interviewId),
+      body: { starts_at: new Date(Date.now() - HOUR).toISOString() },
+    });
+    expect(past.errors?.starts_at).toEqual([INTERVIEW_TEXTS.inPast]);
+    expect((await expectOk(as.manager, ops.get, { params: ofInterview(interviewId) })).interview.sequence).toBe(1);
   });
 
   it('shows conflicts with the interviewers’ other interviews', async () => {
-    const i = (await as.owner.get(api(`interviews/${interviewId}`))).json.interview;
-    const q = (s: string, e: string, extra = '') =>
-      as.recruiter.get(
-        api(
-          `interviews/conflicts?user_ids=${people.elena.id},${people.ivan.id}&starts_at=${encodeURIComponent(s)}&ends_at=${encodeURIComponent(e)}${extra}`,
-        ),
-      );
-    const overlapping = await q(
+    const i = (await expectOk(as.owner, ops.get, { params: ofInterview(interviewId) })).interview;
+    const q = (s: string, e: string, exclude?: string) => ({
+      params: { organisationId: org.id },
+      query: { user_ids: `${people.elena.id},${people.ivan.id}`, starts_at: s, ends_at: e, ...(exclude ? { exclude } : {}) },
+    });
+    const conflictsOf = async (s: string, e: string, exclude?: string) =>
+      (await expectStatus(as.recruiter, ops.conflicts, 200, q(s, e, exclude))).conflicts;
+    const overlapping = await conflictsOf(
       new Date(Date.parse(i.starts_at) + 15 * 60_000).toISOString(),
       new Date(Date.parse(i.ends_at) + HOUR).toISOString(),
     );
-    expect(overlapping.status).toBe(200);
-    expect(overlapping.json.conflicts).toHaveLength(1);
-    expect(overlapping.json.conflicts[0]).toMatchObject({
+    expect(overlapping).toHaveLength(1);
+    expect(overlapping[0]).toMatchObject({
       user: { id: people.elena.id },
       interview: { id: interviewId, candidate_name: 'Ada Candidate' },
     });
-    expect((await q(i.ends_at, new Date(Date.parse(i.ends_at) + HOUR).toISOString())).json.conflicts).toEqual([]);
-    expect((await q(i.starts_at, i.ends_at, `&exclude=${interviewId}`)).json.conflicts).toEqual([]);
-    expect((await q(i.ends_at, i.starts_at)).status).toBe(422);
-    expect((await as.recruiter.get(api('interviews/conflicts?user_ids=x&starts_at=a&ends_at=b'))).status).toBe(422);
+    expect(await conflictsOf(i.ends_at, new Date(Date.parse(i.ends_at) + HOUR).toISOString())).toEqual([]);
+    expect(await conflictsOf(i.starts_at, i.ends_at, interviewId)).toEqual([]);
+    const reversed = await expectStatus(as.recruiter, ops.conflicts, 422, q(i.ends_at, i.starts_at));
+    expect(reversed.errors?.ends_at).toEqual([INTERVIEW_TEXTS.endBeforeStart]);
+    const malformed = await expectStatus(as.recruiter, ops.conflicts, 422, {
+      params: { organisationId: org.id },
+      query: { user_ids: 'x', starts_at: 'a', ends_at: 'b' },
+    });
+    expect(malformed.errors?.user_ids).toEqual([INTERVIEW_TEXTS.interviewerUnknown]);
+    const badExclude = await expectStatus(as.recruiter, ops.conflicts, 422, q(i.starts_at, i.ends_at, 'nope'));
+    expect(badExclude.errors).toEqual({ exclude: [INTERVIEW_TEXTS.notFound] });
   });
 
   it('lists a recruitment’s interviews with filters; an interviewer sees only theirs', async () => {
-    const second = await schedule(as.owner, { starts_at: inDays(5), interviewer_ids: [people.ivan.id] });
-    expect(second.status).toBe(201);
-    const all = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews`));
-    expect(all.status).toBe(200);
-    expect(all.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([interviewId, second.json.interview.id]);
-    const byIvan = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[interviewer]=${people.ivan.id}`));
-    expect(byIvan.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([second.json.interview.id]);
-    const mine = await as.ivan.get(api(`recruitments/${recruitmentId}/interviews?filter[when]=all`));
-    expect(mine.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([second.json.interview.id]);
-    expect(mine.json.interviews.meta.total).toBe(1);
-    expect((await as.ivan.get(api(`interviews/${interviewId}`))).status).toBe(404);
-    expect((await as.ivan.get(api(`interviews/${interviewId}/scorecards`))).status).toBe(404);
-    expect((await as.ivan.get(api(`applications/${applicationId}/interviews`))).json.interviews).toHaveLength(1);
-    expect((await as.elena.get(api(`applications/${applicationId}/interviews`))).json.interviews).toHaveLength(1);
-    expect((await as.manager.get(api(`applications/${applicationId}/interviews`))).json.interviews).toHaveLength(2);
-    const past = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[when]=past`));
-    expect(past.json.interviews.data).toEqual([]);
-    const bad = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[status]=nope`));
-    expect(bad.status).toBe(422);
-    expect((await as.recruiter.get(api(`recruitments/not-a-uuid/interviews`))).status).toBe(404);
+    const second = await scheduled(as.owner, { starts_at: inDays(5), interviewer_ids: [people.ivan.id] });
+    const list = async (c: Client, filter?: ListFilter) =>
+      (await expectOk(c, ops.listForRecruitment, { params: ofRecruitment(), query: filter ? { filter } : {} })).interviews;
+    const ids = (page: { data: { id: string }[] }) => page.data.map((x) => x.id);
+    expect(ids(await list(as.recruiter))).toEqual([interviewId, second.id]);
+    expect(ids(await list(as.recruiter, { interviewer: people.ivan.id }))).toEqual([second.id]);
+    expect(ids(await list(as.ivan, { interviewer: 'me' }))).toEqual([second.id]);
+    const mine = await list(as.ivan, { when: 'all' });
+    expect(ids(mine)).toEqual([second.id]);
+    expect(mine.meta.total).toBe(1);
+    expect(ids(await list(as.recruiter, { application: applicationId, status: 'scheduled, completed' }))).toEqual([interviewId, second.id]);
+    await expectStatus(as.ivan, ops.get, 404, { params: ofInterview(interviewId) });
+    await expectStatus(as.ivan, ops.scorecards, 404, { params: ofInterview(interviewId) });
+    const ofApplicationAs = async (c: Client) => (await expectOk(c, ops.listForApplication, { params: ofApplication() })).interviews;
+    expect(await ofApplicationAs(as.ivan)).toHaveLength(1);
+    expect(await ofApplicationAs(as.elena)).toHaveLength(1);
+    expect(await ofApplicationAs(as.manager)).toHaveLength(2);
+    expect((await list(as.recruiter, { when: 'past' })).data).toEqual([]);
+    const bad = await expectStatus(as.recruiter, ops.listForRecruitment, 422, {
+      params: ofRecruitment(),
+      query: { filter: { status: 'nope', interviewer: 'someone', application: 'x' } },
+    });
+    expect(bad.errors).toEqual({
+      'filter.status': ['filter[status] is scheduled, completed or cancelled.'],
+      'filter.interviewer': [INTERVIEW_TEXTS.interviewerUnknown],
+      'filter.application': [CANDIDATE_TEXTS.applicationNotFound],
+    });
+    await expectStatus(as.recruiter, ops.listForRecruitment, 404, { params: ofRecruitment('not-a-uuid') });
+    await expectStatus(as.recruiter, ops.listForApplication, 404, { params: ofApplication('not-a-uuid') });
   });
 
   it('cancels with METHOD:CANCEL to everyone; cancelling again is the same answer; a cancelled interview cannot change', async () => {
     const before = (await calendarMails(t)).length;
-    const res = await as.recruiter.post(api(`interviews/${interviewId}/cancel`), { reason: 'Candidate asked to move' });
-    expect(res.status).toBe(200);
-    expect(res.json.interview).toMatchObject({ status: 'cancelled', sequence: 2 });
+    const res = await expectStatus(as.recruiter, ops.cancel, 200, {
+      params: ofInterview(interviewId),
+      body: { reason: 'Candidate asked to move' },
+    });
+    expect(res.interview).toMatchObject({ status: 'cancelled', sequence: 2 });
     const mails = (await calendarMails(t)).slice(before);
     expect(mails.map((m) => m.to).sort()).toEqual([candidateEmail, people.elena.email, people.manager.email].sort());
     for (const m of mails) {
@@ -286,14 +313,19 @@ describe('scheduling', () => {
       expect(m.ics!.props.STATUS).toBe('CANCELLED');
       expect(m.ics!.props.SEQUENCE).toBe('2');
     }
-    const again = await as.recruiter.post(api(`interviews/${interviewId}/cancel`), {});
-    expect(again.status).toBe(200);
-    expect(again.json.interview).toMatchObject({ status: 'cancelled', sequence: 2 });
+    const again = await expectStatus(as.recruiter, ops.cancel, 200, { params: ofInterview(interviewId), body: {} });
+    expect(again.interview).toMatchObject({ status: 'cancelled', sequence: 2 });
     expect((await calendarMails(t)).length).toBe(before + mails.length);
-    expect((await as.recruiter.post(api(`interviews/${interviewId}/complete`))).json.message).toBe(INTERVIEW_TEXTS.alreadyCancelled);
-    expect((await as.recruiter.patch(api(`interviews/${interviewId}`), { location: 'x' })).json.message).toBe(INTERVIEW_TEXTS.notScheduled);
-    const cancelled = await as.recruiter.get(api(`recruitments/${recruitmentId}/interviews?filter[status]=cancelled`));
-    expect(cancelled.json.interviews.data.map((x: { id: string }) => x.id)).toEqual([interviewId]);
+    expect((await expectStatus(as.recruiter, ops.complete, 409, { params: ofInterview(interviewId) })).message).toBe(
+      INTERVIEW_TEXTS.alreadyCancelled,
+    );
+    const changed = await expectStatus(as.recruiter, ops.reschedule, 409, { params: ofInterview(interviewId), body: { location: 'x' } });
+    expect(changed.message).toBe(INTERVIEW_TEXTS.notScheduled);
+    const cancelled = await expectOk(as.recruiter, ops.listForRecruitment, {
+      params: ofRecruitment(),
+      query: { filter: { status: 'cancelled' } },
+    });
+    expect(cancelled.interviews.data.map((x) => x.id)).toEqual([interviewId]);
     const acts = await t.database.db.select().from(activities).where(eq(activities.applicationId, applicationId));
     expect(acts.map((a) => a.type)).toEqual(
       expect.arrayContaining(['interview.scheduled', 'interview.rescheduled', 'interview.cancelled']),
@@ -304,16 +336,12 @@ describe('scheduling', () => {
   });
 
   it('cancelled twice at once (a double click): both 200, one cancellation mailed, one activity', async () => {
-    const res = await schedule(as.recruiter, { starts_at: inDays(7, 15) });
-    expect(res.status).toBe(201);
-    const id = res.json.interview.id;
+    const { id } = await scheduled(as.recruiter, { starts_at: inDays(7, 15) });
     const before = (await calendarMails(t)).length;
-    const [a, b] = await Promise.all([
-      as.recruiter.post(api(`interviews/${id}/cancel`), {}),
-      as.recruiter.post(api(`interviews/${id}/cancel`), {}),
-    ]);
+    const cancel = () => callOperation(as.recruiter, ops.cancel, { params: ofInterview(id), body: {} });
+    const [a, b] = await Promise.all([cancel(), cancel()]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(a.json.interview).toEqual(b.json.interview);
+    expect(a.json).toEqual(b.json);
     const mails = (await calendarMails(t)).slice(before).filter((m) => m.ics!.method === 'CANCEL');
     const recipients = mails.map((m) => m.to);
     expect(recipients.length).toBe(new Set(recipients).size);
@@ -322,32 +350,32 @@ describe('scheduling', () => {
   });
 
   it('completes only an interview that has started', async () => {
-    const res = await schedule(as.owner, { starts_at: inDays(6) });
-    const id = res.json.interview.id;
-    expect((await as.owner.post(api(`interviews/${id}/complete`))).json.message).toBe(INTERVIEW_TEXTS.completeBeforeStart);
+    const { id } = await scheduled(as.owner, { starts_at: inDays(6) });
+    expect((await expectStatus(as.owner, ops.complete, 409, { params: ofInterview(id) })).message).toBe(
+      INTERVIEW_TEXTS.completeBeforeStart,
+    );
     await t.database.db
       .update(interviews)
       .set({ startsAt: new Date(Date.now() - 2 * HOUR), endsAt: new Date(Date.now() - HOUR) })
       .where(eq(interviews.id, id));
-    const done = await as.owner.post(api(`interviews/${id}/complete`));
-    expect(done.status).toBe(200);
-    expect(done.json.interview.status).toBe('completed');
+    const done = await expectStatus(as.owner, ops.complete, 200, { params: ofInterview(id) });
+    expect(done.interview.status).toBe('completed');
     // Again, and twice at once: the same answer, one activity; cancelling it is still refused.
-    const [again, third] = await Promise.all([
-      as.owner.post(api(`interviews/${id}/complete`)),
-      as.owner.post(api(`interviews/${id}/complete`)),
-    ]);
+    const complete = () => callOperation(as.owner, ops.complete, { params: ofInterview(id) });
+    const [again, third] = await Promise.all([complete(), complete()]);
     expect([again.status, third.status]).toEqual([200, 200]);
-    expect(again.json.interview).toEqual(done.json.interview);
+    expect(again.json).toEqual(done);
     const acts = await t.database.db.select().from(activities).where(eq(activities.type, 'interview.completed'));
     expect(acts.filter((x) => (x.data as { interview_id?: string }).interview_id === id)).toHaveLength(1);
-    expect((await as.owner.post(api(`interviews/${id}/cancel`), {})).json.message).toBe(INTERVIEW_TEXTS.alreadyCompleted);
+    expect((await expectStatus(as.owner, ops.cancel, 409, { params: ofInterview(id), body: {} })).message).toBe(
+      INTERVIEW_TEXTS.alreadyCompleted,
+    );
   });
 
   it('does not let another organisation near them', async () => {
     const stranger = await signIn(t, people.stranger);
-    expect((await stranger.get(api(`interviews/${interviewId}`))).status).toBe(404);
-    expect((await stranger.get(`organisation/${other.id}/interviews/${interviewId}`)).status).toBe(404);
+    await expectStatus(stranger, ops.get, 404, { params: ofInterview(interviewId) });
+    await expectStatus(stranger, ops.get, 404, { params: { organisationId: other.id, interview: interviewId } });
   });
 });
 
@@ -356,10 +384,8 @@ describe('invitation wording', () => {
     const type = await as.owner.post(api('interview-types'), { name: 'Technical interview' });
     expect(type.status).toBe(201);
     const before = (await calendarMails(t)).length;
-    const res = await schedule(as.recruiter, { type_id: type.json.interview_type.id, starts_at: inDays(5, 11) });
-    expect(res.status).toBe(201);
-    const cancelled = await as.recruiter.post(api(`interviews/${res.json.interview.id}/cancel`), {});
-    expect(cancelled.status).toBe(200);
+    const interview = await scheduled(as.recruiter, { type_id: type.json.interview_type.id, starts_at: inDays(5, 11) });
+    await expectStatus(as.recruiter, ops.cancel, 200, { params: ofInterview(interview.id), body: {} });
     const mails = (await calendarMails(t)).slice(before);
     const toCandidate = mails.filter((m) => m.to === candidateEmail);
     expect(toCandidate.map((m) => m.text.split('\n').find((line) => /Technical interview with/.test(line)))).toEqual([
@@ -373,9 +399,7 @@ describe('invitation wording', () => {
 
   it('writes when in the short date and time styles, on the interview’s own clock', async () => {
     const before = (await calendarMails(t)).length;
-    const res = await schedule(as.recruiter, { starts_at: inDays(5, 11) });
-    expect(res.status).toBe(201);
-    const { starts_at: startsAt, ends_at: endsAt, timezone } = res.json.interview;
+    const { starts_at: startsAt, ends_at: endsAt, timezone } = await scheduled(as.recruiter, { starts_at: inDays(5, 11) });
     const wall = (iso: string) => {
       const parts = Object.fromEntries(
         new Intl.DateTimeFormat('en-US', {
@@ -406,19 +430,19 @@ describe('invitation wording', () => {
 
 describe('dashboard', () => {
   it('shows the user’s upcoming interviews and the scorecards they owe', async () => {
-    const up = await schedule(as.owner, { starts_at: inDays(8), interviewer_ids: [people.elena.id] });
-    const owed = await schedule(as.owner, { starts_at: inDays(9), interviewer_ids: [people.elena.id] });
+    const up = await scheduled(as.owner, { starts_at: inDays(8), interviewer_ids: [people.elena.id] });
+    const owed = await scheduled(as.owner, { starts_at: inDays(9), interviewer_ids: [people.elena.id] });
     await t.database.db
       .update(interviews)
       .set({ startsAt: new Date(Date.now() - 3 * HOUR), endsAt: new Date(Date.now() - 2 * HOUR) })
-      .where(eq(interviews.id, owed.json.interview.id));
+      .where(eq(interviews.id, owed.id));
     const d = (await as.elena.get(api('dashboard'))).json.dashboard;
-    expect(d.interviews.map((x: { id: string }) => x.id)).toContain(up.json.interview.id);
-    expect(d.interviews.map((x: { id: string }) => x.id)).not.toContain(owed.json.interview.id);
+    expect(d.interviews.map((x: { id: string }) => x.id)).toContain(up.id);
+    expect(d.interviews.map((x: { id: string }) => x.id)).not.toContain(owed.id);
     expect(d.interviews[0].url).toMatch(/^\/recruitment\/.+\/interviews\?interview=/);
-    expect(d.feedback_owed.map((x: { id: string }) => x.id)).toContain(owed.json.interview.id);
+    expect(d.feedback_owed.map((x: { id: string }) => x.id)).toContain(owed.id);
     const ivan = (await as.ivan.get(api('dashboard'))).json.dashboard;
-    expect(ivan.feedback_owed.map((x: { id: string }) => x.id)).not.toContain(owed.json.interview.id);
+    expect(ivan.feedback_owed.map((x: { id: string }) => x.id)).not.toContain(owed.id);
   });
 });
 
@@ -445,9 +469,11 @@ describe('the demo organisation', () => {
       expect(dashboard.feedback_owed.length).toBeGreaterThan(0);
       const recruitment = all.find((i) => i.status === 'scheduled')!.recruitmentId;
       const owner = (await demo.database.db.select().from(users).where(eq(users.email, 'demo@hireloop.test')))[0]!;
-      const list = await (await signIn(demo, owner)).get(`${path}/recruitments/${recruitment}/interviews?filter[when]=all`);
-      expect(list.status).toBe(200);
-      expect(list.json.interviews.data.length).toBeGreaterThan(0);
+      const list = await expectOk(await signIn(demo, owner), ops.listForRecruitment, {
+        params: { organisationId: elena!.currentOrganisationId!, recruitment },
+        query: { filter: { when: 'all' } },
+      });
+      expect(list.interviews.data.length).toBeGreaterThan(0);
     } finally {
       await demo.close();
     }

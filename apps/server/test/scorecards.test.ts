@@ -1,4 +1,5 @@
-import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
+import { INTERVIEW_TEXTS, type ScorecardBody } from '@hireloop/contract/interviews';
+import { interviewOperations as ops } from '@hireloop/contract/operations/interviews';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities } from '../src/db/schema/candidates.ts';
@@ -8,6 +9,7 @@ import { notifyFeedbackDue } from '../src/features/interviews/service.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { pastInterview } from './interview-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -17,7 +19,7 @@ let applicationId = '';
 let interviewId = '';
 let typeId = '';
 const api = (path: string) => `organisation/${org.id}/${path}`;
-const card = (over: Record<string, unknown> = {}) => ({
+const card = (over: Partial<ScorecardBody> = {}): ScorecardBody => ({
   ratings: [
     { criterion: 'Depth', rating: 3 },
     { criterion: 'Clarity', rating: 4 },
@@ -26,6 +28,24 @@ const card = (over: Record<string, unknown> = {}) => ({
   notes: 'Solid.',
   ...over,
 });
+const ofInterview = (interview: string) => ({ organisationId: org.id, interview });
+/** Submits `body` as `c` on the interview (default: the one everybody is on): the answer as it comes. */
+const submit = (c: Client, body: ScorecardBody = card(), interview = interviewId) =>
+  callOperation(c, ops.submitScorecard, { params: ofInterview(interview), body });
+const scorecardsAs = (c: Client) => expectOk(c, ops.scorecards, { params: ofInterview(interviewId) });
+/** A scheduled interview tomorrow with Elena on it. */
+const upcoming = async () =>
+  (
+    await expectStatus(as.recruiter, ops.schedule, 201, {
+      params: { organisationId: org.id, application: applicationId },
+      body: {
+        type_id: typeId,
+        starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+        location: 'Room 1',
+        interviewer_ids: [people.elena.id],
+      },
+    })
+  ).interview;
 
 const scheduleAndPass = (interviewerIds: string[]) =>
   pastInterview(t, as.recruiter, { organisationId: org.id, applicationId, typeId, interviewerIds });
@@ -57,20 +77,14 @@ afterAll(() => t?.close());
 
 describe('scorecards', () => {
   it('refuses a scorecard before the interview started', async () => {
-    const res = await as.recruiter.post(api(`applications/${applicationId}/interviews`), {
-      type_id: typeId,
-      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
-      location: 'Room 1',
-      interviewer_ids: [people.elena.id],
-    });
-    const early = await as.elena.post(api(`interviews/${res.json.interview.id}/scorecard`), card());
-    expect(early.status).toBe(409);
-    expect(early.json.message).toBe(INTERVIEW_TEXTS.scorecardBeforeStart);
+    const interview = await upcoming();
+    const early = await expectStatus(as.elena, ops.submitScorecard, 409, { params: ofInterview(interview.id), body: card() });
+    expect(early.message).toBe(INTERVIEW_TEXTS.scorecardBeforeStart);
   });
 
   it('refuses bad ratings, a non-interviewer and changes nothing', async () => {
-    const outOfRange = await as.elena.post(
-      api(`interviews/${interviewId}/scorecard`),
+    const refused = (body: ScorecardBody) => expectStatus(as.elena, ops.submitScorecard, 422, { params: ofInterview(interviewId), body });
+    const outOfRange = await refused(
       card({
         ratings: [
           { criterion: 'Depth', rating: 5 },
@@ -78,12 +92,10 @@ describe('scorecards', () => {
         ],
       }),
     );
-    expect(outOfRange.status).toBe(422);
-    expect(Object.values(outOfRange.json.errors).flat()).toContain(INTERVIEW_TEXTS.ratingRange);
-    const missing = await as.elena.post(api(`interviews/${interviewId}/scorecard`), card({ ratings: [{ criterion: 'Depth', rating: 2 }] }));
-    expect(missing.json.errors.ratings).toEqual([INTERVIEW_TEXTS.ratingMissing]);
-    const unknown = await as.elena.post(
-      api(`interviews/${interviewId}/scorecard`),
+    expect(Object.values(outOfRange.errors ?? {}).flat()).toContain(INTERVIEW_TEXTS.ratingRange);
+    const missing = await refused(card({ ratings: [{ criterion: 'Depth', rating: 2 }] }));
+    expect(missing.errors?.ratings).toEqual([INTERVIEW_TEXTS.ratingMissing]);
+    const unknown = await refused(
       card({
         ratings: [
           { criterion: 'Depth', rating: 2 },
@@ -91,42 +103,43 @@ describe('scorecards', () => {
         ],
       }),
     );
-    expect(unknown.json.errors.ratings).toEqual([INTERVIEW_TEXTS.ratingCriterionUnknown]);
-    const noRec = await as.elena.post(api(`interviews/${interviewId}/scorecard`), card({ recommendation: 'maybe' }));
+    expect(unknown.errors?.ratings).toEqual([INTERVIEW_TEXTS.ratingCriterionUnknown]);
+    // Not a recommendation at all: sent as it is, past the contract's types.
+    const noRec = await as.elena.post(api(`interviews/${interviewId}/scorecard`), { ...card(), recommendation: 'maybe' });
     expect(noRec.json.errors.recommendation).toEqual([INTERVIEW_TEXTS.recommendationRequired]);
-    const notOn = await as.recruiter.post(api(`interviews/${interviewId}/scorecard`), card());
-    expect(notOn.status).toBe(403);
-    expect(notOn.json.message).toBe(INTERVIEW_TEXTS.scorecardNotInterviewer);
-    expect((await as.nina.post(api(`interviews/${interviewId}/scorecard`), card())).status).toBe(403);
+    const notOn = await expectStatus(as.recruiter, ops.submitScorecard, 403, { params: ofInterview(interviewId), body: card() });
+    expect(notOn.message).toBe(INTERVIEW_TEXTS.scorecardNotInterviewer);
+    expect((await submit(as.nina)).status).toBe(403);
     expect(await t.database.db.select().from(scorecards).where(eq(scorecards.interviewId, interviewId))).toEqual([]);
   });
 
   it('hides the others’ scorecards until you submitted yours', async () => {
-    const first = await as.elena.post(api(`interviews/${interviewId}/scorecard`), card({ recommendation: 'strong_yes' }));
-    expect(first.status).toBe(201);
-    expect(first.json.scorecard).toMatchObject({ interviewer: { id: people.elena.id }, recommendation: 'strong_yes', notes: 'Solid.' });
-    expect((await as.elena.post(api(`interviews/${interviewId}/scorecard`), card())).status).toBe(409);
+    const first = await expectStatus(as.elena, ops.submitScorecard, 201, {
+      params: ofInterview(interviewId),
+      body: card({ recommendation: 'strong_yes' }),
+    });
+    expect(first.scorecard).toMatchObject({ interviewer: { id: people.elena.id }, recommendation: 'strong_yes', notes: 'Solid.' });
+    expect((await submit(as.elena)).status).toBe(409);
 
-    const ivanBefore = await as.ivan.get(api(`interviews/${interviewId}/scorecards`));
-    expect(ivanBefore.status).toBe(200);
-    expect(ivanBefore.json).toMatchObject({ hidden: true, scorecards: [] });
-    expect(ivanBefore.json.summary).toMatchObject({ submitted: 1, expected: 3, recommendations: { strong_yes: 0 } });
-    const ivanView = (await as.ivan.get(api(`interviews/${interviewId}`))).json.interview;
+    const ivanBefore = await scorecardsAs(as.ivan);
+    expect(ivanBefore).toMatchObject({ hidden: true, scorecards: [] });
+    expect(ivanBefore.summary).toMatchObject({ submitted: 1, expected: 3, recommendations: { strong_yes: 0 } });
+    const ivanView = (await expectOk(as.ivan, ops.get, { params: ofInterview(interviewId) })).interview;
     expect(ivanView).toMatchObject({ is_interviewer: true, my_scorecard_submitted: false });
 
     // A recruiter who is not on it sees all; so does the hiring manager… once they submitted (they are on it).
-    const recruiter = await as.recruiter.get(api(`interviews/${interviewId}/scorecards`));
-    expect(recruiter.json.hidden).toBe(false);
-    expect(recruiter.json.scorecards).toHaveLength(1);
-    expect(recruiter.json.pending.map((p: { id: string }) => p.id).sort()).toEqual([people.ivan.id, people.manager.id].sort());
-    expect((await as.manager.get(api(`interviews/${interviewId}/scorecards`))).json.hidden).toBe(true);
+    const recruiter = await scorecardsAs(as.recruiter);
+    expect(recruiter.hidden).toBe(false);
+    expect(recruiter.scorecards).toHaveLength(1);
+    expect(recruiter.pending.map((p) => p.id).sort()).toEqual([people.ivan.id, people.manager.id].sort());
+    expect((await scorecardsAs(as.manager)).hidden).toBe(true);
 
-    expect((await as.ivan.post(api(`interviews/${interviewId}/scorecard`), card({ recommendation: 'no' }))).status).toBe(201);
-    const ivanAfter = await as.ivan.get(api(`interviews/${interviewId}/scorecards`));
-    expect(ivanAfter.json.hidden).toBe(false);
-    expect(ivanAfter.json.scorecards.map((s: { recommendation: string }) => s.recommendation).sort()).toEqual(['no', 'strong_yes']);
-    expect(ivanAfter.json.summary.recommendations).toMatchObject({ strong_yes: 1, no: 1 });
-    const elenaView = (await as.elena.get(api(`interviews/${interviewId}`))).json.interview;
+    expect((await submit(as.ivan, card({ recommendation: 'no' }))).status).toBe(201);
+    const ivanAfter = await scorecardsAs(as.ivan);
+    expect(ivanAfter.hidden).toBe(false);
+    expect(ivanAfter.scorecards.map((s) => s.recommendation).sort()).toEqual(['no', 'strong_yes']);
+    expect(ivanAfter.summary.recommendations).toMatchObject({ strong_yes: 1, no: 1 });
+    const elenaView = (await expectOk(as.elena, ops.get, { params: ofInterview(interviewId) })).interview;
     expect(elenaView).toMatchObject({ my_scorecard_submitted: true, scorecards: { submitted: 2, expected: 3 } });
     const acts = await t.database.db.select().from(activities).where(eq(activities.applicationId, applicationId));
     expect(acts.filter((a) => a.type === 'scorecard.submitted')).toHaveLength(2);
@@ -149,16 +162,10 @@ describe('scorecards', () => {
   });
 
   it('takes no scorecard on a cancelled interview', async () => {
-    const res = await as.recruiter.post(api(`applications/${applicationId}/interviews`), {
-      type_id: typeId,
-      starts_at: new Date(Date.now() + 86_400_000).toISOString(),
-      location: 'Room 1',
-      interviewer_ids: [people.elena.id],
-    });
-    const cancelled = await as.recruiter.post(api(`interviews/${res.json.interview.id}/cancel`));
-    expect(cancelled.json).toMatchObject({ interview: { status: 'cancelled' } });
-    const sc = await as.elena.post(api(`interviews/${res.json.interview.id}/scorecard`), card());
-    expect(sc.status).toBe(409);
-    expect(sc.json.message).toBe(INTERVIEW_TEXTS.scorecardCancelled);
+    const interview = await upcoming();
+    const cancelled = await expectOk(as.recruiter, ops.cancel, { params: ofInterview(interview.id) });
+    expect(cancelled).toMatchObject({ interview: { status: 'cancelled' } });
+    const sc = await expectStatus(as.elena, ops.submitScorecard, 409, { params: ofInterview(interview.id), body: card() });
+    expect(sc.message).toBe(INTERVIEW_TEXTS.scorecardCancelled);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANDIDATE_TEXTS } from './candidates.ts';
 import { line } from './text.ts';
 import { paged } from './pagination.ts';
 import { INTERVIEW_MINUTES } from './recruitment-settings.ts';
@@ -140,6 +141,16 @@ export const INTERVIEW_TEXTS = {
   conflictQuery: 'Give user_ids, starts_at and ends_at.',
 } as const;
 
+/** An id in a query: the shape of a UUID (as path ids, apps/server/src/lib/ids.ts); anything else names nothing. */
+const isId = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const isInterviewStatus = (value: string): value is InterviewStatus => (INTERVIEW_STATUSES as readonly string[]).includes(value);
+/** `a, b,,c` → `['a', 'b', 'c']`. */
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /* ---------- objects ---------- */
 
 const ref = z.object({ id: z.string(), name: z.string() });
@@ -235,10 +246,35 @@ export const interviewListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(25),
   filter: z
     .object({
-      interviewer: z.string().max(64).optional(),
-      status: z.string().max(64).optional(),
+      interviewer: z
+        .string()
+        .max(64)
+        .transform((v, ctx) => {
+          const id = v.trim() || undefined;
+          if (id !== undefined && id !== 'me' && !isId(id)) ctx.addIssue({ code: 'custom', message: INTERVIEW_TEXTS.interviewerUnknown });
+          return id;
+        })
+        .optional(),
+      status: z
+        .string()
+        .max(64)
+        .transform((v, ctx) => {
+          const statuses = commaList(v);
+          if (!statuses.every(isInterviewStatus))
+            ctx.addIssue({ code: 'custom', message: 'filter[status] is scheduled, completed or cancelled.' });
+          return statuses.filter(isInterviewStatus);
+        })
+        .optional(),
       when: z.enum(INTERVIEW_WHEN_FILTERS, { error: 'filter[when] is upcoming, past or all.' }).optional(),
-      application: z.string().max(64).optional(),
+      application: z
+        .string()
+        .max(64)
+        .transform((v, ctx) => {
+          const id = v.trim() || undefined;
+          if (id !== undefined && !isId(id)) ctx.addIssue({ code: 'custom', message: CANDIDATE_TEXTS.applicationNotFound });
+          return id;
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -370,10 +406,27 @@ export type CancelInterviewBody = z.infer<typeof cancelInterviewBody>;
  * Conflicts never block scheduling. Only ids of the organisation's members count.
  */
 export const conflictsQuery = z.object({
-  user_ids: z.string({ error: INTERVIEW_TEXTS.conflictQuery }).min(1, INTERVIEW_TEXTS.conflictQuery).max(2000),
+  user_ids: z
+    .string({ error: INTERVIEW_TEXTS.conflictQuery })
+    .min(1, INTERVIEW_TEXTS.conflictQuery)
+    .max(2000)
+    .transform((v, ctx) => {
+      const ids = commaList(v);
+      if (ids.length === 0 || ids.length > 20 || !ids.every(isId))
+        ctx.addIssue({ code: 'custom', message: INTERVIEW_TEXTS.interviewerUnknown });
+      return ids;
+    }),
   starts_at: startsAt,
   ends_at: startsAt,
-  exclude: z.string().max(64).optional(),
+  exclude: z
+    .string()
+    .max(64)
+    .transform((v, ctx) => {
+      const id = v.trim() || undefined;
+      if (id !== undefined && !isId(id)) ctx.addIssue({ code: 'custom', message: INTERVIEW_TEXTS.notFound });
+      return id;
+    })
+    .optional(),
 });
 export type ConflictsQuery = z.infer<typeof conflictsQuery>;
 export const interviewConflict = z.object({

@@ -1,28 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import type {
-  ApplicationInterviewsResponse,
-  ConflictsResponse,
   Interview,
   InterviewConflict,
-  InterviewResponse,
   InterviewStatus,
   InterviewWhenFilter,
-  InterviewsResponse,
   RescheduleInterviewBody,
   ScheduleInterviewBody,
   ScorecardBody,
-  ScorecardResponse,
-  ScorecardsResponse,
 } from '@hireloop/contract/interviews';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
+import { interviewOperations } from '@hireloop/contract/operations/interviews';
 import type { Permission } from '@hireloop/contract/permissions';
-import { orgApi } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
-
-const enc = encodeURIComponent;
 
 /** Under the shared `interviews` key (lib/query-keys.ts). */
 export const interviewKeys = {
@@ -54,7 +46,7 @@ export function useInterviewPermissions() {
 
 /** The query string of the list, without empty filters. */
 export function listQueryOf(filters: InterviewFilters) {
-  const filter: Record<string, string> = { when: filters.when };
+  const filter: { when: InterviewWhenFilter; interviewer?: string; status?: string } = { when: filters.when };
   if (filters.interviewer) filter.interviewer = filters.interviewer;
   if (filters.status) filter.status = filters.status;
   return { page: filters.page, per_page: 25, filter };
@@ -65,7 +57,8 @@ export function useRecruitmentInterviews(recruitmentId: string, filters: Intervi
   return useQuery({
     queryKey: interviewKeys.list(org, recruitmentId, filters),
     queryFn: async () =>
-      (await orgApi.get<InterviewsResponse>(`recruitments/${enc(recruitmentId)}/interviews`, listQueryOf(filters))).interviews,
+      (await call(interviewOperations.listForRecruitment, { params: { recruitment: recruitmentId }, query: listQueryOf(filters) }))
+        .interviews,
     enabled: org !== '' && recruitmentId !== '',
     placeholderData: keepPreviousData,
   });
@@ -75,7 +68,7 @@ export function useApplicationInterviews(applicationId: string) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: interviewKeys.ofApplication(org, applicationId),
-    queryFn: async () => (await orgApi.get<ApplicationInterviewsResponse>(`applications/${enc(applicationId)}/interviews`)).interviews,
+    queryFn: async () => (await call(interviewOperations.listForApplication, { params: { application: applicationId } })).interviews,
     enabled: org !== '' && applicationId !== '',
   });
 }
@@ -85,7 +78,7 @@ export function useInterview(initial: Interview) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: interviewKeys.one(org, initial.id),
-    queryFn: async () => (await orgApi.get<InterviewResponse>(`interviews/${enc(initial.id)}`)).interview,
+    queryFn: async () => (await call(interviewOperations.get, { params: { interview: initial.id } })).interview,
     enabled: org !== '',
     placeholderData: initial,
   });
@@ -96,7 +89,7 @@ export function useInterviewById(interviewId: string | null, enabled = true) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: interviewKeys.one(org, interviewId ?? ''),
-    queryFn: async () => (await orgApi.get<InterviewResponse>(`interviews/${enc(interviewId ?? '')}`)).interview,
+    queryFn: async () => (await call(interviewOperations.get, { params: { interview: interviewId ?? '' } })).interview,
     enabled: enabled && org !== '' && interviewId !== null && interviewId !== '',
     retry: false,
   });
@@ -120,9 +113,8 @@ export function useRecruitmentCandidates(recruitmentId: string, enabled = true) 
 
 export async function fetchConflicts(userIds: string[], startsAt: string, endsAt: string, exclude?: string): Promise<InterviewConflict[]> {
   if (userIds.length === 0) return [];
-  const query: Record<string, string> = { user_ids: userIds.join(','), starts_at: startsAt, ends_at: endsAt };
-  if (exclude) query.exclude = exclude;
-  return (await orgApi.get<ConflictsResponse>('interviews/conflicts', query)).conflicts;
+  const query = { user_ids: userIds.join(','), starts_at: startsAt, ends_at: endsAt };
+  return (await call(interviewOperations.conflicts, { query: exclude ? { ...query, exclude } : query })).conflicts;
 }
 
 /** After any change: every interview list, the dashboard, and the candidate's timeline. */
@@ -137,7 +129,7 @@ export function useScheduleInterview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ applicationId, body }: { applicationId: string; body: ScheduleInterviewBody }) =>
-      (await orgApi.post<InterviewResponse>(`applications/${enc(applicationId)}/interviews`, body)).interview,
+      (await call(interviewOperations.schedule, { params: { application: applicationId }, body })).interview,
     onSuccess: () => refreshAfterChange(queryClient, org),
   });
 }
@@ -147,7 +139,7 @@ export function useRescheduleInterview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: RescheduleInterviewBody }) =>
-      (await orgApi.patch<InterviewResponse>(`interviews/${enc(id)}`, body)).interview,
+      (await call(interviewOperations.reschedule, { params: { interview: id }, body })).interview,
     onSuccess: () => refreshAfterChange(queryClient, org),
   });
 }
@@ -157,7 +149,7 @@ export function useCancelInterview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: string; reason?: string }) =>
-      (await orgApi.post<InterviewResponse>(`interviews/${enc(id)}/cancel`, reason ? { reason } : {})).interview,
+      (await call(interviewOperations.cancel, { params: { interview: id }, body: reason ? { reason } : {} })).interview,
     onSuccess: () => refreshAfterChange(queryClient, org),
   });
 }
@@ -166,7 +158,7 @@ export function useScorecards(interviewId: string, enabled = true) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: interviewKeys.scorecards(org, interviewId),
-    queryFn: async () => await orgApi.get<ScorecardsResponse>(`interviews/${enc(interviewId)}/scorecards`),
+    queryFn: async () => await call(interviewOperations.scorecards, { params: { interview: interviewId } }),
     enabled: enabled && org !== '',
   });
 }
@@ -176,7 +168,7 @@ export function useSubmitScorecard(interviewId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: ScorecardBody) =>
-      (await orgApi.post<ScorecardResponse>(`interviews/${enc(interviewId)}/scorecard`, body)).scorecard,
+      (await call(interviewOperations.submitScorecard, { params: { interview: interviewId }, body })).scorecard,
     onSuccess: () => refreshAfterChange(queryClient, org),
   });
 }
