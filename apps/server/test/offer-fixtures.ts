@@ -1,7 +1,9 @@
+import { offerOperations } from '@hireloop/contract/operations/offers';
+import { publicOfferOperations } from '@hireloop/contract/operations/public-offers';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { outbox } from '../src/db/schema/outbox.ts';
 import { Client, type TestApp } from './harness.ts';
+import { expectOk, expectStatus } from './operations.ts';
 
 /**
  * An offer for the application made (no approvers), submitted, sent and accepted by the candidate
@@ -19,23 +21,18 @@ export async function acceptOfferThroughApp(
     expiresOn: string;
   },
 ): Promise<{ offerId: string }> {
-  const o = (rest: string) => `organisation/${offer.organisationId}${rest}`;
-  const created = await recruiter.post(o(`/applications/${offer.applicationId}/offers`), {
-    salary: offer.salary,
-    currency: 'EUR',
-    start_date: offer.startDate,
-    expires_on: offer.expiresOn,
-    approver_ids: [],
+  const created = await expectStatus(recruiter, offerOperations.create, 201, {
+    params: { organisationId: offer.organisationId, application: offer.applicationId },
+    body: { salary: offer.salary, currency: 'EUR', start_date: offer.startDate, expires_on: offer.expiresOn, approver_ids: [] },
   });
-  expect(created.status, created.text).toBe(201);
-  const offerId = created.json.offer.id as string;
-  await recruiter.post(o(`/offers/${offerId}/submit`));
-  expect((await recruiter.post(o(`/offers/${offerId}/send`))).status).toBe(200);
+  const offerId = created.offer.id;
+  const ofOffer = { params: { organisationId: offer.organisationId, offer: offerId } };
+  await expectOk(recruiter, offerOperations.submit, ofOffer);
+  await expectStatus(recruiter, offerOperations.send, 200, ofOffer);
   const mails = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
   const mail = mails.map((m) => m.payload as { to: string; text: string }).find((m) => m.to === offer.candidateEmail);
   const token = new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '')?.[1];
   const visitor = await new Client(t.baseUrl).csrf();
-  const accepted = await visitor.post(`public/offers/${token}/accept`, {});
-  expect(accepted.status, accepted.text).toBe(200);
+  await expectStatus(visitor, publicOfferOperations.accept, 200, { params: { token: token ?? '' }, body: {} });
   return { offerId };
 }

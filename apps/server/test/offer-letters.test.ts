@@ -1,9 +1,12 @@
 import { DEFAULT_OFFER_LETTER_TEMPLATE, OFFER_LETTER_PLACEHOLDERS, OFFER_TEXTS } from '@hireloop/contract/offers';
+import { offerLetterOperations as ops } from '@hireloop/contract/operations/offer-letters';
+import { offerOperations } from '@hireloop/contract/operations/offers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLetterPdf } from '../src/features/offer-letters/pdf.ts';
 import { renderLetter, unknownPlaceholders } from '../src/features/offer-letters/render.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { fetchBytes, pdfText } from './pdf-text.ts';
 
 const facts = {
@@ -51,7 +54,7 @@ describe('the template routes', () => {
   let org: { id: string };
   let owner: Client;
   let manager: Client;
-  const path = () => `organisation/${org.id}/offer-letter-template`;
+  const inOrg = () => ({ organisationId: org.id });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -67,35 +70,29 @@ describe('the template routes', () => {
   });
 
   it('gives the default until one is saved; saving checks placeholders; letters use the saved one', async () => {
-    const first = await manager.get(path());
-    expect(first.status).toBe(200);
-    expect(first.json.template).toMatchObject({ body: DEFAULT_OFFER_LETTER_TEMPLATE, is_default: true, updated_at: null });
-    expect(first.json.template.placeholders).toEqual([...OFFER_LETTER_PLACEHOLDERS]);
-    expect((await manager.put(path(), { body: 'x' })).status).toBe(403);
+    const first = await expectStatus(manager, ops.getTemplate, 200, { params: inOrg() });
+    expect(first.template).toMatchObject({ body: DEFAULT_OFFER_LETTER_TEMPLATE, is_default: true, updated_at: null });
+    expect(first.template.placeholders).toEqual([...OFFER_LETTER_PLACEHOLDERS]);
+    expect((await callOperation(manager, ops.saveTemplate, { params: inOrg(), body: { body: 'x' } })).status).toBe(403);
 
-    const bad = await owner.put(path(), { body: 'Hello {{name}}' });
-    expect(bad.status).toBe(422);
-    expect(bad.json.errors.body).toEqual([OFFER_TEXTS.templateUnknownPlaceholder.replace('{name}', 'name')]);
-    expect((await owner.put(path(), { body: '   ' })).json.errors.body).toContain(OFFER_TEXTS.templateRequired);
+    const bad = await expectStatus(owner, ops.saveTemplate, 422, { params: inOrg(), body: { body: 'Hello {{name}}' } });
+    expect(bad.errors?.body).toEqual([OFFER_TEXTS.templateUnknownPlaceholder.replace('{name}', 'name')]);
+    const blank = await expectStatus(owner, ops.saveTemplate, 422, { params: inOrg(), body: { body: '   ' } });
+    expect(blank.errors?.body).toContain(OFFER_TEXTS.templateRequired);
 
     const body = 'Hello {{candidate_name}}, welcome to {{organisation}} as {{role}} on {{salary}}.';
-    const saved = await owner.put(path(), { body });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.json.template).toMatchObject({ body, is_default: false });
-    expect((await manager.get(path())).json.template.body).toBe(body);
+    const saved = await expectStatus(owner, ops.saveTemplate, 200, { params: inOrg(), body: { body } });
+    expect(saved.template).toMatchObject({ body, is_default: false });
+    expect((await expectOk(manager, ops.getTemplate, { params: inOrg() })).template.body).toBe(body);
 
     const pipeline = await seedPipeline(t, org.id);
     const recruitment = await pipeline.recruitment('R');
     const { applications } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name: 'Mary Jackson' }, [recruitment.id]);
-    const created = await owner.post(`organisation/${org.id}/applications/${applications[0]!.id}/offers`, {
-      salary: 50,
-      currency: 'USD',
-      salary_period: 'hour',
-      start_date: '2030-01-01',
-      expires_on: '2029-12-01',
+    const created = await expectStatus(owner, offerOperations.create, 201, {
+      params: { organisationId: org.id, application: applications[0]!.id },
+      body: { salary: 50, currency: 'USD', salary_period: 'hour', start_date: '2030-01-01', expires_on: '2029-12-01' },
     });
-    expect(created.status, created.text).toBe(201);
-    const res = await fetchBytes(`${t.baseUrl}/api/v1/organisation/${org.id}/offers/${created.json.offer.id}/letter.pdf`, {
+    const res = await fetchBytes(`${t.baseUrl}/api/v1/organisation/${org.id}/offers/${created.offer.id}/letter.pdf`, {
       cookie: `hireloop_session=${manager.cookie('hireloop_session')}`,
     });
     const { text } = await pdfText(res.bytes);

@@ -1,5 +1,6 @@
 import { OFFER_APPROVAL_TEXTS } from '@hireloop/contract/errors';
-import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import { OFFER_TEXTS, type CreateOfferBody } from '@hireloop/contract/offers';
+import { offerOperations as ops } from '@hireloop/contract/operations/offers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
@@ -10,6 +11,7 @@ import { outbox } from '../src/db/schema/outbox.ts';
 import { expireOffers } from '../src/jobs/offer-expiry.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectOk, expectStatus } from './operations.ts';
 import { fetchBytes, pdfText } from './pdf-text.ts';
 
 let t: TestApp;
@@ -29,13 +31,15 @@ let other: { org: { id: string }; client: Client; applicationId: string; offerId
 const db = () => t.database.db;
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const o = (rest = '') => `organisation/${org.id}${rest}`;
+const ofOffer = (offer: string) => ({ organisationId: org.id, offer });
+const ofApplication = (application: string) => ({ organisationId: org.id, application });
 
 async function newApplication(attrs: { name?: string; email?: string | null } = {}) {
   const { candidate, applications: apps } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, attrs, [recruitmentId]);
   return { candidate, applicationId: apps[0]!.id };
 }
 
-const body = (extra: Record<string, unknown> = {}) => ({
+const body = (extra: Partial<CreateOfferBody> = {}): CreateOfferBody => ({
   salary: 85000,
   currency: 'EUR',
   salary_period: 'year',
@@ -47,18 +51,16 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-async function draft(applicationId: string, extra: Record<string, unknown> = {}) {
-  const res = await recruiter.post(o(`/applications/${applicationId}/offers`), body(extra));
-  expect(res.status, res.text).toBe(201);
-  return res.json.offer as { id: string; version: number; status: string };
+async function draft(applicationId: string, extra: Partial<CreateOfferBody> = {}) {
+  return (await expectStatus(recruiter, ops.create, 201, { params: ofApplication(applicationId), body: body(extra) })).offer;
 }
 
 async function approved(applicationId: string) {
   const offer = await draft(applicationId);
-  expect((await recruiter.post(o(`/offers/${offer.id}/submit`))).status).toBe(200);
-  expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).status).toBe(200);
-  const res = await ownerClient.post(o(`/offers/${offer.id}/approve`), { comment: 'Go' });
-  expect(res.json.offer.status).toBe('approved');
+  await expectStatus(recruiter, ops.submit, 200, { params: ofOffer(offer.id) });
+  await expectStatus(manager, ops.approve, 200, { params: ofOffer(offer.id), body: {} });
+  const res = await expectStatus(ownerClient, ops.approve, 200, { params: ofOffer(offer.id), body: { comment: 'Go' } });
+  expect(res.offer.status).toBe('approved');
   return offer;
 }
 
@@ -90,11 +92,11 @@ beforeAll(async () => {
   const otherRecruitment = await otherPipeline.recruitment('Other');
   const seeded = await seedCandidate(t, otherOrg.id, otherPipeline.statuses[0]!.id, {}, [otherRecruitment.id]);
   const otherClient = await signIn(t, otherOwner);
-  const res = await otherClient.post(`organisation/${otherOrg.id}/applications/${seeded.applications[0]!.id}/offers`, {
-    ...body({ approver_ids: [] }),
+  const res = await expectStatus(otherClient, ops.create, 201, {
+    params: { organisationId: otherOrg.id, application: seeded.applications[0]!.id },
+    body: body({ approver_ids: [] }),
   });
-  expect(res.status, res.text).toBe(201);
-  other = { org: otherOrg, client: otherClient, applicationId: seeded.applications[0]!.id, offerId: res.json.offer.id };
+  other = { org: otherOrg, client: otherClient, applicationId: seeded.applications[0]!.id, offerId: res.offer.id };
 });
 afterAll(async () => {
   await t?.close();
@@ -103,9 +105,7 @@ afterAll(async () => {
 describe('creating an offer', () => {
   it('creates a draft with approvers in order, on the timeline', async () => {
     const { applicationId, candidate } = await newApplication({ name: 'Ada Lovelace' });
-    const res = await recruiter.post(o(`/applications/${applicationId}/offers`), body());
-    expect(res.status, res.text).toBe(201);
-    const offer = res.json.offer;
+    const { offer } = await expectStatus(recruiter, ops.create, 201, { params: ofApplication(applicationId), body: body() });
     expect(offer).toMatchObject({
       status: 'draft',
       salary: 85000,
@@ -124,20 +124,17 @@ describe('creating an offer', () => {
       letter_text: null,
       sent_at: null,
     });
-    expect(
-      offer.approvals.map((a: { approver: { id: string }; position: number; decision: string }) => [a.approver.id, a.position, a.decision]),
-    ).toEqual([
+    expect(offer.approvals.map((a) => [a.approver.id, a.position, a.decision])).toEqual([
       [managerUser.id, 1, 'pending'],
       [owner.id, 2, 'pending'],
     ]);
     expect(offer.letter_preview_url).toBe(`/api/v1/organisation/${org.id}/offers/${offer.id}/letter.pdf`);
     expect(await activityTypes(applicationId)).toContain('offer.created');
 
-    const one = await manager.get(o(`/offers/${offer.id}`));
-    expect(one.status).toBe(200);
-    expect(one.json.offer.id).toBe(offer.id);
-    const forApp = await manager.get(o(`/applications/${applicationId}/offers`));
-    expect(forApp.json.offers.map((x: { id: string }) => x.id)).toEqual([offer.id]);
+    const one = await expectStatus(manager, ops.get, 200, { params: ofOffer(offer.id) });
+    expect(one.offer.id).toBe(offer.id);
+    const forApp = await expectOk(manager, ops.listForApplication, { params: ofApplication(applicationId) });
+    expect(forApp.offers.map((x) => x.id)).toEqual([offer.id]);
   });
 
   it('refuses bad input with clear messages and changes nothing', async () => {
@@ -156,25 +153,36 @@ describe('creating an offer', () => {
       [{ approver_ids: [managerUser.id, managerUser.id] }, 'approver_ids', OFFER_TEXTS.approverDuplicate],
     ];
     for (const [extra, field, message] of cases) {
-      const res = await recruiter.post(o(`/applications/${applicationId}/offers`), body(extra));
+      // Values the contract's types refuse are sent as they are.
+      const res = await recruiter.post(o(`/applications/${applicationId}/offers`), { ...body(), ...extra });
       expect(res.status, JSON.stringify(extra)).toBe(422);
       expect(res.json.errors[field], JSON.stringify(res.json)).toContain(message);
     }
     // An approver from another organisation.
-    const stranger = await recruiter.post(o(`/applications/${applicationId}/offers`), body({ approver_ids: [(await createUser(t)).id] }));
-    expect(stranger.json.errors.approver_ids).toContain(OFFER_TEXTS.approverUnknown);
+    const stranger = await expectStatus(recruiter, ops.create, 422, {
+      params: ofApplication(applicationId),
+      body: body({ approver_ids: [(await createUser(t)).id] }),
+    });
+    expect(stranger.errors?.approver_ids).toContain(OFFER_TEXTS.approverUnknown);
     const rows = await db().select().from(offers).where(eq(offers.applicationId, applicationId));
     expect(rows).toHaveLength(0);
   });
 
   it('404s for unknown, malformed and foreign ids', async () => {
-    expect((await recruiter.post(o('/applications/nope/offers'), body())).json.message).toBe(OFFER_TEXTS.applicationNotFound);
-    expect((await recruiter.post(o(`/applications/${other.applicationId}/offers`), body())).status).toBe(404);
-    expect((await recruiter.get(o(`/offers/${other.offerId}`))).json.message).toBe(OFFER_TEXTS.notFound);
-    expect((await recruiter.get(o('/offers/123'))).status).toBe(404);
-    expect((await recruiter.patch(o(`/offers/${other.offerId}`), { salary: 1 })).status).toBe(404);
-    expect((await recruiter.post(o(`/offers/${other.offerId}/withdraw`))).status).toBe(404);
-    expect((await recruiter.get(o(`/recruitments/${crypto.randomUUID()}/offers`))).status).toBe(404);
+    const malformed = await expectStatus(recruiter, ops.create, 404, { params: ofApplication('nope'), body: body() });
+    expect(malformed.message).toBe(OFFER_TEXTS.applicationNotFound);
+    await expectStatus(recruiter, ops.create, 404, { params: ofApplication(other.applicationId), body: body() });
+    expect((await expectStatus(recruiter, ops.get, 404, { params: ofOffer(other.offerId) })).message).toBe(OFFER_TEXTS.notFound);
+    await expectStatus(recruiter, ops.get, 404, { params: ofOffer('123') });
+    await expectStatus(recruiter, ops.update, 404, { params: ofOffer(other.offerId), body: { salary: 1 } });
+    await expectStatus(recruiter, ops.withdraw, 404, { params: ofOffer(other.offerId) });
+    await expectStatus(recruiter, ops.letter, 404, { params: ofOffer(other.offerId) });
+    await expectStatus(recruiter, ops.listForApplication, 404, { params: ofApplication('nope') });
+    const noRecruitment = { params: { organisationId: org.id, recruitment: crypto.randomUUID() } };
+    await expectStatus(recruiter, ops.listForRecruitment, 404, noRecruitment);
+    const malformedRecruitment = { params: { organisationId: org.id, recruitment: 'nope' } };
+    const res = await expectStatus(recruiter, ops.listForRecruitment, 404, malformedRecruitment);
+    expect(res.message).toBe(OFFER_TEXTS.recruitmentNotFound);
     const [row] = await db().select().from(offers).where(eq(offers.id, other.offerId));
     expect(row!.status).toBe('draft');
   });
@@ -185,46 +193,41 @@ describe('approvals', () => {
     const { applicationId } = await newApplication();
     const offer = await draft(applicationId);
     // Approving a draft: not pending.
-    expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).status).toBe(409);
-    const sub = await recruiter.post(o(`/offers/${offer.id}/submit`));
-    expect(sub.status, sub.text).toBe(200);
-    expect(sub.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: managerUser.id, can_approve: false });
+    await expectStatus(manager, ops.approve, 409, { params: ofOffer(offer.id), body: {} });
+    const sub = await expectStatus(recruiter, ops.submit, 200, { params: ofOffer(offer.id) });
+    expect(sub.offer).toMatchObject({ status: 'pending_approval', current_approver_id: managerUser.id, can_approve: false });
     const [note] = await db()
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, managerUser.id), eq(notifications.type, 'offer_approval')));
     expect(note!.data).toMatchObject({ offer_id: offer.id, url: `/recruitment/${recruitmentId}/offers?offer=${offer.id}` });
     // Submitting again (a double click) answers with the offer as it is.
-    const twice = await recruiter.post(o(`/offers/${offer.id}/submit`));
-    expect(twice.status, twice.text).toBe(200);
-    expect(twice.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: managerUser.id });
+    const twice = await expectStatus(recruiter, ops.submit, 200, { params: ofOffer(offer.id) });
+    expect(twice.offer).toMatchObject({ status: 'pending_approval', current_approver_id: managerUser.id });
 
     // The second approver before the first: 403; a non-approver: 403.
-    const early = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
-    expect(early.status).toBe(403);
-    expect(early.json.message).toBe(OFFER_TEXTS.notYourTurn);
-    const outsider = await recruiter.post(o(`/offers/${offer.id}/approve`), {});
-    expect(outsider.status).toBe(403);
-    expect(outsider.json.message).toBe(OFFER_TEXTS.notApprover);
+    const early = await expectStatus(ownerClient, ops.approve, 403, { params: ofOffer(offer.id), body: {} });
+    expect(early.message).toBe(OFFER_TEXTS.notYourTurn);
+    const outsider = await expectStatus(recruiter, ops.approve, 403, { params: ofOffer(offer.id), body: {} });
+    expect(outsider.message).toBe(OFFER_TEXTS.notApprover);
 
-    const viewed = await manager.get(o(`/offers/${offer.id}`));
-    expect(viewed.json.offer.can_approve).toBe(true);
-    const first = await manager.post(o(`/offers/${offer.id}/approve`), { comment: 'Fair' });
-    expect(first.status, first.text).toBe(200);
-    expect(first.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
-    expect(first.json.offer.approvals[0]).toMatchObject({ decision: 'approved', comment: 'Fair' });
+    const viewed = await expectOk(manager, ops.get, { params: ofOffer(offer.id) });
+    expect(viewed.offer.can_approve).toBe(true);
+    const first = await expectStatus(manager, ops.approve, 200, { params: ofOffer(offer.id), body: { comment: 'Fair' } });
+    expect(first.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
+    expect(first.offer.approvals[0]).toMatchObject({ decision: 'approved', comment: 'Fair' });
     // The same approval again is the recorded one; another comment is a different answer.
-    const again = await manager.post(o(`/offers/${offer.id}/approve`), { comment: 'Fair' });
-    expect(again.status, again.text).toBe(200);
-    expect(again.json.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
-    expect((await manager.post(o(`/offers/${offer.id}/approve`), {})).json.message).toBe(OFFER_TEXTS.alreadyApproved);
+    const again = await expectStatus(manager, ops.approve, 200, { params: ofOffer(offer.id), body: { comment: 'Fair' } });
+    expect(again.offer).toMatchObject({ status: 'pending_approval', current_approver_id: owner.id });
+    const changed = await expectStatus(manager, ops.approve, 409, { params: ofOffer(offer.id), body: {} });
+    expect(changed.message).toBe(OFFER_TEXTS.alreadyApproved);
 
     // The owner's dashboard shows the approval waiting.
     const dash = await ownerClient.get(o('/dashboard'));
     expect(dash.json.dashboard.approvals.map((a: { id: string }) => a.id)).toContain(offer.id);
 
-    const last = await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
-    expect(last.json.offer).toMatchObject({ status: 'approved', current_approver_id: null });
+    const last = await expectStatus(ownerClient, ops.approve, 200, { params: ofOffer(offer.id), body: {} });
+    expect(last.offer).toMatchObject({ status: 'approved', current_approver_id: null });
     const dashAfter = await ownerClient.get(o('/dashboard'));
     expect(dashAfter.json.dashboard.approvals.map((a: { id: string }) => a.id)).not.toContain(offer.id);
     expect(await activityTypes(applicationId)).toEqual(expect.arrayContaining(['offer.created', 'offer.submitted', 'offer.approved']));
@@ -233,42 +236,40 @@ describe('approvals', () => {
   it('a rejection sends the offer back to draft with the comment; a comment is required', async () => {
     const { applicationId } = await newApplication();
     const offer = await draft(applicationId);
-    await recruiter.post(o(`/offers/${offer.id}/submit`));
-    const noComment = await manager.post(o(`/offers/${offer.id}/reject`), { comment: ' ' });
-    expect(noComment.status).toBe(422);
-    expect(noComment.json.errors.comment).toContain(OFFER_TEXTS.commentRequired);
-    const res = await manager.post(o(`/offers/${offer.id}/reject`), { comment: 'Too high for the band' });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.offer.status).toBe('draft');
-    expect(res.json.offer.approvals[0]).toMatchObject({ decision: 'rejected', comment: 'Too high for the band' });
+    await expectOk(recruiter, ops.submit, { params: ofOffer(offer.id) });
+    const noComment = await expectStatus(manager, ops.reject, 422, { params: ofOffer(offer.id), body: { comment: ' ' } });
+    expect(noComment.errors?.comment).toContain(OFFER_TEXTS.commentRequired);
+    const res = await expectStatus(manager, ops.reject, 200, { params: ofOffer(offer.id), body: { comment: 'Too high for the band' } });
+    expect(res.offer.status).toBe('draft');
+    expect(res.offer.approvals[0]).toMatchObject({ decision: 'rejected', comment: 'Too high for the band' });
     expect(await activityTypes(applicationId)).toContain('offer.rejected');
     // Editing the draft keeps the rejection readable; resubmitting starts the chain over.
-    const edited = await recruiter.patch(o(`/offers/${offer.id}`), { salary: 80000 });
-    expect(edited.json.offer).toMatchObject({ status: 'draft', salary: 80000 });
-    expect(edited.json.offer.approvals[0]).toMatchObject({ decision: 'rejected', comment: 'Too high for the band' });
-    const again = await recruiter.post(o(`/offers/${offer.id}/submit`));
-    expect(again.json.offer.approvals.map((a: { decision: string }) => a.decision)).toEqual(['pending', 'pending']);
+    const edited = await expectOk(recruiter, ops.update, { params: ofOffer(offer.id), body: { salary: 80000 } });
+    expect(edited.offer).toMatchObject({ status: 'draft', salary: 80000 });
+    expect(edited.offer.approvals[0]).toMatchObject({ decision: 'rejected', comment: 'Too high for the band' });
+    const again = await expectOk(recruiter, ops.submit, { params: ofOffer(offer.id) });
+    expect(again.offer.approvals.map((a) => a.decision)).toEqual(['pending', 'pending']);
   });
 
   it('an edit after an approval resets the approvals and bumps the version', async () => {
     const { applicationId } = await newApplication();
     const offer = await approved(applicationId);
-    const stale = await recruiter.patch(o(`/offers/${offer.id}`), { salary: 90000, version: 99 });
-    expect(stale.status).toBe(409);
-    expect(stale.json.message).toBe(OFFER_TEXTS.stale);
-    const res = await recruiter.patch(o(`/offers/${offer.id}`), { salary: 90000, version: offer.version });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.offer).toMatchObject({ salary: 90000, status: 'pending_approval', version: offer.version + 1 });
-    expect(res.json.offer.approvals.map((a: { decision: string }) => a.decision)).toEqual(['pending', 'pending']);
+    const stale = await expectStatus(recruiter, ops.update, 409, { params: ofOffer(offer.id), body: { salary: 90000, version: 99 } });
+    expect(stale.message).toBe(OFFER_TEXTS.stale);
+    const res = await expectStatus(recruiter, ops.update, 200, {
+      params: ofOffer(offer.id),
+      body: { salary: 90000, version: offer.version },
+    });
+    expect(res.offer).toMatchObject({ salary: 90000, status: 'pending_approval', version: offer.version + 1 });
+    expect(res.offer.approvals.map((a) => a.decision)).toEqual(['pending', 'pending']);
     // Not sendable now.
-    const send = await recruiter.post(o(`/offers/${offer.id}/send`));
-    expect(send.status).toBe(409);
-    expect(send.json.message).toBe(OFFER_TEXTS.notApproved);
+    const send = await expectStatus(recruiter, ops.send, 409, { params: ofOffer(offer.id) });
+    expect(send.message).toBe(OFFER_TEXTS.notApproved);
     // An edit of a draft keeps it a draft; bad values are refused.
     const d = await draft((await newApplication()).applicationId);
-    const e = await recruiter.patch(o(`/offers/${d.id}`), { approver_ids: [], bonus_note: null });
-    expect(e.json.offer).toMatchObject({ status: 'draft', approvals: [], bonus_note: null, version: 2 });
-    expect((await recruiter.patch(o(`/offers/${d.id}`), { salary: -5 })).status).toBe(422);
+    const e = await expectOk(recruiter, ops.update, { params: ofOffer(d.id), body: { approver_ids: [], bonus_note: null } });
+    expect(e.offer).toMatchObject({ status: 'draft', approvals: [], bonus_note: null, version: 2 });
+    await expectStatus(recruiter, ops.update, 422, { params: ofOffer(d.id), body: { salary: -5 } });
   });
 });
 
@@ -355,17 +356,16 @@ describe('sending, withdrawing, the letter', () => {
   it('refuses to send before approval; sends once approved with a hashed single-purpose link', async () => {
     const { applicationId, candidate } = await newApplication({ name: 'Grace Hopper' });
     const offer = await draft(applicationId);
-    expect((await recruiter.post(o(`/offers/${offer.id}/send`))).json.message).toBe(OFFER_TEXTS.notApproved);
-    await recruiter.post(o(`/offers/${offer.id}/submit`));
-    expect((await recruiter.post(o(`/offers/${offer.id}/send`))).status).toBe(409);
-    await manager.post(o(`/offers/${offer.id}/approve`), {});
-    await ownerClient.post(o(`/offers/${offer.id}/approve`), {});
-    const res = await recruiter.post(o(`/offers/${offer.id}/send`));
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.offer.status).toBe('sent');
-    expect(res.json.offer.sent_at).not.toBeNull();
-    expect(res.json.offer.letter_text).toContain('Dear Grace Hopper');
-    expect(res.json.offer.letter_text).toContain('85,000 EUR per year');
+    expect((await expectStatus(recruiter, ops.send, 409, { params: ofOffer(offer.id) })).message).toBe(OFFER_TEXTS.notApproved);
+    await expectOk(recruiter, ops.submit, { params: ofOffer(offer.id) });
+    await expectStatus(recruiter, ops.send, 409, { params: ofOffer(offer.id) });
+    await expectOk(manager, ops.approve, { params: ofOffer(offer.id), body: {} });
+    await expectOk(ownerClient, ops.approve, { params: ofOffer(offer.id), body: {} });
+    const res = await expectStatus(recruiter, ops.send, 200, { params: ofOffer(offer.id) });
+    expect(res.offer.status).toBe('sent');
+    expect(res.offer.sent_at).not.toBeNull();
+    expect(res.offer.letter_text).toContain('Dear Grace Hopper');
+    expect(res.offer.letter_text).toContain('85,000 EUR per year');
     const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).map(
       (m) => m.payload as { to: string; text: string; attachments?: unknown[] },
     );
@@ -373,14 +373,15 @@ describe('sending, withdrawing, the letter', () => {
     expect(mail).toBeDefined();
     const token = new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(mail!.text)?.[1];
     expect(token).toBeDefined();
-    const [year, month, day] = (res.json.offer.expires_on as string).split('-').map(Number);
+    const [year, month, day] = res.offer.expires_on.split('-').map(Number);
     expect(mail!.text).toContain(`The offer is valid until ${month}/${day}/${String(year).slice(2)}.`);
     expect(mail!.attachments).toHaveLength(1);
     const [row] = await db().select().from(offers).where(eq(offers.id, offer.id));
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.tokenHash).not.toContain(token!);
     // Sent offers are not editable or sendable again.
-    expect((await recruiter.patch(o(`/offers/${offer.id}`), { salary: 1 })).json.message).toBe(OFFER_TEXTS.notEditable);
+    const edit = await expectStatus(recruiter, ops.update, 409, { params: ofOffer(offer.id), body: { salary: 1 } });
+    expect(edit.message).toBe(OFFER_TEXTS.notEditable);
     expect(await activityTypes(applicationId)).toContain('offer.sent');
   });
 
@@ -403,29 +404,31 @@ describe('sending, withdrawing, the letter', () => {
   it('withdraws an undecided offer, once: withdrawing again answers with the withdrawn offer', async () => {
     const { applicationId } = await newApplication();
     const offer = await draft(applicationId);
-    const res = await recruiter.post(o(`/offers/${offer.id}/withdraw`));
-    expect(res.json.offer.status).toBe('withdrawn');
-    const again = await recruiter.post(o(`/offers/${offer.id}/withdraw`));
-    expect(again.status, again.text).toBe(200);
-    expect(again.json.offer.status).toBe('withdrawn');
+    const res = await expectStatus(recruiter, ops.withdraw, 200, { params: ofOffer(offer.id) });
+    expect(res.offer.status).toBe('withdrawn');
+    const again = await expectStatus(recruiter, ops.withdraw, 200, { params: ofOffer(offer.id) });
+    expect(again.offer.status).toBe('withdrawn');
     expect((await activityTypes(applicationId)).filter((x) => x === 'offer.withdrawn')).toHaveLength(1);
   });
 
   it('lists the recruitment’s offers paged and filtered by status', async () => {
-    const all = await manager.get(o(`/recruitments/${recruitmentId}/offers?per_page=2`));
-    expect(all.status).toBe(200);
-    expect(all.json.offers.data).toHaveLength(2);
-    expect(all.json.offers.meta.total).toBeGreaterThan(2);
-    const drafts = await manager.get(o(`/recruitments/${recruitmentId}/offers?filter[status]=withdrawn`));
-    expect(drafts.json.offers.data.length).toBeGreaterThan(0);
-    expect(drafts.json.offers.data.every((x: { status: string }) => x.status === 'withdrawn')).toBe(true);
-    expect((await manager.get(o(`/recruitments/${recruitmentId}/offers?filter[status]=nope`))).status).toBe(422);
+    const params = { organisationId: org.id, recruitment: recruitmentId };
+    const all = (await expectStatus(manager, ops.listForRecruitment, 200, { params, query: { per_page: 2 } })).offers;
+    expect(all.data).toHaveLength(2);
+    expect(all.meta.total).toBeGreaterThan(2);
+    const drafts = (await expectOk(manager, ops.listForRecruitment, { params, query: { filter: { status: 'withdrawn' } } })).offers;
+    expect(drafts.data.length).toBeGreaterThan(0);
+    expect(drafts.data.every((x) => x.status === 'withdrawn')).toBe(true);
+    const empty = (await expectOk(manager, ops.listForRecruitment, { params, query: { filter: { status: ' ' } } })).offers;
+    expect(empty.meta.total).toBe(all.meta.total);
+    const bad = await expectStatus(manager, ops.listForRecruitment, 422, { params, query: { filter: { status: 'nope' } } });
+    expect(bad.errors).toEqual({ 'filter.status': [OFFER_TEXTS.statusFilterInvalid] });
   });
 
   it('expires sent offers past their expiry, with a timeline entry', async () => {
     const { applicationId } = await newApplication();
     const offer = await approved(applicationId);
-    await recruiter.post(o(`/offers/${offer.id}/send`));
+    await expectOk(recruiter, ops.send, { params: ofOffer(offer.id) });
     await db()
       .update(offers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -443,9 +446,8 @@ describe('approval without the organisation setting (today’s behaviour)', () =
   it('no approvers → approved at once, with an audit entry saying who approved and how', async () => {
     const { applicationId } = await newApplication();
     const offer = await draft(applicationId, { approver_ids: [] });
-    const res = await recruiter.post(o(`/offers/${offer.id}/submit`));
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.offer.status).toBe('approved');
+    const res = await expectStatus(recruiter, ops.submit, 200, { params: ofOffer(offer.id) });
+    expect(res.offer.status).toBe('approved');
     const rows = await db()
       .select()
       .from(auditLog)

@@ -1,4 +1,6 @@
-import { OFFER_TEXTS } from '@hireloop/contract/offers';
+import { OFFER_TEXTS, type PublicOfferResponse } from '@hireloop/contract/offers';
+import { offerOperations } from '@hireloop/contract/operations/offers';
+import { publicOfferOperations as ops } from '@hireloop/contract/operations/public-offers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, applicationStageChanges, applications } from '../src/db/schema/candidates.ts';
@@ -8,6 +10,7 @@ import { outbox } from '../src/db/schema/outbox.ts';
 import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { fetchBytes, pdfText } from './pdf-text.ts';
 
 let t: TestApp;
@@ -20,8 +23,11 @@ let recruitmentId: string;
 
 const db = () => t.database.db;
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const o = (rest = '') => `organisation/${org.id}${rest}`;
 const pub = (token: string, rest = '') => `public/offers/${token}${rest}`;
+const link = (token: string) => ({ params: { token } });
+const ofOffer = (offer: string) => ({ params: { organisationId: org.id, offer } });
+/** The offer as the staff see it. */
+const staffView = async (id: string) => (await expectOk(recruiter, offerOperations.get, ofOffer(id))).offer;
 /** A visitor with no account and no cookies but the anti-forgery one, as the public page gets. */
 const stranger = () => new Client(t.baseUrl).csrf();
 
@@ -29,18 +35,13 @@ const stranger = () => new Client(t.baseUrl).csrf();
 async function sentOffer(name = 'Ada Lovelace') {
   const { candidate, applications: apps } = await seedCandidate(t, org.id, pipeline.statuses[0]!.id, { name }, [recruitmentId]);
   const applicationId = apps[0]!.id;
-  const created = await recruiter.post(o(`/applications/${applicationId}/offers`), {
-    salary: 72000,
-    currency: 'GBP',
-    start_date: future(30),
-    expires_on: future(10),
-    approver_ids: [],
+  const created = await expectStatus(recruiter, offerOperations.create, 201, {
+    params: { organisationId: org.id, application: applicationId },
+    body: { salary: 72000, currency: 'GBP', start_date: future(30), expires_on: future(10), approver_ids: [] },
   });
-  expect(created.status, created.text).toBe(201);
-  const id = created.json.offer.id as string;
-  expect((await recruiter.post(o(`/offers/${id}/submit`))).json.offer.status).toBe('approved');
-  const sent = await recruiter.post(o(`/offers/${id}/send`));
-  expect(sent.status, sent.text).toBe(200);
+  const { id } = created.offer;
+  expect((await expectOk(recruiter, offerOperations.submit, ofOffer(id))).offer.status).toBe('approved');
+  await expectStatus(recruiter, offerOperations.send, 200, ofOffer(id));
   const mails = await db().select().from(outbox).where(eq(outbox.kind, 'mail'));
   const mail = mails.map((m) => m.payload as { to: string; text: string }).find((m) => m.to === candidate.email);
   const token = new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(mail?.text ?? '')?.[1];
@@ -69,10 +70,13 @@ describe('the candidate’s link', () => {
   it('shows only what the candidate needs, without an account', async () => {
     const { token } = await sentOffer('Ada Lovelace');
     const visitor = await stranger();
-    const res = await visitor.get(pub(token));
+    const res = await callOperation(visitor, ops.view, link(token));
     expect(res.status, res.text).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(Object.keys(res.json.offer).sort()).toEqual(
+    // What the server sent, before the contract's schema would strip anything else.
+    const sent = JSON.parse(res.text) as PublicOfferResponse;
+    const { offer } = res.json as PublicOfferResponse;
+    expect(Object.keys(sent.offer).sort()).toEqual(
       [
         'bonus_note',
         'candidate_name',
@@ -91,7 +95,7 @@ describe('the candidate’s link', () => {
         'status',
       ].sort(),
     );
-    expect(res.json.offer).toMatchObject({
+    expect(offer).toMatchObject({
       organisation: { name: 'Northwind Labs' },
       candidate_name: 'Ada Lovelace',
       role: 'Engineer',
@@ -100,18 +104,17 @@ describe('the candidate’s link', () => {
       status: 'sent',
       expires_on: future(10),
     });
-    expect(Object.keys(res.json.offer.organisation)).toEqual(['name']);
-    expect(res.json.offer.letter_text).toContain('Dear Ada Lovelace');
+    expect(Object.keys(sent.offer.organisation)).toEqual(['name']);
+    expect(offer.letter_text).toContain('Dear Ada Lovelace');
     expect(res.text).not.toContain(org.id);
   });
 
   it('accepting hires the application, notifies the creator and the hiring team, and works once', async () => {
     const { token, applicationId, id } = await sentOffer('Grace Hopper');
     const visitor = await stranger();
-    const res = await visitor.post(pub(token, '/accept'), {});
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.offer.status).toBe('accepted');
-    expect(res.json.offer.decided_at).not.toBeNull();
+    const res = await expectStatus(visitor, ops.accept, 200, { ...link(token), body: {} });
+    expect(res.offer.status).toBe('accepted');
+    expect(res.offer.decided_at).not.toBeNull();
 
     const hired = pipeline.statuses.find((s) => s.category === 'hired')!;
     const [app] = await db().select().from(applications).where(eq(applications.id, applicationId));
@@ -127,25 +130,22 @@ describe('the candidate’s link', () => {
     expect(notified).toHaveLength(2); // the creator (the recruiter) and the hiring team member
 
     // Twice (a double click): the recorded answer, nothing done again; declining after accepting: 409.
-    const again = await visitor.post(pub(token, '/accept'), {});
-    expect(again.status, again.text).toBe(200);
-    expect(again.json.offer).toMatchObject({ status: 'accepted', decided_at: res.json.offer.decided_at });
+    const again = await expectStatus(visitor, ops.accept, 200, { ...link(token), body: {} });
+    expect(again.offer).toMatchObject({ status: 'accepted', decided_at: res.offer.decided_at });
     const decidedAgain = await db().select().from(notifications).where(eq(notifications.type, 'offer_decision'));
     expect(decidedAgain.filter((n) => (n.data as { offer_id?: string }).offer_id === id)).toHaveLength(2);
-    const declined = await (await stranger()).post(pub(token, '/decline'), {});
-    expect(declined.status).toBe(409);
-    expect(declined.json.message).toBe(OFFER_TEXTS.alreadyDecided);
-    expect((await recruiter.get(o(`/offers/${id}`))).json.offer.status).toBe('accepted');
+    const declined = await expectStatus(await stranger(), ops.decline, 409, { ...link(token), body: {} });
+    expect(declined.message).toBe(OFFER_TEXTS.alreadyDecided);
+    expect((await staffView(id)).status).toBe('accepted');
     // The page still shows the decision.
-    expect((await visitor.get(pub(token))).json.offer.status).toBe('accepted');
+    expect((await expectOk(visitor, ops.view, link(token))).offer.status).toBe('accepted');
   });
 
   it('declining keeps the reason and leaves the application where it was', async () => {
     const { token, applicationId, id } = await sentOffer();
-    const res = await (await stranger()).post(pub(token, '/decline'), { reason: 'Accepted another offer' });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json.offer.status).toBe('declined');
-    const offer = (await recruiter.get(o(`/offers/${id}`))).json.offer;
+    const res = await expectStatus(await stranger(), ops.decline, 200, { ...link(token), body: { reason: 'Accepted another offer' } });
+    expect(res.offer.status).toBe('declined');
+    const offer = await staffView(id);
     expect(offer).toMatchObject({ status: 'declined', decline_reason: 'Accepted another offer' });
     const [app] = await db().select().from(applications).where(eq(applications.id, applicationId));
     expect(app!.hiredAt).toBeNull();
@@ -154,21 +154,21 @@ describe('the candidate’s link', () => {
       .from(activities)
       .where(and(eq(activities.applicationId, applicationId), eq(activities.type, 'offer.declined')));
     expect(entry!.data).toMatchObject({ reason: 'Accepted another offer' });
-    expect((await (await stranger()).post(pub(token, '/accept'), {})).status).toBe(409);
+    await expectStatus(await stranger(), ops.accept, 409, { ...link(token), body: {} });
     // Declining again: the recorded answer, with its reason.
-    const again = await (await stranger()).post(pub(token, '/decline'), { reason: 'Changed my mind' });
-    expect(again.status, again.text).toBe(200);
-    expect(again.json.offer.status).toBe('declined');
-    expect((await recruiter.get(o(`/offers/${id}`))).json.offer.decline_reason).toBe('Accepted another offer');
+    const again = await expectStatus(await stranger(), ops.decline, 200, { ...link(token), body: { reason: 'Changed my mind' } });
+    expect(again.offer.status).toBe('declined');
+    expect((await staffView(id)).decline_reason).toBe('Accepted another offer');
   });
 
   it('two accepts at once (a double click): both 200, one hire, one timeline entry', async () => {
     const { token, applicationId } = await sentOffer('Mary Jackson');
     const visitor = await stranger();
-    const [a, b] = await Promise.all([visitor.post(pub(token, '/accept'), {}), visitor.post(pub(token, '/accept'), {})]);
+    const accept = () => callOperation(visitor, ops.accept, { ...link(token), body: {} });
+    const [a, b] = await Promise.all([accept(), accept()]);
     expect([a.status, b.status], a.text + b.text).toEqual([200, 200]);
-    expect(a.json.offer.status).toBe('accepted');
-    expect(b.json.offer.status).toBe('accepted');
+    expect((a.json as PublicOfferResponse).offer.status).toBe('accepted');
+    expect((b.json as PublicOfferResponse).offer.status).toBe('accepted');
     const types = (await db().select().from(activities).where(eq(activities.applicationId, applicationId))).map((x) => x.type);
     expect(types.filter((x) => x === 'offer.accepted')).toHaveLength(1);
     expect(types.filter((x) => x === 'application.moved')).toHaveLength(1);
@@ -179,28 +179,25 @@ describe('the candidate’s link', () => {
     const visitor = await stranger();
     const tampered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const bad of [tampered, 'short', `${token}x`]) {
-      const res = await visitor.get(pub(bad));
-      expect(res.status).toBe(404);
-      expect(res.json.message).toBe(OFFER_TEXTS.linkNotFound);
-      expect((await visitor.post(pub(bad, '/accept'), {})).status).toBe(404);
+      expect((await expectStatus(visitor, ops.view, 404, link(bad))).message).toBe(OFFER_TEXTS.linkNotFound);
+      await expectStatus(visitor, ops.accept, 404, { ...link(bad), body: {} });
     }
     await db()
       .update(offers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(offers.id, id));
-    const expired = await visitor.post(pub(token, '/accept'), {});
-    expect(expired.status).toBe(410);
-    expect(expired.json.message).toBe(OFFER_TEXTS.linkExpired);
-    expect((await visitor.get(pub(token))).status).toBe(410);
+    const expired = await expectStatus(visitor, ops.accept, 410, { ...link(token), body: {} });
+    expect(expired.message).toBe(OFFER_TEXTS.linkExpired);
+    await expectStatus(visitor, ops.view, 410, link(token));
     const [row] = await db().select().from(offers).where(eq(offers.id, id));
     expect(row!.status).toBe('sent');
 
     const w = await sentOffer();
-    expect((await recruiter.post(o(`/offers/${w.id}/withdraw`))).json.offer.status).toBe('withdrawn');
-    const withdrawn = await visitor.post(pub(w.token, '/accept'), {});
-    expect(withdrawn.status).toBe(410);
-    expect(withdrawn.json.message).toBe(OFFER_TEXTS.linkWithdrawn);
-    expect((await visitor.get(pub(w.token, '/letter.pdf'))).status).toBe(410);
+    expect((await expectOk(recruiter, offerOperations.withdraw, ofOffer(w.id))).offer.status).toBe('withdrawn');
+    const withdrawn = await expectStatus(visitor, ops.accept, 410, { ...link(w.token), body: {} });
+    expect(withdrawn.message).toBe(OFFER_TEXTS.linkWithdrawn);
+    await expectStatus(visitor, ops.letter, 410, link(w.token));
+    await expectStatus(visitor, ops.decline, 410, { ...link(w.token), body: {} });
   });
 
   it('serves the letter PDF to the link holder', async () => {
@@ -216,9 +213,8 @@ describe('the candidate’s link', () => {
 
   it('a too-long decline reason → 422, nothing changed', async () => {
     const { token, id } = await sentOffer();
-    const res = await (await stranger()).post(pub(token, '/decline'), { reason: 'x'.repeat(2001) });
-    expect(res.status).toBe(422);
-    expect(res.json.errors.reason).toContain(OFFER_TEXTS.reasonTooLong);
-    expect((await recruiter.get(o(`/offers/${id}`))).json.offer.status).toBe('sent');
+    const res = await expectStatus(await stranger(), ops.decline, 422, { ...link(token), body: { reason: 'x'.repeat(2001) } });
+    expect(res.errors?.reason).toContain(OFFER_TEXTS.reasonTooLong);
+    expect((await staffView(id)).status).toBe('sent');
   });
 });

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeclineOfferBody, PublicOffer, PublicOfferResponse } from '@hireloop/contract/offers';
+import type { DeclineOfferBody, PublicOffer } from '@hireloop/contract/offers';
+import { publicOfferOperations } from '@hireloop/contract/operations/public-offers';
 import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/operations.ts';
 
 const publicOfferKey = (token: string) => ['public-offer', token] as const;
-const path = (token: string, rest = '') => `public/offers/${encodeURIComponent(token)}${rest}`;
 
 /** The candidate's offer behind the link (no account; cookies play no part). */
 export function usePublicOffer(token: string) {
   return useQuery({
     queryKey: publicOfferKey(token),
-    queryFn: async () => (await api.get<PublicOfferResponse>(path(token))).offer,
+    queryFn: async () => (await call(publicOfferOperations.view, { params: { token } })).offer,
     enabled: token !== '',
     retry: false,
     refetchOnWindowFocus: false,
@@ -23,8 +24,8 @@ export function useAnswerOffer(token: string) {
     mutationFn: async (answer: { accept: true } | { accept: false; body: DeclineOfferBody }) => {
       await api.csrf();
       const response = answer.accept
-        ? await api.post<PublicOfferResponse>(path(token, '/accept'), {})
-        : await api.post<PublicOfferResponse>(path(token, '/decline'), answer.body ?? {});
+        ? await call(publicOfferOperations.accept, { params: { token }, body: {} })
+        : await call(publicOfferOperations.decline, { params: { token }, body: answer.body ?? {} });
       return response.offer;
     },
     onSuccess: (offer: PublicOffer) => queryClient.setQueryData(publicOfferKey(token), offer),

@@ -1,24 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  ApplicationOffersResponse,
-  ApproveOfferBody,
-  CreateOfferBody,
-  Offer,
-  OfferResponse,
-  OfferRole,
-  OffersResponse,
-  RejectOfferBody,
-  UpdateOfferBody,
-} from '@hireloop/contract/offers';
+import type { ApproveOfferBody, CreateOfferBody, Offer, OfferRole, RejectOfferBody, UpdateOfferBody } from '@hireloop/contract/offers';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
+import { offerOperations } from '@hireloop/contract/operations/offers';
 import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
 import { roleOperations } from '@hireloop/contract/operations/roles';
-import { orgApi } from '../../../lib/api-client.ts';
 import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
-
-const enc = encodeURIComponent;
 
 /** Offer query keys, under the shared `offers` key; the application and board keys are lib/query-keys.ts's. */
 export const offerKeys = {
@@ -45,7 +33,12 @@ export function useRecruitmentOffers(recruitmentId: string, page: number, enable
   return useQuery({
     queryKey: [...offerKeys.recruitment(org, recruitmentId), page],
     queryFn: async () =>
-      (await orgApi.get<OffersResponse>(`recruitments/${enc(recruitmentId)}/offers`, { page, per_page: OFFERS_PER_PAGE })).offers,
+      (
+        await call(offerOperations.listForRecruitment, {
+          params: { recruitment: recruitmentId },
+          query: { page, per_page: OFFERS_PER_PAGE },
+        })
+      ).offers,
     enabled: enabled && org !== '' && recruitmentId !== '',
   });
 }
@@ -54,7 +47,7 @@ export function useApplicationOffers(applicationId: string, enabled = true) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: offerKeys.application(org, applicationId),
-    queryFn: async () => (await orgApi.get<ApplicationOffersResponse>(`applications/${enc(applicationId)}/offers`)).offers,
+    queryFn: async () => (await call(offerOperations.listForApplication, { params: { application: applicationId } })).offers,
     enabled: enabled && org !== '' && applicationId !== '',
   });
 }
@@ -63,7 +56,7 @@ export function useOffer(offerId: string | null) {
   const org = useOrganisationId();
   return useQuery({
     queryKey: offerKeys.offer(org, offerId ?? ''),
-    queryFn: async () => (await orgApi.get<OfferResponse>(`offers/${enc(offerId ?? '')}`)).offer,
+    queryFn: async () => (await call(offerOperations.get, { params: { offer: offerId ?? '' } })).offer,
     enabled: org !== '' && offerId !== null && offerId !== '',
     retry: false,
   });
@@ -128,7 +121,7 @@ export function useCreateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ applicationId, body }: { applicationId: string; body: CreateOfferBody }) =>
-      (await orgApi.post<OfferResponse>(`applications/${enc(applicationId)}/offers`, body)).offer,
+      (await call(offerOperations.create, { params: { application: applicationId }, body })).offer,
     onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
   });
 }
@@ -138,7 +131,7 @@ export function useUpdateOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ offerId, body }: { offerId: string; body: UpdateOfferBody }) =>
-      (await orgApi.patch<OfferResponse>(`offers/${enc(offerId)}`, body)).offer,
+      (await call(offerOperations.update, { params: { offer: offerId }, body })).offer,
     onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
   });
 }
@@ -151,7 +144,7 @@ export function useOfferAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ offerId, action }: { offerId: string; action: OfferAction }) =>
-      (await orgApi.post<OfferResponse>(`offers/${enc(offerId)}/${action}`)).offer,
+      (await call(offerOperations[action], { params: { offer: offerId } })).offer,
     onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
   });
 }
@@ -166,7 +159,10 @@ export function useDecideOffer() {
       decision,
       body,
     }: { offerId: string } & ({ decision: 'approve'; body: ApproveOfferBody } | { decision: 'reject'; body: RejectOfferBody })) =>
-      (await orgApi.post<OfferResponse>(`offers/${enc(offerId)}/${decision}`, body)).offer,
+      (decision === 'approve'
+        ? await call(offerOperations.approve, { params: { offer: offerId }, body })
+        : await call(offerOperations.reject, { params: { offer: offerId }, body })
+      ).offer,
     onSuccess: (offer) => invalidateOffer(queryClient, org, offer),
   });
 }

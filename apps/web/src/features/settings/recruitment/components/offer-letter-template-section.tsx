@@ -8,11 +8,12 @@ import {
   OFFER_TEXTS,
   type OfferLetterPlaceholder,
   type OfferLetterTemplate,
-  type OfferLetterTemplateResponse,
 } from '@hireloop/contract/offers';
+import { offerLetterOperations } from '@hireloop/contract/operations/offer-letters';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, orgApi } from '../../../../lib/api-client.ts';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { call } from '../../../../lib/operations.ts';
 import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { describeError, toastError, toastSuccess } from '../../../../lib/toasts.ts';
 import { useAuth, useOrganisationId } from '../../../session/auth-store.ts';
@@ -45,7 +46,7 @@ function useTemplate() {
   const organisationId = useOrganisationId();
   return useQuery({
     queryKey: ['organisation', organisationId, 'offer-letter-template'],
-    queryFn: async () => (await orgApi.get<OfferLetterTemplateResponse>('offer-letter-template')).template,
+    queryFn: async () => (await call(offerLetterOperations.getTemplate)).template,
     enabled: organisationId !== '',
   });
 }
@@ -56,7 +57,7 @@ function TemplateForm({ template, canManage }: { template: OfferLetterTemplate; 
   const [body, setBody] = useState(template.body);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: async (text: string) => (await orgApi.put<OfferLetterTemplateResponse>('offer-letter-template', { body: text })).template,
+    mutationFn: async (text: string) => (await call(offerLetterOperations.saveTemplate, { body: { body: text } })).template,
     onSuccess: (saved) => queryClient.setQueryData(['organisation', organisation?.id ?? '', 'offer-letter-template'], saved),
   });
   const preview = renderTemplate(body, { ...SAMPLE_VALUES, organisation: organisation?.name ?? SAMPLE_VALUES.organisation });
