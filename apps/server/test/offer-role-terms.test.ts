@@ -1,5 +1,6 @@
 import { OFFER_TEXTS } from '@hireloop/contract/offers';
 import type { BodyInput } from '@hireloop/contract/operations/operation';
+import { offerOperations as ops } from '@hireloop/contract/operations/offers';
 import { roleOperations } from '@hireloop/contract/operations/roles';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +21,13 @@ let owner: Client;
 let pipeline: Awaited<ReturnType<typeof seedPipeline>>;
 
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const o = (rest = '') => `organisation/${org.id}${rest}`;
-const terms = (extra: Record<string, unknown> = {}) => ({ salary: 100_000, start_date: future(40), expires_on: future(14), ...extra });
+type Terms = BodyInput<typeof ops.create>;
+const terms = (extra: Partial<Terms> = {}): Terms => ({ salary: 100_000, start_date: future(40), expires_on: future(14), ...extra });
+const ofOffer = (offer: string) => ({ params: { organisationId: org.id, offer } });
+/** Makes an offer for the application, which must answer 201: the offer. */
+const offerFor = async (applicationId: string, extra: Partial<Terms> = {}) =>
+  (await expectStatus(owner, ops.create, 201, { params: { organisationId: org.id, application: applicationId }, body: terms(extra) }))
+    .offer;
 
 /** A job role (through the API) with a recruitment for it. */
 async function roleWithRecruitment(role: Partial<BodyInput<typeof roleOperations.create>>) {
@@ -58,35 +64,33 @@ afterAll(async () => {
 describe("an offer's currency comes from its role", () => {
   it("defaults the currency and the period to the role's when the client omits them", async () => {
     const monthly = await roleWithRecruitment({ salary_min: 6000, salary_max: 8000, salary_currency: 'GBP', salary_period: 'month' });
-    const res = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms());
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.offer).toMatchObject({ currency: 'CHF', salary_period: 'year' });
-    const [stored] = await t.database.db.select().from(offers).where(eq(offers.id, res.json.offer.id));
+    const offer = await offerFor(await applicationIn(chf.recruitmentId));
+    expect(offer).toMatchObject({ currency: 'CHF', salary_period: 'year' });
+    const [stored] = await t.database.db.select().from(offers).where(eq(offers.id, offer.id));
     expect(stored).toMatchObject({ currency: 'CHF', salaryPeriod: 'year' });
 
-    const gbp = await owner.post(o(`/applications/${await applicationIn(monthly.recruitmentId)}/offers`), terms({ salary: 7000 }));
-    expect(gbp.status, gbp.text).toBe(201);
-    expect(gbp.json.offer).toMatchObject({ currency: 'GBP', salary_period: 'month', salary_range_check: 'within' });
+    const gbp = await offerFor(await applicationIn(monthly.recruitmentId), { salary: 7000 });
+    expect(gbp).toMatchObject({ currency: 'GBP', salary_period: 'month', salary_range_check: 'within' });
   });
 
   it('keeps a currency chosen deliberately, and says it is not compared with the range', async () => {
-    const res = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ currency: 'EUR' }));
-    expect(res.status, res.text).toBe(201);
-    expect(res.json.offer).toMatchObject({ currency: 'EUR', salary_range_check: 'not_comparable' });
+    const offer = await offerFor(await applicationIn(chf.recruitmentId), { currency: 'EUR' });
+    expect(offer).toMatchObject({ currency: 'EUR', salary_range_check: 'not_comparable' });
   });
 
   it('asks for the currency when the role names none, and stores nothing', async () => {
     const bare = await roleWithRecruitment({});
     const applicationId = await applicationIn(bare.recruitmentId);
-    const res = await owner.post(o(`/applications/${applicationId}/offers`), terms());
-    expect(res.status, res.text).toBe(422);
-    expect(res.json.errors).toEqual({ currency: [OFFER_TEXTS.currencyRequired] });
+    const res = await expectStatus(owner, ops.create, 422, {
+      params: { organisationId: org.id, application: applicationId },
+      body: terms(),
+    });
+    expect(res.errors).toEqual({ currency: [OFFER_TEXTS.currencyRequired] });
     expect(await t.database.db.select().from(offers).where(eq(offers.applicationId, applicationId))).toHaveLength(0);
 
     // With a currency it is made, and without a range on the role there is nothing to compare.
-    const made = await owner.post(o(`/applications/${applicationId}/offers`), terms({ currency: 'USD' }));
-    expect(made.status, made.text).toBe(201);
-    expect(made.json.offer).toMatchObject({
+    const made = await offerFor(applicationId, { currency: 'USD' });
+    expect(made).toMatchObject({
       currency: 'USD',
       salary_range_check: null,
       role: { salary_min: null, salary_max: null, salary_currency: null },
@@ -103,10 +107,9 @@ describe("the salary against the role's range", () => {
       [110_001, 'above'],
     ];
     for (const [salary, check] of cases) {
-      const res = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary }));
-      expect(res.status, res.text).toBe(201);
-      expect(res.json.offer.salary_range_check, String(salary)).toBe(check);
-      expect(res.json.offer.role).toMatchObject({
+      const offer = await offerFor(await applicationIn(chf.recruitmentId), { salary });
+      expect(offer.salary_range_check, String(salary)).toBe(check);
+      expect(offer.role).toMatchObject({
         id: chf.roleId,
         salary_min: 90_000,
         salary_max: 110_000,
@@ -117,32 +120,33 @@ describe("the salary against the role's range", () => {
   });
 
   it('follows edits of the salary and the period, and the list and the single offer say the same', async () => {
-    const created = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary: 95_000 }));
-    const id = created.json.offer.id as string;
-    expect(created.json.offer.salary_range_check).toBe('within');
+    const created = await offerFor(await applicationIn(chf.recruitmentId), { salary: 95_000 });
+    const { id } = created;
+    expect(created.salary_range_check).toBe('within');
 
-    const above = await owner.patch(o(`/offers/${id}`), { salary: 150_000 });
-    expect(above.status, above.text).toBe(200);
-    expect(above.json.offer.salary_range_check).toBe('above');
-    expect((await owner.get(o(`/offers/${id}`))).json.offer.salary_range_check).toBe('above');
-    const listed = (await owner.get(o(`/recruitments/${chf.recruitmentId}/offers?per_page=100`))).json.offers.data as Array<{
-      id: string;
-      salary_range_check: string;
-    }>;
+    const above = await expectStatus(owner, ops.update, 200, { ...ofOffer(id), body: { salary: 150_000 } });
+    expect(above.offer.salary_range_check).toBe('above');
+    expect((await expectOk(owner, ops.get, ofOffer(id))).offer.salary_range_check).toBe('above');
+    const listed = (
+      await expectOk(owner, ops.listForRecruitment, {
+        params: { organisationId: org.id, recruitment: chf.recruitmentId },
+        query: { per_page: 100 },
+      })
+    ).offers.data;
     expect(listed.find((x) => x.id === id)?.salary_range_check).toBe('above');
 
-    const monthly = await owner.patch(o(`/offers/${id}`), { salary: 8000, salary_period: 'month' });
-    expect(monthly.json.offer.salary_range_check).toBe('not_comparable');
+    const monthly = await expectOk(owner, ops.update, { ...ofOffer(id), body: { salary: 8000, salary_period: 'month' } });
+    expect(monthly.offer.salary_range_check).toBe('not_comparable');
   });
 
   it("follows a change of the role's range", async () => {
-    const created = await owner.post(o(`/applications/${await applicationIn(chf.recruitmentId)}/offers`), terms({ salary: 100_000 }));
-    expect(created.json.offer.salary_range_check).toBe('within');
+    const created = await offerFor(await applicationIn(chf.recruitmentId), { salary: 100_000 });
+    expect(created.salary_range_check).toBe('within');
     const roleParams = { organisationId: org.id, role: chf.roleId };
     await expectStatus(owner, roleOperations.update, 200, { params: roleParams, body: { salary_min: 120_000, salary_max: 140_000 } });
-    const again = await owner.get(o(`/offers/${created.json.offer.id}`));
-    expect(again.json.offer.salary_range_check).toBe('below');
-    expect(again.json.offer.role).toMatchObject({ salary_min: 120_000, salary_max: 140_000 });
+    const again = (await expectOk(owner, ops.get, ofOffer(created.id))).offer;
+    expect(again.salary_range_check).toBe('below');
+    expect(again.role).toMatchObject({ salary_min: 120_000, salary_max: 140_000 });
     await expectOk(owner, roleOperations.update, { params: roleParams, body: { salary_min: 90_000, salary_max: 110_000 } });
   });
 });
