@@ -1,3 +1,7 @@
+import type { Recommendation } from '@hireloop/contract/interviews';
+import { interviewOperations } from '@hireloop/contract/operations/interviews';
+import { offerOperations } from '@hireloop/contract/operations/offers';
+import { publicOfferOperations } from '@hireloop/contract/operations/public-offers';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../src/db/schema/notifications.ts';
@@ -6,6 +10,7 @@ import { recruitmentMembers } from '../src/db/schema/recruitments.ts';
 import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { pastInterview } from './interview-fixtures.ts';
 import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 /**
  * The candidate timeline (and the dashboard's recent activity) shows each row through the policy of
@@ -29,7 +34,13 @@ let ivansInterview = '';
 let offerId = '';
 const COMMENT = 'Budget stretched: approve only at this salary';
 const api = (path: string) => `organisation/${org.id}/${path}`;
-const card = (recommendation: string) => ({ ratings: [{ criterion: 'Depth', rating: 3 }], recommendation, notes: 'Private notes.' });
+const card = (recommendation: Recommendation) => ({
+  ratings: [{ criterion: 'Depth', rating: 3 }],
+  recommendation,
+  notes: 'Private notes.',
+});
+const ofInterview = (interview: string) => ({ params: { organisationId: org.id, interview } });
+const ofOffer = (offer: string) => ({ params: { organisationId: org.id, offer } });
 
 async function timeline(who: Who, perPage = 100, page = 1) {
   const res = await as[who].get(api(`candidates/${candidateId}/activities?per_page=${perPage}&page=${page}`));
@@ -69,24 +80,26 @@ beforeAll(async () => {
   const typeId = (await as.owner.post(api('interview-types'), { name: 'Technical', criteria: ['Depth'] })).json.interview_type.id;
   sharedInterview = await pastInterviewOn(typeId, [people.elena.id, people.ivan.id]);
   ivansInterview = await pastInterviewOn(typeId, [people.ivan.id]);
-  expect((await as.ivan.post(api(`interviews/${sharedInterview}/scorecard`), card('strong_no'))).status).toBe(201);
-  expect((await as.ivan.post(api(`interviews/${ivansInterview}/scorecard`), card('strong_yes'))).status).toBe(201);
+  await expectStatus(as.ivan, interviewOperations.submitScorecard, 201, { ...ofInterview(sharedInterview), body: card('strong_no') });
+  await expectStatus(as.ivan, interviewOperations.submitScorecard, 201, { ...ofInterview(ivansInterview), body: card('strong_yes') });
   expect((await as.recruiter.post(api(`candidates/${candidateId}/notes`), { body: 'Called back.' })).status).toBe(201);
 
   const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const offer = await as.recruiter.post(api(`applications/${applicationId}/offers`), {
-    salary: 85000,
-    currency: 'EUR',
-    salary_period: 'year',
-    start_date: future(40),
-    contract_type: 'full_time',
-    expires_on: future(14),
-    approver_ids: [people.manager.id],
+  const offer = await expectStatus(as.recruiter, offerOperations.create, 201, {
+    params: { organisationId: org.id, application: applicationId },
+    body: {
+      salary: 85000,
+      currency: 'EUR',
+      salary_period: 'year',
+      start_date: future(40),
+      contract_type: 'full_time',
+      expires_on: future(14),
+      approver_ids: [people.manager.id],
+    },
   });
-  expect(offer.status, offer.text).toBe(201);
-  offerId = offer.json.offer.id;
-  expect((await as.recruiter.post(api(`offers/${offerId}/submit`))).status).toBe(200);
-  expect((await as.manager.post(api(`offers/${offerId}/approve`), { comment: COMMENT })).status).toBe(200);
+  offerId = offer.offer.id;
+  await expectStatus(as.recruiter, offerOperations.submit, 200, ofOffer(offerId));
+  await expectStatus(as.manager, offerOperations.approve, 200, { ...ofOffer(offerId), body: { comment: COMMENT } });
   // Elena is on the recruitment's hiring team, so the dashboard shows her its recent activity.
   await t.database.db.insert(recruitmentMembers).values({ recruitmentId, userId: people.elena.id, role: 'interviewer' });
 });
@@ -95,7 +108,7 @@ afterAll(() => t?.close());
 
 describe('the candidate timeline for an interviewer', () => {
   it('hides the recommendation of others while her own scorecard is not in, but shows that one was submitted and by whom', async () => {
-    expect((await as.elena.get(api(`interviews/${sharedInterview}/scorecards`))).json.hidden).toBe(true);
+    expect((await expectOk(as.elena, interviewOperations.scorecards, ofInterview(sharedInterview))).hidden).toBe(true);
     const { rows, text } = await timeline('elena');
     const [row] = scorecardRows(rows, sharedInterview);
     expect(row).toBeDefined();
@@ -106,7 +119,7 @@ describe('the candidate timeline for an interviewer', () => {
   });
 
   it('hides every row about an interview she is not on, as GET /interviews/{id} does (404)', async () => {
-    expect((await as.elena.get(api(`interviews/${ivansInterview}`))).status).toBe(404);
+    await expectStatus(as.elena, interviewOperations.get, 404, ofInterview(ivansInterview));
     const { rows, text } = await timeline('elena');
     expect(about(rows, ivansInterview)).toEqual([]);
     expect(text).not.toContain(ivansInterview);
@@ -114,7 +127,7 @@ describe('the candidate timeline for an interviewer', () => {
   });
 
   it('hides offers and their approval comments, as GET /offers/{id} does (403)', async () => {
-    expect((await as.elena.get(api(`offers/${offerId}`))).status).toBe(403);
+    expect((await callOperation(as.elena, offerOperations.get, ofOffer(offerId))).status).toBe(403);
     const { rows, text } = await timeline('elena');
     expect(rows.filter((r) => r.type.startsWith('offer.'))).toEqual([]);
     expect(text).not.toContain(COMMENT);
@@ -171,8 +184,8 @@ describe('readers who may see everything', () => {
 
 describe('after the interviewer submitted her own scorecard', () => {
   it('shows the others’ recommendations for that interview, and still nothing of the interview she is not on', async () => {
-    expect((await as.elena.post(api(`interviews/${sharedInterview}/scorecard`), card('yes'))).status).toBe(201);
-    expect((await as.elena.get(api(`interviews/${sharedInterview}/scorecards`))).json.hidden).toBe(false);
+    await expectStatus(as.elena, interviewOperations.submitScorecard, 201, { ...ofInterview(sharedInterview), body: card('yes') });
+    expect((await expectOk(as.elena, interviewOperations.scorecards, ofInterview(sharedInterview))).hidden).toBe(false);
     const { rows, text } = await timeline('elena');
     const recommendations = scorecardRows(rows, sharedInterview).map((r) => [r.actor.id, r.data.recommendation]);
     expect(recommendations).toEqual([
@@ -187,14 +200,13 @@ describe('after the interviewer submitted her own scorecard', () => {
 describe('the offer decision notification', () => {
   it('goes to the hiring team members who may see offers, not to an interviewer on the team', async () => {
     await t.database.db.insert(recruitmentMembers).values({ recruitmentId, userId: people.manager.id, role: 'hiring_manager' });
-    const sent = await as.recruiter.post(api(`offers/${offerId}/send`));
-    expect(sent.status, sent.text).toBe(200);
+    await expectStatus(as.recruiter, offerOperations.send, 200, ofOffer(offerId));
     const mails = (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'mail'))).map((m) => m.payload as { text: string });
     const token = mails.map((m) => new RegExp(`${t.baseUrl}/offer/([A-Za-z0-9_-]{43})`).exec(m.text)?.[1]).find(Boolean);
     expect(token).toBeDefined();
     const reason = 'A better salary elsewhere';
     const visitor = await new Client(t.baseUrl).csrf();
-    expect((await visitor.post(`public/offers/${token}/decline`, { reason })).status).toBe(200);
+    await expectStatus(visitor, publicOfferOperations.decline, 200, { params: { token: token ?? '' }, body: { reason } });
     const decisionsFor = (userId: string) =>
       t.database.db
         .select()
