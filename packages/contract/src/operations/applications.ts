@@ -18,7 +18,7 @@ import {
   updateApplicationBody,
 } from '../candidates.ts';
 import { errorResponse } from '../error-response.ts';
-import { fileAnswer } from '../file-answer.ts';
+import { fileResponse } from './file-response.ts';
 import { commaList, filterDay, filterIds, isId } from '../list-filters.ts';
 import { filterChoice, listQuery, sortParam } from '../pagination.ts';
 import { defineOperation } from './operation.ts';
@@ -119,7 +119,7 @@ export const applicationOperations = {
     summary:
       'The candidates as a CSV attachment (UTF-8 with BOM): the list’s filters and sort, or `ids` (comma-separated) for a selection; formula-like cells are prefixed with an apostrophe',
     query: applicationsExportQuery,
-    responses: { 200: fileAnswer('text/csv', 'The applications as CSV'), 404: errorResponse, 422: errorResponse },
+    responses: { 200: fileResponse('text/csv', 'The applications as CSV'), 404: errorResponse, 422: errorResponse },
   }),
   get: defineOperation({
     method: 'GET',
