@@ -27,6 +27,7 @@ import { recordActivities } from '../activities/service.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { placeNewApplications } from '../applications/pipeline.ts';
 import { createImportedCandidates, markCandidatesActive } from '../candidates/service.ts';
+import { putNewBytes } from '../files/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { chunksOf, countCsvRows, readCsvBatches, type CsvRow } from './csv.ts';
@@ -417,7 +418,7 @@ export function createImportService(
       }
       const id = randomUUID();
       const fileKey = uploadKey(organisationId, id);
-      await storage.put(fileKey, upload.bytes, 'text/csv');
+      await putNewBytes(storage, fileKey, upload.bytes, 'text/csv');
       let row: ImportRow;
       try {
         row = await insertImport(db, {

@@ -21,7 +21,7 @@ import { listCandidateActivities, moveCandidateTimeline, presentActivity, record
 import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { removeFileRows, storeFileRow, type FileService } from '../files/service.ts';
+import { putNewBytes, removeFileRows, storeFileRow, type FileService } from '../files/service.ts';
 import { membersAmong } from '../members/service.ts';
 import { moveCandidateDevMail } from '../mail/service.ts';
 import { moveCandidateNotifications, notify } from '../notifications/service.ts';
@@ -587,7 +587,7 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
       const fileId = randomUUID();
       const storedId = randomUUID();
       const key = `candidates/${organisationId}/${candidateId}/${fileId}.${doc.type.extension}`;
-      await files.storage.put(key, doc.bytes, doc.type.contentType);
+      await putNewBytes(files.storage, key, doc.bytes, doc.type.contentType);
       try {
         await db.transaction(async (tx) => {
           await loadLive(tx, organisationId, candidateId);

@@ -10,7 +10,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { recordActivities } from '../activities/service.ts';
 import { placeNewApplication } from '../applications/pipeline.ts';
 import { newApplicationActivities, notifyNewApplication } from '../applications/service.ts';
-import { storeFileRow } from '../files/service.ts';
+import { putNewBytes, storeFileRow } from '../files/service.ts';
 import { attachCandidateFile, createCandidate, recordRepeatApplicant } from '../candidates/service.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { firstPipelineStatus } from '../recruitment-statuses/service.ts';
@@ -261,7 +261,7 @@ export function createCareersService(deps: {
       const storedId = randomUUID();
       const key = `candidates/${organisationId}/${plannedCandidateId}/${fileId}.${input.resume.type.extension}`;
       // Bytes cannot join the transaction: written first, removed again unless the application is stored.
-      await storage.put(key, input.resume.bytes, input.resume.type.contentType);
+      await putNewBytes(storage, key, input.resume.bytes, input.resume.type.contentType, log);
       const attempt = () =>
         db.transaction(async (tx): Promise<ApplyOutcome> => {
           const row = await liveRoleOnSite(tx, organisationId, roleId, { lock: true });

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { userIdOrNull } from '../actors/service.ts';
-import { removeFileRows, storeFileRow, type FileService, type StoredFile } from '../files/service.ts';
+import { putNewBytes, removeFileRows, storeFileRow, type FileService, type StoredFile } from '../files/service.ts';
 import { documentNotFound, lockedHire } from './checks.ts';
 import { presentDocument } from './presenter.ts';
 import { deleteDocument, documentsOf, findDocument, insertDocuments, nextDocumentPosition, updateDocument } from './repository.ts';
@@ -32,7 +32,7 @@ export async function attachHireFile(
   const { organisationId, hireId, documentId } = target;
   const storedId = randomUUID();
   const key = `onboarding/${organisationId}/${hireId}/${documentId}/${storedId}.${upload.type.extension}`;
-  await files.storage.put(key, upload.bytes, upload.type.contentType);
+  await putNewBytes(files.storage, key, upload.bytes, upload.type.contentType);
   let replaced: string[];
   try {
     replaced = await db.transaction(async (tx) => {
