@@ -1,15 +1,9 @@
 import { API_BASE_PATH } from '@hireloop/contract/constants';
-import { errorResponse } from '@hireloop/contract/error-response';
-import {
-  BROADCASTING_AUTH_PATH,
-  broadcastingAuthBody,
-  broadcastingAuthResponse,
-  realtimeConfigResponse,
-  type RealtimeConfig as BrowserRealtimeConfig,
-} from '@hireloop/contract/realtime';
+import { broadcastingOperations as ops } from '@hireloop/contract/operations/broadcasting';
+import { BROADCASTING_AUTH_PATH, type RealtimeConfig as BrowserRealtimeConfig } from '@hireloop/contract/realtime';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RealtimeConfig } from '../../config.ts';
+import { route } from '../../http/route.ts';
 import { requireSession, userIdOf } from '../../http/session.ts';
 import { authoriseChannel } from './service.ts';
 
@@ -40,31 +34,9 @@ export function broadcastingRoutes(opts: { realtime: RealtimeConfig; appUrl: str
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    const r = app.withTypeProvider<ZodTypeProvider>();
-    r.get(
-      '/realtime/config',
-      {
-        preHandler: [requireSession],
-        schema: {
-          tags: ['notifications'],
-          summary: 'How the browser connects for real-time notifications (Pusher protocol: embedded endpoint or hosted Pusher)',
-          response: { 200: realtimeConfigResponse, 401: errorResponse },
-        },
-      },
-      async () => ({ realtime: browserConfig }),
-    );
-    r.post(
-      BROADCASTING_AUTH_PATH,
-      {
-        preHandler: [requireSession],
-        schema: {
-          tags: ['notifications'],
-          summary: "Authorises a real-time connection (socket_id) to join a private channel: only the signed-in user's private-User.{id}",
-          body: broadcastingAuthBody,
-          response: { 200: broadcastingAuthResponse, 401: errorResponse, 403: errorResponse, 422: errorResponse },
-        },
-      },
-      async (request) => authoriseChannel(opts.realtime, userIdOf(request), request.body.socket_id, request.body.channel_name),
+    route(app, ops.config, { preHandler: [requireSession] }, async () => ({ realtime: browserConfig }));
+    route(app, ops.authorise, { preHandler: [requireSession] }, async (request) =>
+      authoriseChannel(opts.realtime, userIdOf(request), request.body.socket_id, request.body.channel_name),
     );
   };
 }

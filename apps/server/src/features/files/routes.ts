@@ -1,8 +1,7 @@
-import { errorResponse } from '@hireloop/contract/error-response';
+import { fileOperations as ops } from '@hireloop/contract/operations/files';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
+import { route } from '../../http/route.ts';
 import { requireSession, userIdOf } from '../../http/session.ts';
 import { sendStoredFile } from './serve.ts';
 import type { FileService } from './service.ts';
@@ -13,23 +12,11 @@ import type { FileService } from './service.ts';
  */
 export function fileRoutes(files: FileService) {
   return async (app: FastifyInstance) => {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/files/avatars/:userId/:fileId',
-      {
-        preHandler: [requireSession],
-        schema: {
-          tags: ['files'],
-          summary: "A user's avatar (image/webp), for members of an organisation they belong to",
-          params: z.object({ userId: z.string().max(64), fileId: z.string().max(64) }),
-          response: { 401: errorResponse, 404: errorResponse },
-        },
-      },
-      async (request, reply) => {
-        const file = await files.avatarFor(userIdOf(request), request.params.userId, request.params.fileId);
-        if (!file) throw notFound();
-        // The URL changes with every upload; private: only this browser may keep it.
-        return sendStoredFile(reply, files, file, 'private, max-age=86400');
-      },
-    );
+    route(app, ops.avatar, { preHandler: [requireSession] }, async (request, reply) => {
+      const file = await files.avatarFor(userIdOf(request), request.params.userId, request.params.fileId);
+      if (!file) throw notFound();
+      // The URL changes with every upload; private: only this browser may keep it.
+      return sendStoredFile(reply, files, file, 'private, max-age=86400');
+    });
   };
 }
