@@ -1,13 +1,9 @@
 import type { ChannelAuthorizationCallback, Options as PusherOptions } from 'pusher-js';
 import type Pusher from 'pusher-js';
 import type { Channel } from 'pusher-js';
-import {
-  BROADCASTING_AUTH_PATH,
-  type BroadcastingAuthResponse,
-  type RealtimeConfig,
-  type RealtimeConfigResponse,
-} from '@hireloop/contract/realtime';
-import { api } from './api-client.ts';
+import { broadcastingOperations as ops } from '@hireloop/contract/operations/broadcasting';
+import type { RealtimeConfig } from '@hireloop/contract/realtime';
+import { call } from './operations.ts';
 
 /** Called with the event's data (already JSON-decoded by the client). */
 export type RealtimeListener = (data: unknown) => void;
@@ -41,7 +37,7 @@ export type ChannelAuthorizer = (params: { socketId: string; channelName: string
  * handed to pusher-js as an error, which it reports on the channel as `pusher:subscription_error`.
  */
 export const authorizeChannel: ChannelAuthorizer = ({ socketId, channelName }, callback) => {
-  api.post<BroadcastingAuthResponse>(BROADCASTING_AUTH_PATH, { socket_id: socketId, channel_name: channelName }).then(
+  call(ops.authorise, { body: { socket_id: socketId, channel_name: channelName } }).then(
     (data) => callback(null, data),
     (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
   );
@@ -104,10 +100,7 @@ export function createPusherSource(): RealtimeSource {
   }
 
   void (async () => {
-    const [{ realtime }, { default: PusherClient }] = await Promise.all([
-      api.get<RealtimeConfigResponse>('realtime/config'),
-      import('pusher-js'),
-    ]);
+    const [{ realtime }, { default: PusherClient }] = await Promise.all([call(ops.config), import('pusher-js')]);
     if (closed) return;
     client = new PusherClient(realtime.key, pusherOptions(realtime));
     let wasConnected = false;

@@ -4,7 +4,7 @@ import type { OrganisationSummary } from '@hireloop/contract/auth';
 import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { inviteeOperations } from '@hireloop/contract/operations/invitations';
 import { myMembershipOperations } from '@hireloop/contract/operations/members';
-import { api } from '../../lib/api-client.ts';
+import { organisationOperations } from '@hireloop/contract/operations/organisations';
 import { call } from '../../lib/operations.ts';
 import { useSessionActions } from '../session/session-actions.ts';
 
@@ -12,7 +12,7 @@ export type OrganisationResponse = { organisation: OrganisationSummary };
 
 /** POST organisations: the creator becomes owner and it becomes their current organisation. */
 export function createOrganisation(body: CreateOrganisationBody): Promise<OrganisationResponse> {
-  return api.post<OrganisationResponse>('organisations', body);
+  return call(organisationOperations.create, { body });
 }
 
 // ── invitations addressed to me, and leaving ──────────────────────────────

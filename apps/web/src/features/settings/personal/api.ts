@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EndedSessionsResponse, Profile, ProfileResponse, UpdateProfileBody, UserSessionsResponse } from '@hireloop/contract/me';
-import { api } from '../../../lib/api-client.ts';
+import type { Profile, ProfileResponse, UpdateProfileBody } from '@hireloop/contract/me';
+import { meOperations as ops } from '@hireloop/contract/operations/me';
+import { call } from '../../../lib/operations.ts';
 import { useOrganisationId } from '../../session/auth-store.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useSessionActions } from '../../session/session-actions.ts';
@@ -13,12 +14,12 @@ export const meKeys = {
 
 export const profileQuery = queryOptions({
   queryKey: meKeys.profile,
-  queryFn: async () => (await api.get<ProfileResponse>('me')).profile,
+  queryFn: async () => (await call(ops.profile)).profile,
 });
 
 export const sessionsQuery = queryOptions({
   queryKey: meKeys.sessions,
-  queryFn: async () => (await api.get<UserSessionsResponse>('me/sessions')).sessions.data,
+  queryFn: async () => (await call(ops.sessions)).sessions.data,
 });
 
 export const useProfile = () => useQuery(profileQuery);
@@ -44,21 +45,21 @@ function useProfileMutation<V>(send: (variables: V) => Promise<ProfileResponse>)
   });
 }
 
-export const useUpdateProfile = () => useProfileMutation((body: UpdateProfileBody) => api.patch<ProfileResponse>('me', body));
+export const useUpdateProfile = () => useProfileMutation((body: UpdateProfileBody) => call(ops.update, { body }));
 
 export const useUploadAvatar = () =>
   useProfileMutation((file: File) => {
     const form = new FormData();
     form.append('avatar', file, file.name);
-    return api.upload<ProfileResponse>('me/avatar', form);
+    return call(ops.uploadAvatar, { form });
   });
 
-export const useRemoveAvatar = () => useProfileMutation(() => api.delete<ProfileResponse>('me/avatar'));
+export const useRemoveAvatar = () => useProfileMutation(() => call(ops.removeAvatar));
 
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (sessionId: string) => api.delete<void>(`me/sessions/${encodeURIComponent(sessionId)}`),
+    mutationFn: (sessionId: string) => call(ops.endSession, { params: { sessionId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.sessions }),
   });
 }
@@ -66,7 +67,7 @@ export function useEndSession() {
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<EndedSessionsResponse>('me/sessions'),
+    mutationFn: () => call(ops.endOtherSessions),
     onSettled: () => queryClient.invalidateQueries({ queryKey: meKeys.sessions }),
   });
 }
