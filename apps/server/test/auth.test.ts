@@ -1,6 +1,9 @@
+import { authOperations as auth } from '@hireloop/contract/operations/auth';
+import { organisationOperations as organisations } from '@hireloop/contract/operations/organisations';
 import { permissionsOf } from '@hireloop/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, addMember, createOrganisation, createUser, signIn, signInThroughIssuer, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,15 +18,14 @@ describe('sign-in through the local identity provider', () => {
     const client = new Client(t.baseUrl);
     const { location } = await signInThroughIssuer(client, { sub: (await subOf(user.id))! }, '/jobs');
     expect(location).toBe('/jobs');
-    const me = await client.get('auth');
-    expect(me.status).toBe(200);
-    expect(me.json.auth.user).toMatchObject({
+    const me = await expectStatus(client, auth.get, 200, { params: {} });
+    expect(me.auth.user).toMatchObject({
       id: user.id,
       name: 'Ada Member',
       email: 'ada@example.test',
       current_organisation_id: org.id,
     });
-    expect(me.json.auth.organisations).toEqual([
+    expect(me.auth.organisations).toEqual([
       { id: org.id, name: 'Ada Co', slug: org.slug, role: 'owner', trail_ends_at: expect.any(String), permissions: permissionsOf('owner') },
     ]);
   });
@@ -32,9 +34,9 @@ describe('sign-in through the local identity provider', () => {
     const client = new Client(t.baseUrl);
     const { location } = await signInThroughIssuer(client, { name: 'New Person', email: 'New.Person@Example.test' });
     expect(location).toBe('/get-started');
-    const me = await client.get('auth');
-    expect(me.json.auth.user).toMatchObject({ name: 'New Person', email: 'new.person@example.test', current_organisation_id: null });
-    expect(me.json.auth.organisations).toEqual([]);
+    const me = await expectOk(client, auth.get, { params: {} });
+    expect(me.auth.user).toMatchObject({ name: 'New Person', email: 'new.person@example.test', current_organisation_id: null });
+    expect(me.auth.organisations).toEqual([]);
   });
 
   it('never redirects off-site after sign-in', async () => {
@@ -52,17 +54,17 @@ describe('sign-in through the local identity provider', () => {
     await createOrganisation(t, user);
     const client = await signIn(t, user);
     const before = client.cookie('hireloop_session');
-    expect((await client.get('auth')).status).toBe(200);
+    await expectStatus(client, auth.get, 200, { params: {} });
     await signInThroughIssuer(client, { sub: (await subOf(user.id))! });
     expect(client.cookie('hireloop_session')).not.toBe(before);
     const stale = new Client(t.baseUrl);
     stale.setCookie('hireloop_session', before!);
-    expect((await stale.get('auth')).status).toBe(401);
+    await expectStatus(stale, auth.get, 401, { params: {} });
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
     const client = new Client(t.baseUrl);
-    const start = await client.get('/api/v1/auth/google/redirect');
+    const start = await callOperation(client, auth.googleRedirect, { params: {} });
     expect(start.status).toBe(302);
     expect(start.headers.getSetCookie().join('\n')).toMatch(/hireloop_signin=[^;]+;.*HttpOnly/i);
     const user = await createUser(t);
@@ -75,13 +77,12 @@ describe('sign-in through the local identity provider', () => {
 describe('GET /auth and sessions', () => {
   it('answers 401 without a session, and for a tampered or unknown cookie', async () => {
     const anonymous = new Client(t.baseUrl);
-    expect((await anonymous.get('auth')).status).toBe(401);
+    await expectStatus(anonymous, auth.get, 401, { params: {} });
     for (const value of ['garbage', 'x'.repeat(500), '%00%ff', 'a'.repeat(43)]) {
       const c = new Client(t.baseUrl);
       c.setCookie('hireloop_session', value);
-      const res = await c.get('auth');
-      expect(res.status).toBe(401);
-      expect(res.json).toEqual({ message: 'You are not signed in.', code: 'unauthenticated' });
+      const res = await expectStatus(c, auth.get, 401, { params: {} });
+      expect(res).toEqual({ message: 'You are not signed in.', code: 'unauthenticated' });
     }
   });
 
@@ -94,7 +95,7 @@ describe('GET /auth and sessions', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, user.id));
-    expect((await client.get('auth')).status).toBe(401);
+    await expectStatus(client, auth.get, 401, { params: {} });
   });
 
   it('answers 401 for a session idle longer than the idle expiry', async () => {
@@ -106,17 +107,17 @@ describe('GET /auth and sessions', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(sessions.userId, user.id));
-    expect((await client.get('auth')).status).toBe(401);
+    await expectStatus(client, auth.get, 401, { params: {} });
   });
 
   it('logs out on the server: the same cookie is refused afterwards', async () => {
     const user = await createUser(t);
     const client = await signIn(t, user);
     const token = client.cookie('hireloop_session')!;
-    expect((await client.delete('auth')).status).toBe(204);
+    await expectStatus(client, auth.signOut, 204, { params: {} });
     const replay = new Client(t.baseUrl);
     replay.setCookie('hireloop_session', token);
-    expect((await replay.get('auth')).status).toBe(401);
+    await expectStatus(replay, auth.get, 401, { params: {} });
   });
 
   it('lists the current organisation first and persists a switch', async () => {
@@ -125,12 +126,11 @@ describe('GET /auth and sessions', () => {
     const b = await createOrganisation(t);
     await addMember(t, b.id, user.id, 'recruiter');
     const client = await signIn(t, user);
-    const switched = await client.put('auth/current-organisation', { organisation_id: b.id });
-    expect(switched.status).toBe(200);
-    expect(switched.json.auth.organisations.map((o: { id: string }) => o.id)).toEqual([b.id, a.id]);
-    const again = await client.get('auth');
-    expect(again.json.auth.user.current_organisation_id).toBe(b.id);
-    expect(again.json.auth.organisations[0]).toMatchObject({ id: b.id, role: 'recruiter' });
+    const switched = await expectStatus(client, auth.switchOrganisation, 200, { params: {}, body: { organisation_id: b.id } });
+    expect(switched.auth.organisations.map((o) => o.id)).toEqual([b.id, a.id]);
+    const again = await expectOk(client, auth.get, { params: {} });
+    expect(again.auth.user.current_organisation_id).toBe(b.id);
+    expect(again.auth.organisations[0]).toMatchObject({ id: b.id, role: 'recruiter' });
   });
 
   it('refuses to switch to an organisation the user is not in (404)', async () => {
@@ -138,7 +138,7 @@ describe('GET /auth and sessions', () => {
     await createOrganisation(t, user);
     const stranger = await createOrganisation(t);
     const client = await signIn(t, user);
-    expect((await client.put('auth/current-organisation', { organisation_id: stranger.id })).status).toBe(404);
+    await expectStatus(client, auth.switchOrganisation, 404, { params: {}, body: { organisation_id: stranger.id } });
   });
 });
 
@@ -146,18 +146,22 @@ describe('anti-forgery', () => {
   it('refuses unsafe calls without, or with a wrong, X-XSRF-TOKEN (419)', async () => {
     const user = await createUser(t);
     const client = await signIn(t, user);
-    const missing = await client.post('organisations', { name: 'Forged' }, { xsrf: false });
+    const missing = await callOperation(client, organisations.create, { params: {}, body: { name: 'Forged' }, xsrf: false });
     expect(missing.status).toBe(419);
-    expect(missing.json.message).toMatch(/CSRF token mismatch/);
-    const wrong = await client.post('organisations', { name: 'Forged' }, { xsrf: false, headers: { 'x-xsrf-token': 'nope' } });
+    expect(missing.json).toMatchObject({ message: expect.stringMatching(/CSRF token mismatch/) });
+    const wrong = await callOperation(client, organisations.create, {
+      params: {},
+      body: { name: 'Forged' },
+      xsrf: false,
+      headers: { 'x-xsrf-token': 'nope' },
+    });
     expect(wrong.status).toBe(419);
-    const ok = await client.post('organisations', { name: 'Not forged' });
-    expect(ok.status).toBe(201);
+    await expectStatus(client, organisations.create, 201, { params: {}, body: { name: 'Not forged' } });
   });
 
   it('issues a readable XSRF-TOKEN cookie from /auth/init/csrf-cookie', async () => {
     const client = new Client(t.baseUrl);
-    const res = await client.get('auth/init/csrf-cookie');
+    const res = await callOperation(client, auth.csrfCookie, { params: {} });
     expect(res.status).toBe(204);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
     expect(cookie).toBeDefined();
@@ -168,15 +172,15 @@ describe('anti-forgery', () => {
     const client = await signIn(t, await createUser(t));
     const tokenOf = (res: { headers: Headers }) =>
       /^XSRF-TOKEN=([^;]*)/.exec(res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN=')) ?? '')?.[1];
-    const first = tokenOf(await client.get('auth/init/csrf-cookie'));
+    const csrfCookie = (c: Client) => callOperation(c, auth.csrfCookie, { params: {} });
+    const first = tokenOf(await csrfCookie(client));
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(tokenOf(await client.get('auth/init/csrf-cookie'))).toBe(first);
-    const write = await client.post('organisations', { name: 'Written after the second ask' });
-    expect(write.status).toBe(201);
+    expect(tokenOf(await csrfCookie(client))).toBe(first);
+    await expectStatus(client, organisations.create, 201, { params: {}, body: { name: 'Written after the second ask' } });
     // A token we did not make (forged or truncated) is replaced rather than kept.
     const other = new Client(t.baseUrl);
     other.setCookie('XSRF-TOKEN', 'short');
-    const replaced = tokenOf(await other.get('auth/init/csrf-cookie'));
+    const replaced = tokenOf(await csrfCookie(other));
     expect(replaced).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
@@ -199,7 +203,7 @@ describe('who is asking: the session and the role read with each request', () =>
     expect((await asOwner.patch(`organisation/${org.id}/users/${admin.id}`, { role: 'recruiter' })).status).toBe(200);
     const refused = await asAdmin.get(`organisation/${org.id}/api-keys`);
     expect(refused.status).toBe(403);
-    expect((await asAdmin.get('auth')).json.auth.organisations[0]).toMatchObject({ id: org.id, role: 'recruiter' });
+    expect((await expectOk(asAdmin, auth.get, { params: {} })).auth.organisations[0]).toMatchObject({ id: org.id, role: 'recruiter' });
     expect((await asOwner.patch(`organisation/${org.id}/users/${admin.id}`, { role: 'admin' })).status).toBe(200);
     expect((await asAdmin.get(`organisation/${org.id}/api-keys`)).status).toBe(200);
   });
@@ -247,9 +251,8 @@ describe('who is asking: the session and the role read with each request', () =>
 
   it('answers GET /auth for a user in no organisation: the user and an empty list', async () => {
     const user = await createUser(t, { name: 'Nora Nowhere' });
-    const res = await (await signIn(t, user)).get('auth');
-    expect(res.status).toBe(200);
-    expect(res.json.auth).toEqual({
+    const res = await expectStatus(await signIn(t, user), auth.get, 200, { params: {} });
+    expect(res.auth).toEqual({
       user: { id: user.id, name: 'Nora Nowhere', email: user.email, avatar_url: null, current_organisation_id: null },
       organisations: [],
     });

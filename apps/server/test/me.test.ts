@@ -2,9 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NOTIFICATION_TYPES } from '@hireloop/contract/notification-types';
+import { authOperations as auth } from '@hireloop/contract/operations/auth';
+import { meOperations as me } from '@hireloop/contract/operations/me';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, addMember, createOrganisation, createUser, signIn, signInThroughIssuer, startTestApp, type TestApp } from './harness.ts';
+import { expectOk, expectStatus } from './operations.ts';
 import { download, pngOf, upload } from './uploads.ts';
 
 let t: TestApp;
@@ -22,9 +25,8 @@ describe('GET /me', () => {
   it('returns the profile with every notification type, email on by default', async () => {
     const user = await createUser(t, { name: 'Ada Lovelace', email: 'ada@example.test' });
     const client = await signIn(t, user);
-    const res = await client.get('me');
-    expect(res.status).toBe(200);
-    expect(res.json.profile).toEqual({
+    const { profile } = await expectStatus(client, me.profile, 200, { params: {} });
+    expect(profile).toEqual({
       id: user.id,
       name: 'Ada Lovelace',
       email: 'ada@example.test',
@@ -36,22 +38,24 @@ describe('GET /me', () => {
 
   it('requires a session (401)', async () => {
     const anonymous = await new Client(t.baseUrl).csrf();
-    expect((await anonymous.get('me')).status).toBe(401);
-    expect((await anonymous.patch('me', { name: 'Nobody' })).status).toBe(401);
+    await expectStatus(anonymous, me.profile, 401, { params: {} });
+    await expectStatus(anonymous, me.update, 401, { params: {}, body: { name: 'Nobody' } });
   });
 });
 
 describe('PATCH /me', () => {
   it('changes name, timezone and email preferences; GET auth shows the new name', async () => {
     const client = await signIn(t, await createUser(t));
-    const res = await client.patch('me', { name: '  Grace Hopper ', timezone: 'Europe/London', email_preferences: { mention: false } });
-    expect(res.status).toBe(200);
-    expect(res.json.profile).toMatchObject({ name: 'Grace Hopper', timezone: 'Europe/London' });
-    expect(res.json.profile.email_preferences).toMatchObject({ mention: false, assigned: true });
+    const res = await expectStatus(client, me.update, 200, {
+      params: {},
+      body: { name: '  Grace Hopper ', timezone: 'Europe/London', email_preferences: { mention: false } },
+    });
+    expect(res.profile).toMatchObject({ name: 'Grace Hopper', timezone: 'Europe/London' });
+    expect(res.profile.email_preferences).toMatchObject({ mention: false, assigned: true });
     // Preferences merge: a later change to another type keeps this one.
-    const again = await client.patch('me', { email_preferences: { offer_approval: false } });
-    expect(again.json.profile.email_preferences).toMatchObject({ mention: false, offer_approval: false, assigned: true });
-    expect((await client.get('auth')).json.auth.user.name).toBe('Grace Hopper');
+    const again = await expectOk(client, me.update, { params: {}, body: { email_preferences: { offer_approval: false } } });
+    expect(again.profile.email_preferences).toMatchObject({ mention: false, offer_approval: false, assigned: true });
+    expect((await expectOk(client, auth.get, { params: {} })).auth.user.name).toBe('Grace Hopper');
   });
 
   it('keeps the changed name and uploaded photo when the person signs in again through the provider', async () => {
@@ -66,33 +70,31 @@ describe('PATCH /me', () => {
 
   it('stores a timezone in its canonical IANA spelling', async () => {
     const client = await signIn(t, await createUser(t));
-    expect((await client.patch('me', { timezone: 'europe/berlin' })).json.profile.timezone).toBe('Europe/Berlin');
+    expect((await expectOk(client, me.update, { params: {}, body: { timezone: 'europe/berlin' } })).profile.timezone).toBe('Europe/Berlin');
   });
 
   it('refuses a short name and an unknown timezone with field messages, and changes nothing', async () => {
     const user = await createUser(t, { name: 'Unchanged Person' });
     const client = await signIn(t, user);
-    const res = await client.patch('me', { name: 'A', timezone: 'Mars/Olympus_Mons' });
-    expect(res.status).toBe(422);
-    expect(res.json.errors).toEqual({
+    const res = await expectStatus(client, me.update, 422, { params: {}, body: { name: 'A', timezone: 'Mars/Olympus_Mons' } });
+    expect(res.errors).toEqual({
       name: ['Your name must be at least 2 characters.'],
       timezone: ['Choose a valid timezone, e.g. Europe/London.'],
     });
-    expect((await client.get('me')).json.profile).toMatchObject({ name: 'Unchanged Person', timezone: 'UTC' });
+    expect((await expectOk(client, me.profile, { params: {} })).profile).toMatchObject({ name: 'Unchanged Person', timezone: 'UTC' });
   });
 
   it('refuses a name over 120 characters, an unknown notification type and a non-boolean preference', async () => {
     const client = await signIn(t, await createUser(t));
-    const long = await client.patch('me', { name: 'x'.repeat(121) });
-    expect(long.status).toBe(422);
-    expect(long.json.errors.name).toEqual(['Your name may not be longer than 120 characters.']);
+    const long = await expectStatus(client, me.update, 422, { params: {}, body: { name: 'x'.repeat(121) } });
+    expect(long.errors?.name).toEqual(['Your name may not be longer than 120 characters.']);
     const unknown = await client.patch('me', { email_preferences: { lottery_win: true } });
     expect(unknown.status).toBe(422);
     expect(Object.keys(unknown.json.errors)).toEqual(['email_preferences']);
     const wrongType = await client.patch('me', { email_preferences: { mention: 'no' } });
     expect(wrongType.status).toBe(422);
     expect(wrongType.json.errors['email_preferences.mention']).toEqual(['Use true or false.']);
-    expect((await client.get('me')).json.profile.email_preferences.mention).toBe(true);
+    expect((await expectOk(client, me.profile, { params: {} })).profile.email_preferences.mention).toBe(true);
   });
 });
 
@@ -180,9 +182,8 @@ describe('avatar', () => {
     expect((await download(client, first)).status).toBe(404);
     expect((await download(client, second.json.profile.avatar_url)).status).toBe(200);
 
-    const removed = await client.delete('me/avatar');
-    expect(removed.status).toBe(200);
-    expect(removed.json.profile.avatar_url).toBeNull();
+    const removed = await expectStatus(client, me.removeAvatar, 200, { params: {} });
+    expect(removed.profile.avatar_url).toBeNull();
     expect((await download(client, second.json.profile.avatar_url)).status).toBe(404);
   });
 });
@@ -193,12 +194,11 @@ describe('sessions', () => {
     const laptop = await signIn(t, user);
     await signIn(t, user);
     await signIn(t, await createUser(t));
-    const res = await laptop.get('me/sessions');
-    expect(res.status).toBe(200);
-    expect(res.json.sessions.data).toHaveLength(2);
-    expect(res.json.sessions.data.map((s: { current: boolean }) => s.current)).toEqual([true, false]);
-    expect(res.json.sessions.meta).toMatchObject({ page: 1, total: 2 });
-    expect(res.json.sessions.data[0]).toEqual({
+    const { sessions } = await expectStatus(laptop, me.sessions, 200, { params: {} });
+    expect(sessions.data).toHaveLength(2);
+    expect(sessions.data.map((s) => s.current)).toEqual([true, false]);
+    expect(sessions.meta).toMatchObject({ page: 1, total: 2 });
+    expect(sessions.data[0]).toEqual({
       id: expect.any(String),
       created_at: expect.any(String),
       last_seen_at: expect.any(String),
@@ -212,26 +212,24 @@ describe('sessions', () => {
     const user = await createUser(t);
     const laptop = await signIn(t, user);
     const phone = await signIn(t, user);
-    const phoneSession = (await phone.get('me/sessions')).json.sessions.data.find((s: { current: boolean }) => s.current).id;
-    const res = await laptop.delete(`me/sessions/${phoneSession}`);
-    expect(res.status).toBe(204);
-    expect((await phone.get('auth')).status).toBe(401);
-    expect((await laptop.get('auth')).status).toBe(200);
-    expect((await laptop.delete(`me/sessions/${phoneSession}`)).status).toBe(404);
+    const phoneSession = (await expectOk(phone, me.sessions, { params: {} })).sessions.data.find((s) => s.current)?.id ?? '';
+    await expectStatus(laptop, me.endSession, 204, { params: { sessionId: phoneSession } });
+    await expectStatus(phone, auth.get, 401, { params: {} });
+    await expectStatus(laptop, auth.get, 200, { params: {} });
+    await expectStatus(laptop, me.endSession, 404, { params: { sessionId: phoneSession } });
   });
 
   it("refuses to end the current session that way (422) and another user's session (404)", async () => {
     const user = await createUser(t);
     const laptop = await signIn(t, user);
-    const own = (await laptop.get('me/sessions')).json.sessions.data[0].id;
-    const current = await laptop.delete(`me/sessions/${own}`);
-    expect(current.status).toBe(422);
-    expect(current.json.errors).toEqual({ session: ['This is the session you are using. Log out instead.'] });
+    const own = (await expectOk(laptop, me.sessions, { params: {} })).sessions.data[0]?.id ?? '';
+    const current = await expectStatus(laptop, me.endSession, 422, { params: { sessionId: own } });
+    expect(current.errors).toEqual({ session: ['This is the session you are using. Log out instead.'] });
     const other = await signIn(t, await createUser(t));
-    const theirs = (await other.get('me/sessions')).json.sessions.data[0].id;
-    expect((await laptop.delete(`me/sessions/${theirs}`)).status).toBe(404);
-    expect((await other.get('auth')).status).toBe(200);
-    expect((await laptop.delete('me/sessions/not-a-uuid')).status).toBe(404);
+    const theirs = (await expectOk(other, me.sessions, { params: {} })).sessions.data[0]?.id ?? '';
+    await expectStatus(laptop, me.endSession, 404, { params: { sessionId: theirs } });
+    await expectStatus(other, auth.get, 200, { params: {} });
+    await expectStatus(laptop, me.endSession, 404, { params: { sessionId: 'not-a-uuid' } });
   });
 
   it('signs out everywhere else: every other session dies, the current one lives', async () => {
@@ -240,13 +238,12 @@ describe('sessions', () => {
     const phone = await signIn(t, user);
     const tablet = await signIn(t, user);
     const bystander = await signIn(t, await createUser(t));
-    const res = await laptop.delete('me/sessions');
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({ ended: 2 });
-    expect((await phone.get('auth')).status).toBe(401);
-    expect((await tablet.get('auth')).status).toBe(401);
-    expect((await laptop.get('auth')).status).toBe(200);
-    expect((await bystander.get('auth')).status).toBe(200);
-    expect((await laptop.get('me/sessions')).json.sessions.data).toHaveLength(1);
+    const res = await expectStatus(laptop, me.endOtherSessions, 200, { params: {} });
+    expect(res).toEqual({ ended: 2 });
+    await expectStatus(phone, auth.get, 401, { params: {} });
+    await expectStatus(tablet, auth.get, 401, { params: {} });
+    await expectStatus(laptop, auth.get, 200, { params: {} });
+    await expectStatus(bystander, auth.get, 200, { params: {} });
+    expect((await expectOk(laptop, me.sessions, { params: {} })).sessions.data).toHaveLength(1);
   });
 });

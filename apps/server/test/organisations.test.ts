@@ -1,5 +1,7 @@
 import type { QueryInput } from '@hireloop/contract/operations/operation';
 import { userOperations as userOps } from '@hireloop/contract/operations/users';
+import { authOperations as auth } from '@hireloop/contract/operations/auth';
+import { organisationOperations as organisations } from '@hireloop/contract/operations/organisations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 import { expectOk, expectStatus } from './operations.ts';
@@ -14,21 +16,18 @@ describe('POST /organisations', () => {
   it('creates the organisation with the caller as owner, makes it current and starts a 14-day trial', async () => {
     const user = await createUser(t);
     const client = await signIn(t, user);
-    const res = await client.post('organisations', {
-      name: 'Acme Recruiting',
-      timezone: 'Europe/Berlin',
-      website: 'https://acme.example',
-      size: '11-50',
+    const res = await expectStatus(client, organisations.create, 201, {
+      params: {},
+      body: { name: 'Acme Recruiting', timezone: 'Europe/Berlin', website: 'https://acme.example', size: '11-50' },
     });
-    expect(res.status).toBe(201);
-    const org = res.json.organisation;
+    const org = res.organisation;
     expect(org).toMatchObject({ name: 'Acme Recruiting', slug: 'acme-recruiting', role: 'owner' });
-    const days = (Date.parse(org.trail_ends_at) - Date.now()) / 86_400_000;
+    const days = (Date.parse(org.trail_ends_at ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
-    const me = await client.get('auth');
-    expect(me.json.auth.user.current_organisation_id).toBe(org.id);
-    expect(me.json.auth.organisations[0]).toMatchObject({ id: org.id, role: 'owner' });
+    const me = await expectOk(client, auth.get, { params: {} });
+    expect(me.auth.user.current_organisation_id).toBe(org.id);
+    expect(me.auth.organisations[0]).toMatchObject({ id: org.id, role: 'owner' });
     const billing = await client.get(`organisation/${org.id}/billing`);
     expect(billing.json.billing).toMatchObject({ plan: 'trial', trail_ends_at: org.trail_ends_at, products: [] });
   });
@@ -36,29 +35,33 @@ describe('POST /organisations', () => {
   it('suggests a free slug when the name is taken, and refuses a taken explicit slug with a field message', async () => {
     const user = await createUser(t);
     const client = await signIn(t, user);
-    expect((await client.post('organisations', { name: 'Twin Co' })).json.organisation.slug).toBe('twin-co');
-    expect((await client.post('organisations', { name: 'Twin Co' })).json.organisation.slug).toBe('twin-co-2');
-    const res = await client.post('organisations', { name: 'Other', slug: 'twin-co' });
-    expect(res.status).toBe(409);
-    expect(res.json.errors).toEqual({ slug: ['This URL slug is already taken.'] });
+    const create = (body: { name: string; slug?: string }) => expectOk(client, organisations.create, { params: {}, body });
+    expect((await create({ name: 'Twin Co' })).organisation.slug).toBe('twin-co');
+    expect((await create({ name: 'Twin Co' })).organisation.slug).toBe('twin-co-2');
+    const res = await expectStatus(client, organisations.create, 409, { params: {}, body: { name: 'Other', slug: 'twin-co' } });
+    expect(res.errors).toEqual({ slug: ['This URL slug is already taken.'] });
   });
 
   it('answers 422 with field messages for invalid input, and creates nothing', async () => {
     const user = await createUser(t);
     const client = await signIn(t, user);
-    const res = await client.post('organisations', { name: 'A', slug: 'Bad Slug!', website: 'not a url' });
-    expect(res.status).toBe(422);
-    expect(res.json.message).toBe('The given data was invalid.');
-    expect(Object.keys(res.json.errors).sort()).toEqual(['name', 'slug', 'website']);
-    expect(res.json.errors.name).toEqual(['The name must be at least 2 characters.']);
-    expect((await client.get('auth')).json.auth.organisations).toEqual([]);
+    const res = await expectStatus(client, organisations.create, 422, {
+      params: {},
+      body: { name: 'A', slug: 'Bad Slug!', website: 'not a url' },
+    });
+    expect(res.message).toBe('The given data was invalid.');
+    expect(Object.keys(res.errors ?? {}).sort()).toEqual(['name', 'slug', 'website']);
+    expect(res.errors?.name).toEqual(['The name must be at least 2 characters.']);
+    expect((await expectOk(client, auth.get, { params: {} })).auth.organisations).toEqual([]);
   });
 
   it('refuses a website that is not http(s), such as javascript:, and an unknown timezone', async () => {
     const client = await signIn(t, await createUser(t));
-    const res = await client.post('organisations', { name: 'Scripted', website: 'javascript:alert(1)', timezone: 'Mars/Olympus' });
-    expect(res.status).toBe(422);
-    expect(Object.keys(res.json.errors).sort()).toEqual(['timezone', 'website']);
+    const res = await expectStatus(client, organisations.create, 422, {
+      params: {},
+      body: { name: 'Scripted', website: 'javascript:alert(1)', timezone: 'Mars/Olympus' },
+    });
+    expect(Object.keys(res.errors ?? {}).sort()).toEqual(['timezone', 'website']);
   });
 
   it('answers 422 for wrong types', async () => {
@@ -100,7 +103,7 @@ describe('POST /organisations', () => {
   it('requires a session (401)', async () => {
     const { Client } = await import('./harness.ts');
     const anonymous = await new Client(t.baseUrl).csrf();
-    expect((await anonymous.post('organisations', { name: 'Nobody' })).status).toBe(401);
+    await expectStatus(anonymous, organisations.create, 401, { params: {}, body: { name: 'Nobody' } });
   });
 });
 

@@ -1,5 +1,7 @@
+import { healthOperations } from '@hireloop/contract/operations/health';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, startTestApp, type TestApp } from './harness.ts';
+import { expectStatus } from './operations.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,9 +11,8 @@ afterAll(async () => t.close());
 
 describe('platform', () => {
   it('reports health after checking the database', async () => {
-    const res = await new Client(t.baseUrl).get('health');
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'ok', database: 'postgres' });
+    const res = await expectStatus(new Client(t.baseUrl), healthOperations.get, 200, { params: {} });
+    expect(res).toMatchObject({ status: 'ok', database: 'postgres' });
   });
 
   it('answers an unknown /api path with the JSON 404 envelope', async () => {

@@ -1,3 +1,4 @@
+import { broadcastingOperations as broadcasting } from '@hireloop/contract/operations/broadcasting';
 import { userChannel } from '@hireloop/contract/realtime';
 import { eq } from 'drizzle-orm';
 import type PusherJs from 'pusher-js';
@@ -9,6 +10,7 @@ import { notificationOutboxHandlers, notify } from '../src/features/notification
 import { startOutboxWorker } from '../src/jobs/outbox-worker.ts';
 import { md5Hex, signHttpRequest } from '../src/realtime/signing.ts';
 import { Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectStatus } from './operations.ts';
 import { pusherJs, pusherSdk, RawClient, waitFor, wsUrl } from './realtime-clients.ts';
 
 let t: TestApp;
@@ -72,16 +74,15 @@ function signed(path: string, body: string, overrides: Record<string, string> = 
 
 describe('real-time configuration and channel authorisation', () => {
   it('tells a signed-in browser how to connect to the embedded endpoint', async () => {
-    const res = await aliceClient.get('realtime/config');
-    expect(res.status).toBe(200);
-    expect(res.json.realtime).toEqual({
+    const res = await expectStatus(aliceClient, broadcasting.config, 200, { params: {} });
+    expect(res.realtime).toEqual({
       key: t.config.realtime.key,
       host: '127.0.0.1',
       port: Number(new URL(t.baseUrl).port),
       tls: false,
       auth_endpoint: '/api/v1/broadcasting/auth',
     });
-    expect((await new Client(t.baseUrl).get('realtime/config')).status).toBe(401);
+    await expectStatus(new Client(t.baseUrl), broadcasting.config, 401, { params: {} });
   });
 
   it('authorises only the own private channel (form or JSON), anything else is 403', async () => {
@@ -98,14 +99,18 @@ describe('real-time configuration and channel authorisation', () => {
         .update(`123.456:${userChannel(alice.id)}`)
         .digest('hex')}`,
     );
-    expect((await aliceClient.post('broadcasting/auth', { socket_id: '1.2', channel_name: userChannel(alice.id) })).status).toBe(200);
+    await expectStatus(aliceClient, broadcasting.authorise, 200, {
+      params: {},
+      body: { socket_id: '1.2', channel_name: userChannel(alice.id) },
+    });
     expect((await form(bobClient, userChannel(alice.id))).status).toBe(403);
     expect((await form(aliceClient, 'public-news')).status).toBe(403);
     expect((await form(aliceClient, `presence-User.${alice.id}`)).status).toBe(403);
     expect((await form(aliceClient, userChannel(alice.id), 'abc')).status).toBe(422);
     expect((await form(await new Client(t.baseUrl).csrf(), userChannel(alice.id))).status).toBe(401);
     // An unsafe call without the XSRF header is refused like any other.
-    const noXsrf = await aliceClient.request('POST', 'broadcasting/auth', {
+    const noXsrf = await callOperation(aliceClient, broadcasting.authorise, {
+      params: {},
       body: { socket_id: '1.2', channel_name: userChannel(alice.id) },
       xsrf: false,
     });
