@@ -232,17 +232,17 @@ describe('switching organisation', () => {
   it('masks the page while the switch runs, and unmasks it even when it fails', async () => {
     appState.reset();
     let release: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        () =>
-          new Promise<Response>((resolve) => {
-            release = resolve;
-          }),
-      ),
+    const fetchMock = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
     );
+    vi.stubGlobal('fetch', fetchMock);
     const switching = createSessionActions(queryClient).switchOrganisation('o2');
     expect(appState.getState().mask).toBe(true);
+    // The auth operations load on first use (app/session.ts), so the request goes out a moment later.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     release(new Response(JSON.stringify({ message: 'Not found.', code: 'not_found' }), { status: 404 }));
     await expect(switching).rejects.toMatchObject({ status: 404 });
     expect(appState.getState().mask).toBe(false);

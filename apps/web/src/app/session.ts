@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AuthResponse, SessionUser } from '@hireloop/contract/auth';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { ApiError, api } from '../lib/api-client.ts';
+import { call } from '../lib/operations.ts';
 import type { RealtimeConnection } from '../features/notifications/realtime.ts';
 import { authStore } from '../features/session/auth-store.ts';
 import { loadOrganisationData } from '../features/session/queries.ts';
@@ -64,6 +65,13 @@ async function enterSession(queryClient: QueryClient, auth: AuthResponse['auth']
   await Promise.all([ensureRealtime(user, queryClient), loadOrganisationData(queryClient, user.id, currentOrganisation.id)]);
 }
 
+/**
+ * The auth operations for the calls after start-up (logout, switch, refresh), loaded on first use: their
+ * schemas bring zod, which the bundle /login loads must not carry (docs/decisions/014-operations-in-the-contract.md).
+ * Start-up itself (`fetchAuth`, every page load, /login too) calls `GET auth` by its path for the same reason.
+ */
+const authOperations = async () => (await import('@hireloop/contract/operations/auth')).authOperations;
+
 /** Fetches the signed-in user; a failure records the auth error `Login` (docs/product.md §8), a 401 simply means signed out. */
 async function fetchAuth(): Promise<AuthResponse['auth'] | null> {
   try {
@@ -87,7 +95,7 @@ export async function startUp(queryClient: QueryClient): Promise<void> {
 /** Logout: `DELETE auth`; the state becomes unauthenticated whether the call succeeds or fails. */
 export async function logout(queryClient: QueryClient): Promise<void> {
   try {
-    await api.delete<void>('auth');
+    await call((await authOperations()).signOut);
   } catch {
     // Signing out locally regardless (docs/product.md §3); the session expires on the server anyway.
   } finally {
@@ -99,7 +107,7 @@ export async function logout(queryClient: QueryClient): Promise<void> {
 
 /** Switches the current organisation (persisted on the server) and starts over with a clean query cache. */
 export async function switchOrganisation(queryClient: QueryClient, organisationId: string): Promise<void> {
-  const { auth } = await api.put<AuthResponse>('auth/current-organisation', { organisation_id: organisationId });
+  const { auth } = await call((await authOperations()).switchOrganisation, { body: { organisation_id: organisationId } });
   queryClient.clear();
   await enterSession(queryClient, auth);
 }
@@ -111,7 +119,7 @@ export async function switchOrganisation(queryClient: QueryClient, organisationI
 export async function refreshSession(queryClient: QueryClient): Promise<void> {
   let auth: AuthResponse['auth'];
   try {
-    ({ auth } = await api.get<AuthResponse>('auth'));
+    ({ auth } = await call((await authOperations()).get));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       disconnectRealtime();
