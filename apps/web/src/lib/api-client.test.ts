@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError, api, getCurrentOrganisation, orgApi, setOrganisationSource } from './api-client';
+import { ApiError, api, getCurrentOrganisation, setOrganisationSource } from './api-client';
 import { buildUrl } from './api-url';
 
 type Call = { url: string; init: RequestInit };
@@ -119,7 +119,7 @@ describe('api', () => {
     const form = new FormData();
     form.append('logo', new Blob(['x'], { type: 'image/png' }), 'logo.png');
     respond(200, { organisation: {} });
-    await orgApi.upload('logo', form);
+    await api.upload('organisation/org-1/logo', form);
     const call = lastCall();
     expect(call.url).toBe('/api/v1/organisation/org-1/logo');
     expect(call.init.method).toBe('POST');
@@ -195,48 +195,12 @@ describe('api', () => {
   });
 });
 
-describe('orgApi', () => {
-  it('refuses every call without a current organisation, before any request', async () => {
-    await expect(orgApi.get('role')).rejects.toThrow(ERROR_TEXTS.noBusinessSet);
-    await expect(orgApi.post('role', {})).rejects.toThrow(ERROR_TEXTS.noBusinessSet);
-    await expect(orgApi.put('role/1', {})).rejects.toThrow(ERROR_TEXTS.noBusinessSet);
-    await expect(orgApi.patch('role/1', {})).rejects.toThrow(ERROR_TEXTS.noBusinessSet);
-    await expect(orgApi.delete('role/1')).rejects.toThrow(ERROR_TEXTS.noBusinessSet);
-    await expect(orgApi.reorder('experience-level', 0, 1)).rejects.toThrow(ERROR_TEXTS.noBusinessSet);
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
-
+describe('the current organisation', () => {
   it('holds no organisation of its own: it reads the current one from its source each time', () => {
     let current: string | null = 'org-1';
     setOrganisationSource(() => current);
     expect(getCurrentOrganisation()).toBe('org-1');
     current = null;
     expect(getCurrentOrganisation()).toBeNull();
-  });
-
-  it('prefixes organisation/{id}/ to the resource', async () => {
-    setOrganisationSource(() => 'org-1');
-    respond(200, { billing: {} });
-    await orgApi.get('billing');
-    expect(lastCall().url).toBe('/api/v1/organisation/org-1/billing/');
-    respond(200, { users: { data: [] } });
-    await orgApi.get('/users', { filter: { name: 'ann' } });
-    expect(decodeURIComponent(lastCall().url)).toBe('/api/v1/organisation/org-1/users/?filter[name]=ann');
-    respond(201, {});
-    await orgApi.post('role', { name: 'Dev' });
-    expect(lastCall().url).toBe('/api/v1/organisation/org-1/role');
-    respond(204);
-    await orgApi.delete('role/r1');
-    expect(lastCall().url).toBe('/api/v1/organisation/org-1/role/r1/');
-  });
-
-  it('reorders with one-based positions', async () => {
-    setOrganisationSource(() => 'org-1');
-    respond(200, {});
-    await orgApi.reorder('experience-level', 0, 3);
-    const call = lastCall();
-    expect(call.url).toBe('/api/v1/organisation/org-1/experience-level/reorder');
-    expect(call.init.method).toBe('PATCH');
-    expect(JSON.parse(String(call.init.body))).toEqual({ original: 1, new: 4 });
   });
 });

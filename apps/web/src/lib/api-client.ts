@@ -27,7 +27,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 let readCurrentOrganisation: () => string | null = () => null;
 
-/** Called once by the auth store (and by tests of this folder): where orgApi reads the current organisation. */
+/** Called once by the auth store (and by tests of this folder): where operations (lib/operations.ts) read the current organisation. */
 export function setOrganisationSource(read: () => string | null): void {
   readCurrentOrganisation = read;
 }
@@ -94,7 +94,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** One call below /api/v1: every call of the app goes through here (api, orgApi, lib/operations.ts). */
+/** One call below /api/v1: every call of the app goes through here (api, lib/operations.ts). */
 export async function request<T>(
   method: Method,
   path: string,
@@ -173,35 +173,3 @@ export function requireCurrentOrganisation(): string {
   if (organisationId === null) throw new Error(ERROR_TEXTS.noBusinessSet);
   return organisationId;
 }
-
-function organisationPath(resource: string): string {
-  const organisationId = requireCurrentOrganisation();
-  return `organisation/${encodeURIComponent(organisationId)}/${resource.replace(/^\/+/, '')}`;
-}
-
-/** Organisation-scoped calls: `organisation/{current id}/{resource}`. Refuses without a current organisation. */
-export const orgApi = {
-  async get<T>(resource: string, query?: Query): Promise<T> {
-    return api.get<T>(organisationPath(resource), query);
-  },
-  async post<T>(resource: string, body?: unknown): Promise<T> {
-    return api.post<T>(organisationPath(resource), body);
-  },
-  async put<T>(resource: string, body?: unknown): Promise<T> {
-    return api.put<T>(organisationPath(resource), body);
-  },
-  async patch<T>(resource: string, body?: unknown): Promise<T> {
-    return api.patch<T>(organisationPath(resource), body);
-  },
-  async delete<T>(resource: string, query?: Query, body?: unknown): Promise<T> {
-    return api.delete<T>(organisationPath(resource), query, body);
-  },
-  async upload<T>(resource: string, form: FormData): Promise<T> {
-    return api.upload<T>(organisationPath(resource), form);
-  },
-  /** Moves an item; the server counts positions from 1, lists here from 0 (docs/product.md §8). */
-  async reorder<T>(resource: string, originalIndex: number, newIndex: number): Promise<T> {
-    const path = `${organisationPath(resource).replace(/\/+$/, '')}/reorder`;
-    return api.patch<T>(path, { original: originalIndex + 1, new: newIndex + 1 });
-  },
-};

@@ -20,8 +20,8 @@ export type CallInput<O extends AnyOperation> = ParamsInput<O> & QueryPart<O> & 
 
 /**
  * Calls an operation of the contract (docs/architecture.md §11, decision 014): the path from its
- * description with the params filled in (`{organisationId}` is the current organisation, as for
- * orgApi), through api-client.ts's request (errors as ApiError, the anti-forgery header, the
+ * description with the params filled in (`{organisationId}` is the current organisation), through
+ * api-client.ts's request (errors as ApiError, the anti-forgery header, the
  * trailing slash of plain GET and DELETE). The answer is typed from the operation's 2xx schema and
  * not parsed again here: the server already sends only what that schema allows (decision 014).
  */

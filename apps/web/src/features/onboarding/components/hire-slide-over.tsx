@@ -2,15 +2,15 @@ import { Anchor, Button, CopyButton, Divider, Group, Paper, Select, SimpleGrid, 
 import { ONBOARDING_TEXTS, type HireDetail, type OnboardingStage } from '@hireloop/contract/onboarding';
 import { IconCheck, IconCopy, IconExternalLink, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ApplicationResponse } from '@hireloop/contract/candidates';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionButton } from '../../../components/action-button.tsx';
 import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
-import { orgApi } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { call } from '../../../lib/operations.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -34,7 +34,7 @@ function useCandidateLink(hire: HireDetail | undefined): string | null {
   const applicationId = hire?.application_id ?? null;
   const application = useQuery({
     queryKey: queryKeys.application(organisationId, applicationId ?? ''),
-    queryFn: async () => (await orgApi.get<ApplicationResponse>(`applications/${encodeURIComponent(applicationId ?? '')}`)).application,
+    queryFn: async () => (await call(applicationOperations.get, { params: { application: applicationId ?? '' } })).application,
     enabled: organisationId !== '' && applicationId !== null,
     retry: false,
   });

@@ -3,11 +3,12 @@ import '../../../test/setup-dom.ts';
 import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
 import type { ExperienceLevel } from '@hireloop/contract/experience-levels';
 import type { RecruitmentStatus } from '@hireloop/contract/recruitment-statuses';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { orgApi } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { setUpFakeApi, signInForTest, type ApiCall } from '../../../app/test-helpers.tsx';
 import { useExperienceLevels, useRecruitmentStatuses } from '../../session/organisation-lists.ts';
@@ -70,7 +71,7 @@ describe('a list edited in settings', () => {
       () =>
         useQuery({
           queryKey: queryKeys.application('o1', 'a1'),
-          queryFn: async () => (await orgApi.get<{ application: { status: RecruitmentStatus } }>('applications/a1')).application,
+          queryFn: async () => (await call(applicationOperations.get, { params: { application: 'a1' } })).application,
           staleTime: 60_000,
         }),
       { wrapper },
