@@ -126,7 +126,12 @@ async function withTypoFallback<T>(
  */
 type FilterShape = {
   state: ApplicationState;
-  statuses: boolean;
+  /**
+   * How many statuses: one placeholder each (`status_id in ($3, $4)`). With an array placeholder
+   * (`= any($3)`) PostgreSQL's generic plan, which a prepared statement gets after five runs, could
+   * not tell one status from many and walked the whole recruitment by date (11.6 ms instead of 0.6).
+   */
+  statuses: number;
   tag: boolean;
   source: boolean;
   rating: boolean;
@@ -138,7 +143,7 @@ type FilterShape = {
 function shapeOf(f: ApplicationFilters): FilterShape {
   return {
     state: f.state,
-    statuses: f.statusIds !== undefined && f.statusIds.length > 0,
+    statuses: f.statusIds?.length ?? 0,
     tag: Boolean(f.tag),
     source: Boolean(f.source),
     rating: Boolean(f.rating),
@@ -151,7 +156,8 @@ function shapeOf(f: ApplicationFilters): FilterShape {
 type TableValues = {
   organisationId: string;
   recruitmentId: string;
-  statusIds?: string[] | undefined;
+  /** `status0`, `status1`, …: the statuses filtered by, one placeholder each (FilterShape). */
+  [status: `status${number}`]: string;
   tag?: string | undefined;
   source?: string | undefined;
   rating?: number | undefined;
@@ -174,7 +180,12 @@ const ofRecruitment = (organisationId: unknown, recruitmentId: unknown) =>
 function whereOf(shape: FilterShape, search?: TermSearch) {
   return and(
     ofRecruitment(value('organisationId'), value('recruitmentId')),
-    shape.statuses ? sql`${applications.statusId} = any(${value('statusIds')}::uuid[])` : undefined,
+    shape.statuses > 0
+      ? sql`${applications.statusId} in (${sql.join(
+          Array.from({ length: shape.statuses }, (_, i) => sql`${sql.placeholder(`status${i}`)}::uuid`),
+          sql`, `,
+        )})`
+      : undefined,
     shape.state === 'active' ? isNull(applications.rejectedAt) : undefined,
     shape.state === 'rejected' ? isNotNull(applications.rejectedAt) : undefined,
     shape.state === 'hired' ? and(isNull(applications.rejectedAt), eq(recruitmentStatuses.category, 'hired')) : undefined,
@@ -193,7 +204,7 @@ function valuesOf(organisationId: string, recruitmentId: string, f: ApplicationF
   return {
     organisationId,
     recruitmentId,
-    statusIds: f.statusIds,
+    ...Object.fromEntries((f.statusIds ?? []).map((id, i) => [`status${i}`, id])),
     tag: f.tag,
     source: f.source,
     rating: f.rating,
