@@ -16,6 +16,9 @@ export default defineConfig({
           // `npm run validate` runs these beside typecheck and lint on two cores: a component test
           // that takes 4 s alone must not fail for being slowed down (it is not a timed assertion).
           testTimeout: 15_000,
+          // Two files at a time: with Vitest's default here (one), the component tests ran alone on one
+          // core for minutes after the API tests had finished (clean-clone CI: unit 489 s, API 220 s).
+          maxWorkers: 2,
         },
       },
       {
