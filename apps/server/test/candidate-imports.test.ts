@@ -15,6 +15,7 @@ import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { manualClock, manualTimer } from './manual-time.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
 import { expectOk, expectStatus } from './operations.ts';
+import { sendForm } from './uploads.ts';
 
 let t: TestApp;
 let org: { id: string };
@@ -58,16 +59,7 @@ async function sendImport(
   const form = new FormData();
   if (mapping !== null) form.append('mapping', typeof mapping === 'string' ? mapping : JSON.stringify(mapping));
   if (file) form.append('file', file instanceof Blob ? file : new Blob([new Uint8Array(file)], { type: 'text/csv' }), filename);
-  const xsrf = client.cookie('XSRF-TOKEN') ?? '';
-  const res = await fetch(`${client.baseUrl}/api/v1/${operationPath(ops.start, { organisationId: org.id, recruitment: recruitmentId })}`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      cookie: `hireloop_session=${client.cookie('hireloop_session')}; XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': decodeURIComponent(xsrf),
-    },
-    body: form,
-  });
+  const res = await sendForm(client, operationPath(ops.start, { organisationId: org.id, recruitment: recruitmentId }), form);
   return answerOf(ops.start, res);
 }
 
@@ -75,8 +67,8 @@ async function sendImport(
  * A multipart answer (the test client sends JSON only), parsed like callOperation's: with the
  * operation's schema of its status, or the error envelope every route may answer with.
  */
-async function answerOf(operation: AnyOperation, res: Response) {
-  const text = await res.text();
+function answerOf(operation: AnyOperation, res: { status: number; text: string }) {
+  const { text } = res;
   const schema = operation.responses[res.status] ?? (res.status >= 400 ? errorResponse : undefined);
   if (!schema) throw new Error(`${operation.path} answered ${res.status}, which the contract does not describe: ${text.slice(0, 300)}`);
   const parsed = schema.safeParse(text ? JSON.parse(text) : null);
@@ -105,19 +97,7 @@ async function sendPreview(client: Client, recruitmentId: string, file: Buffer, 
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'people.csv');
-  const xsrf = client.cookie('XSRF-TOKEN') ?? '';
-  const res = await fetch(
-    `${client.baseUrl}/api/v1/${operationPath(ops.preview, { organisationId: org.id, recruitment: recruitmentId })}`,
-    {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        cookie: `hireloop_session=${client.cookie('hireloop_session')}; XSRF-TOKEN=${xsrf}`,
-        'x-xsrf-token': decodeURIComponent(xsrf),
-      },
-      body: form,
-    },
-  );
+  const res = await sendForm(client, operationPath(ops.preview, { organisationId: org.id, recruitment: recruitmentId }), form);
   return answerOf(ops.preview, res);
 }
 

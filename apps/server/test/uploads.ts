@@ -9,7 +9,7 @@ export function pngOf(width: number, height: number, colour = { r: 20, g: 120, b
 }
 
 /** Sends one file as multipart/form-data with the client's session and anti-forgery cookies. */
-export async function upload(
+export function upload(
   client: Client,
   path: string,
   field: string,
@@ -18,6 +18,11 @@ export async function upload(
 ) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.filename);
+  return sendForm(client, path, form, method);
+}
+
+/** Sends a multipart/form-data body (the test client sends JSON only) with the client's session and anti-forgery cookies. */
+export async function sendForm(client: Client, path: string, form: FormData, method: 'POST' | 'PUT' = 'POST') {
   const session = client.cookie('hireloop_session');
   const xsrf = client.cookie('XSRF-TOKEN');
   const headers: Record<string, string> = { accept: 'application/json' };
