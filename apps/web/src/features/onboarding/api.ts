@@ -20,6 +20,7 @@ import type {
   UpdateOnboardingStageBody,
   UpdateOnboardingTemplateBody,
 } from '@hireloop/contract/onboarding';
+import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import { onboardingStageOperations } from '@hireloop/contract/operations/onboarding-stages';
 import { onboardingTemplateOperations } from '@hireloop/contract/operations/onboarding-templates';
@@ -27,6 +28,7 @@ import { onboardingOperations } from '@hireloop/contract/operations/onboardings'
 import { operationPath } from '@hireloop/contract/operations/path';
 import { buildUrl } from '../../lib/api-url.ts';
 import { call, positions } from '../../lib/operations.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { toOptions } from '../../lib/select-options.ts';
 import { moveBoardCard, type StageBoardData } from '../../lib/stage-board-model.ts';
 import { toastError } from '../../lib/toasts.ts';
@@ -309,6 +311,17 @@ export function useHire(hireId: string) {
 }
 
 /** Changes to one hire: the slide-over takes the answer at once, the lists and counts refetch. */
+/** The hire's application in its recruitment, when there is one (the slide-over links to the candidate); under the shared application key. */
+export function useHireApplication(applicationId: string | null) {
+  const organisationId = useOrganisationId();
+  return useQuery({
+    queryKey: queryKeys.application(organisationId, applicationId ?? ''),
+    queryFn: async () => (await call(applicationOperations.get, { params: { application: applicationId ?? '' } })).application,
+    enabled: organisationId !== '' && applicationId !== null,
+    retry: false,
+  });
+}
+
 export function useHireMutations(hireId: string) {
   const organisationId = useOrganisationId();
   const queryClient = useQueryClient();

@@ -1,8 +1,6 @@
 import { Anchor, Button, CopyButton, Divider, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { ONBOARDING_TEXTS, type HireDetail, type OnboardingStage } from '@hireloop/contract/onboarding';
 import { IconCheck, IconCopy, IconExternalLink, IconMailForward, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionButton } from '../../../components/action-button.tsx';
@@ -10,14 +8,11 @@ import { ConfirmModal } from '../../../components/confirm-modal.tsx';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { DatePickerField } from '../../../components/date-picker-field.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { call } from '../../../lib/operations.ts';
 import { useSubmitOnce } from '../../../lib/submit-once.ts';
 import { toastError, toastSuccess } from '../../../lib/toasts.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useHire, useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
+import { useHire, useHireApplication, useHireMutations, useOnboardingPermissions, useUserOptions } from '../api.ts';
 import { Checklist } from './checklist.tsx';
 import { DocumentsPanel } from './documents-panel.tsx';
-import { useOrganisationId } from '../../session/auth-store.ts';
 
 type Props = {
   hireId: string;
@@ -30,14 +25,8 @@ type Props = {
 
 /** Where the hire's candidate lives: their application in its recruitment, when there is one. */
 function useCandidateLink(hire: HireDetail | undefined): string | null {
-  const organisationId = useOrganisationId();
   const applicationId = hire?.application_id ?? null;
-  const application = useQuery({
-    queryKey: queryKeys.application(organisationId, applicationId ?? ''),
-    queryFn: async () => (await call(applicationOperations.get, { params: { application: applicationId ?? '' } })).application,
-    enabled: organisationId !== '' && applicationId !== null,
-    retry: false,
-  });
+  const application = useHireApplication(applicationId);
   if (!applicationId || !application.data) return null;
   return `/recruitment/${encodeURIComponent(application.data.recruitment_id)}/candidates?application=${encodeURIComponent(applicationId)}`;
 }
