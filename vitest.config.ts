@@ -14,8 +14,9 @@ export default defineConfig({
           include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           // `npm run validate` runs these beside typecheck and lint on two cores: a component test
-          // that takes 4 s alone must not fail for being slowed down (it is not a timed assertion).
-          testTimeout: 15_000,
+          // that takes 4 s alone must not fail for being slowed down (it is not a timed assertion): a
+          // clean-clone run once took 10.7 s to render the candidates table.
+          testTimeout: 30_000,
           // Two files at a time: with Vitest's default here (one), the component tests ran alone on one
           // core for minutes after the API tests had finished (clean-clone CI: unit 489 s, API 220 s).
           maxWorkers: 2,

@@ -96,7 +96,7 @@ const api = setUpFakeApi(({ path, search }) => {
 const listCalls = () => api.calls.filter((c: ApiCall) => c.method === 'GET' && c.path === 'organisation/o1/recruitments/r1/applications');
 const lastList = () => listCalls().at(-1)?.search ?? '';
 // The first render loads the route's lazy chunks; big tables make role queries slow in jsdom.
-const SLOW = { timeout: 10_000 };
+const SLOW = { timeout: 20_000 };
 const findTable = () => screen.findByRole('table', { name: 'Candidates' }, SLOW);
 
 describe('candidates screen', { timeout: 30_000 }, () => {
