@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER_ROLES, type MemberRole } from '../constants.ts';
 import type { PolicyActor } from './actor.ts';
-import { mayChangeMemberRole, mayRemoveMember, memberPolicies } from './members.ts';
+import { mayChangeMemberRole, mayGrantRole, mayRemoveMember, memberPolicies } from './members.ts';
 
 const member = (role: MemberRole): PolicyActor => ({ kind: 'user', userId: 'u-me', role });
 const key = (creatorRole: MemberRole | null): PolicyActor => ({
@@ -36,6 +36,15 @@ describe('member policies', () => {
     expect(mayChangeMemberRole(member('owner'), { role: 'recruiter' }, 'owner')).toBe(true);
     expect(mayChangeMemberRole(member('admin'), { role: 'recruiter' }, 'owner')).toBe(false);
     expect(mayChangeMemberRole(member('admin'), { role: 'recruiter' }, 'admin')).toBe(true);
+  });
+
+  it.each(MEMBER_ROLES)('an owner may hand out the %s role (invitations too)', (role) => {
+    expect(mayGrantRole(member('owner'), role)).toBe(true);
+  });
+
+  it('anyone else may hand out every role but owner', () => {
+    for (const role of MEMBER_ROLES) expect(mayGrantRole(member('admin'), role)).toBe(role !== 'owner');
+    expect(mayGrantRole(key('owner'), 'owner')).toBe(false);
   });
 
   it('only an owner takes the owner role away', () => {

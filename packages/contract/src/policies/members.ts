@@ -23,12 +23,19 @@ export function mayRemoveMember(actor: PolicyActor, member: MemberFacts): boolea
 }
 
 /**
+ * Whether the caller may hand out `role`, by an invitation or a role change: only an owner grants
+ * the owner role. The server refuses the rest (members and invitations services); the web offers
+ * the others only (apps/web/src/features/settings/members/role-options.ts).
+ */
+export const mayGrantRole = (actor: PolicyActor, role: MemberRole): boolean => role !== 'owner' || isOwner(actor);
+
+/**
  * Change the role: with `members.manage`; an owner's only by an owner. With `to`, also whether the
- * caller may hand out that role: only an owner grants the owner role.
+ * caller may hand out that role (`mayGrantRole`).
  */
 export function mayChangeMemberRole(actor: PolicyActor, member: MemberFacts, to?: MemberRole): boolean {
   if (!actorMay(actor, 'members.manage')) return false;
-  return (member.role !== 'owner' && to !== 'owner') || isOwner(actor);
+  return (member.role !== 'owner' || isOwner(actor)) && (to === undefined || mayGrantRole(actor, to));
 }
 
 /** Why a removal or role change of a member with `members.manage` is refused (403). */

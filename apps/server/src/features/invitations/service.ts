@@ -1,6 +1,7 @@
 import type { OrganisationSummary } from '@hireloop/contract/auth';
 import type { MemberRole } from '@hireloop/contract/constants';
 import { INVITATION_TEXTS, INVITATION_TTL_DAYS, type Invitation, type InvitationPreview } from '@hireloop/contract/invitations';
+import { mayGrantRole } from '@hireloop/contract/policies/members';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -13,7 +14,7 @@ import { makeCurrent } from '../auth/service.ts';
 import { assertSeatAvailable, assertSeatHeld } from '../billing/limits.ts';
 import { enqueueMail } from '../mail/service.ts';
 import { notifyAdmins } from '../notifications/service.ts';
-import { addMembership, isMember, isMemberByEmail, memberRoleOf } from '../members/service.ts';
+import { addMembership, isMember, isMemberByEmail, memberRoleOf } from '../members/memberships.ts';
 import { presentOrganisationSummary } from '../organisations/presenter.ts';
 import { organisationNameOf } from '../organisations/service.ts';
 import { presentInvitation, presentPreview, stateOf } from './presenter.ts';
@@ -36,8 +37,6 @@ import {
 const TTL_MS = INVITATION_TTL_DAYS * 24 * 3_600_000;
 /** Tokens are 43 base64url characters; anything much longer is not one of ours. */
 const MAX_TOKEN_LENGTH = 128;
-
-const isOwner = (actor: Actor) => actor.kind === 'user' && actor.role === 'owner';
 
 /** 410 for an invitation that existed but can no longer be used, with why. */
 function assertUsable(i: InvitationDetails) {
@@ -176,7 +175,7 @@ export function createInvitationService(db: Db, deps: InvitationServiceDeps) {
      * expired one is replaced. The seat limit of the plan applies (pending invitations take seats).
      */
     async invite(organisationId: string, actor: Actor, input: { email: string; role: MemberRole }): Promise<Invitation> {
-      if (input.role === 'owner' && !isOwner(actor)) throw new AppError('forbidden', INVITATION_TEXTS.onlyOwnerInvitesOwner);
+      if (!mayGrantRole(actor, input.role)) throw new AppError('forbidden', INVITATION_TEXTS.onlyOwnerInvitesOwner);
       const email = input.email.toLowerCase();
       try {
         const id = await db.transaction(async (tx) => {

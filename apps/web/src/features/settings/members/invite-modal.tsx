@@ -1,3 +1,4 @@
+import type { PolicyActor } from '@hireloop/contract/policies/actor';
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { INVITATION_TTL_DAYS, createInvitationBody } from '@hireloop/contract/invitations';
@@ -8,12 +9,12 @@ import { toastError, toastSuccess } from '../../../lib/toasts.ts';
 import { useInvite } from '../members-api.ts';
 import { isMemberRole, roleOptions } from './role-options.ts';
 
-type Props = { opened: boolean; onClose: () => void; actorIsOwner: boolean; organisationName: string };
+type Props = { opened: boolean; onClose: () => void; actor: PolicyActor; organisationName: string };
 
 type Values = { email: string; role: MemberRole };
 
 /** Email and role; the server mails an accept link valid 7 days. Its field messages show under the fields. */
-export function InviteModal({ opened, onClose, actorIsOwner, organisationName }: Props) {
+export function InviteModal({ opened, onClose, actor, organisationName }: Props) {
   const invite = useInvite();
   const form = useForm<Values>({
     mode: 'controlled',
@@ -66,7 +67,7 @@ export function InviteModal({ opened, onClose, actorIsOwner, organisationName }:
           />
           <Select
             label="Role"
-            data={roleOptions(actorIsOwner)}
+            data={roleOptions(actor)}
             allowDeselect={false}
             required
             {...form.getInputProps('role')}

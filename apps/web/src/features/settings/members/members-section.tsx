@@ -1,3 +1,4 @@
+import type { PolicyActor } from '@hireloop/contract/policies/actor';
 import { Avatar, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { OrganisationUser } from '@hireloop/contract/users';
@@ -19,13 +20,13 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   canManage: boolean;
-  actorIsOwner: boolean;
+  actor: PolicyActor;
   currentUserId: string;
   organisationName: string;
 };
 
 /** Members, paged and searched on the server; role changes and removal for those who may manage members. */
-export function MembersSection({ canManage, actorIsOwner, currentUserId, organisationName }: Props) {
+export function MembersSection({ canManage, actor, currentUserId, organisationName }: Props) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [page, setPage] = useState(1);
@@ -130,7 +131,7 @@ export function MembersSection({ canManage, actorIsOwner, currentUserId, organis
                         {member.policies.change_role ? (
                           <Select
                             aria-label={`Role of ${member.name}`}
-                            data={roleOptions(actorIsOwner)}
+                            data={roleOptions(actor)}
                             value={member.role}
                             allowDeselect={false}
                             onChange={(value) => void changing.run(member, value)}

@@ -15,7 +15,8 @@ export function OrganisationUsersPage() {
   const [inviting, setInviting] = useState(false);
   if (!currentOrganisation || !user) return null;
   const canManage = currentOrganisation.permissions.includes('members.manage');
-  const actorIsOwner = currentOrganisation.role === 'owner';
+  // Who is asking, as the contract's policies see them (packages/contract/src/policies/actor.ts).
+  const actor = { kind: 'user', userId: user.id, role: currentOrganisation.role } as const;
 
   return (
     <Stack gap="lg">
@@ -32,21 +33,11 @@ export function OrganisationUsersPage() {
           </Button>
         ) : null}
       </Group>
-      <MembersSection
-        canManage={canManage}
-        actorIsOwner={actorIsOwner}
-        currentUserId={user.id}
-        organisationName={currentOrganisation.name}
-      />
+      <MembersSection canManage={canManage} actor={actor} currentUserId={user.id} organisationName={currentOrganisation.name} />
       {canManage ? (
         <>
           <InvitationsSection onInvite={() => setInviting(true)} />
-          <InviteModal
-            opened={inviting}
-            onClose={() => setInviting(false)}
-            actorIsOwner={actorIsOwner}
-            organisationName={currentOrganisation.name}
-          />
+          <InviteModal opened={inviting} onClose={() => setInviting(false)} actor={actor} organisationName={currentOrganisation.name} />
         </>
       ) : null}
     </Stack>
