@@ -22,7 +22,7 @@ import { candidateTimelineFor } from '../activities/visibility.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { putNewBytes, removeFileRows, storeFileRow, type FileService } from '../files/service.ts';
-import { membersAmong } from '../members/service.ts';
+import { membersAmong } from '../members/memberships.ts';
 import { moveCandidateDevMail } from '../mail/service.ts';
 import { moveCandidateNotifications, notify } from '../notifications/service.ts';
 import { moveCandidateJobs } from '../outbox/service.ts';

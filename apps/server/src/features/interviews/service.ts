@@ -28,7 +28,7 @@ import { recordActivity } from '../activities/service.ts';
 import { userIdOrNull } from '../actors/service.ts';
 import { interviewTypeOf } from '../interview-types/service.ts';
 import { enqueueMail } from '../mail/service.ts';
-import { memberPeopleOf } from '../members/service.ts';
+import { memberPeopleOf } from '../members/memberships.ts';
 import { notify } from '../notifications/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { ERASED_CANDIDATE_NAME, interviewUrl, presentInterview, presentScorecard, summaryOf } from './presenter.ts';

@@ -2,7 +2,7 @@ import type { MemberRole } from '@hireloop/contract/constants';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/audit-log.ts';
-import { memberships, organisations } from '../../db/schema/organisations.ts';
+import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 
 export type MemberRow = {
@@ -141,13 +141,4 @@ export function findUserCurrentOrganisation(db: Db, userId: string): Promise<str
     .from(users)
     .where(eq(users.id, userId))
     .then((r) => (r[0] ? r[0].current : undefined));
-}
-
-/** The organisation's name, for messages (undefined when there is no such organisation). */
-export function findOrganisationName(db: Db, organisationId: string): Promise<string | undefined> {
-  return db
-    .select({ name: organisations.name })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId))
-    .then((r) => r[0]?.name);
 }

@@ -8,41 +8,17 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { clearCurrentIf, makeCurrent } from '../auth/service.ts';
+import { organisationNameOf } from '../organisations/service.ts';
 import { presentMember } from './presenter.ts';
 import {
   deleteMembership,
   findMember,
-  findOrganisationName,
   findUserCurrentOrganisation,
-  insertMembership,
   lastDepartureOf,
   lockOwners,
-  memberEmailExists,
-  memberIdsAmong,
-  memberPeopleAmong,
   otherOrganisationOf,
   updateMemberRole,
 } from './repository.ts';
-
-/** For invitations: whether someone with this email already belongs to the organisation. */
-export const isMemberByEmail = (db: Db, organisationId: string, email: string) => memberEmailExists(db, organisationId, email);
-
-/** For invitations: whether the user already belongs to the organisation. */
-export const isMember = async (db: Db, organisationId: string, userId: string) => Boolean(await findMember(db, organisationId, userId));
-
-/** For invitations: the user's role in the organisation, undefined when not a member. */
-export const memberRoleOf = async (db: Db, organisationId: string, userId: string): Promise<MemberRole | undefined> =>
-  (await findMember(db, organisationId, userId))?.role;
-
-/** For invitations and a new organisation's owner: adds the membership (inside the caller's transaction). */
-export const addMembership = (db: Db, organisationId: string, userId: string, role: MemberRole) =>
-  insertMembership(db, organisationId, userId, role);
-
-/** Those of `userIds` who are members of the organisation (mentions, template owners, hire managers). */
-export const membersAmong = (db: Db, organisationId: string, userIds: string[]) => memberIdsAmong(db, organisationId, userIds);
-
-/** The members among `userIds` with their name, email and avatar (interviewers). */
-export const memberPeopleOf = (db: Db, organisationId: string, userIds: string[]) => memberPeopleAmong(db, organisationId, userIds);
 
 export function createMemberService(db: Db) {
   return {
@@ -126,7 +102,7 @@ export function createMemberService(db: Db) {
         const member = await findMember(tx, organisationId, userId, true);
         if (!member) throw new AppError('not_found', 'You are not a member of this organisation.');
         if (member.role === 'owner' && owners.length <= 1) {
-          const name = (await findOrganisationName(tx, organisationId)) ?? 'this organisation';
+          const name = (await organisationNameOf(tx, organisationId)) ?? 'this organisation';
           throw new AppError('validation_failed', MEMBER_TEXTS.lastOwnerLeave(name));
         }
         await deleteMembership(tx, organisationId, userId);

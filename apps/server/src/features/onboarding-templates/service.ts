@@ -12,7 +12,7 @@ import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
-import { membersAmong } from '../members/service.ts';
+import { membersAmong } from '../members/memberships.ts';
 import { presentTemplate } from './presenter.ts';
 import {
   deleteTemplate,

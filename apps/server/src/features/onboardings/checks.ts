@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { membersAmong } from '../members/service.ts';
+import { membersAmong } from '../members/memberships.ts';
 import { findOnboarding, findTask, lockHire, type HireRow, type TaskRow } from './repository.ts';
 
 /* Onboarding's refusals and the checks its services share (service.ts). */

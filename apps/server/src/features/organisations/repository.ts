@@ -22,7 +22,7 @@ export function slugTaken(db: Db, slug: string) {
     .then((r) => r.length > 0);
 }
 
-/** Creates the organisation (its first member is the members feature's, features/members/service.ts). */
+/** Creates the organisation (its first member is the members feature's, features/members/memberships.ts). */
 export async function insertOrganisation(
   db: Db,
   org: { name: string; slug: string; timezone: string; website: string | null; size: string | null; trailEndsAt: Date | null },

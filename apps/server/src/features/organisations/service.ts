@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { makeCurrent } from '../auth/service.ts';
 import { createDefaultExperienceLevels } from '../experience-levels/defaults.ts';
 import { createDefaultInterviewTypes } from '../interview-types/defaults.ts';
-import { addMembership } from '../members/service.ts';
+import { addMembership } from '../members/memberships.ts';
 import { createDefaultRecruitmentStatuses } from '../recruitment-statuses/defaults.ts';
 import { presentOrganisationSummary } from './presenter.ts';
 import {
