@@ -4,7 +4,9 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { afterCommit, afterRollback } from '../src/db/organisation-transaction.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { afterCommit, afterRollback, organisationTransactions, routingDb } from '../src/db/organisation-transaction.ts';
 import { preparedPerDb } from '../src/db/prepared.ts';
 import { AppError, registerErrorHandling } from '../src/http/errors.ts';
 import { publicOrganisationScope } from '../src/http/public-scope.ts';
@@ -111,6 +113,62 @@ describe('row-level security', () => {
       return (await whoAmI(tx).execute())[0];
     });
     expect(inTx?.organisationId).toBe(orgB.id);
+  });
+
+  it('reads run on read connections that keep their organisation between requests and switch it for another organisation’s; they never write, and the pool stays the owner’s', async () => {
+    // One read connection for every read, so each request below reuses the one before's.
+    const pool = new pg.Pool({ connectionString: t.databaseUrl, max: 2 });
+    const readPool = new pg.Pool({ connectionString: t.databaseUrl, max: 1 });
+    const inOrganisation = organisationTransactions(pool, readPool);
+    const db = routingDb(drizzle(pool), pool);
+    const read = (organisationId: string) =>
+      inOrganisation(
+        organisationId,
+        async () => {
+          const [who] = (
+            (await db.execute(
+              sql`select current_user as role, current_setting('app.organisation_id', true) as organisation_id, current_setting('transaction_read_only') as read_only, pg_backend_pid() as pid`,
+            )) as unknown as { rows: { role: string; organisation_id: string; read_only: string; pid: number }[] }
+          ).rows;
+          const names = (await db.select({ name: candidates.name }).from(candidates)).map((c) => c.name).sort();
+          return { ...who, names };
+        },
+        { readOnly: true },
+      );
+    try {
+      const a1 = await read(orgA.id);
+      const b = await read(orgB.id);
+      const a2 = await read(orgA.id);
+      expect(new Set([a1.pid, b.pid, a2.pid]).size).toBe(1);
+      for (const each of [a1, b, a2]) expect(each).toMatchObject({ role: 'hireloop_app', read_only: 'on' });
+      expect(a1).toMatchObject({ organisation_id: orgA.id, names: ['Ada of A', 'Alan of A'] });
+      expect(b).toMatchObject({ organisation_id: orgB.id, names: ['Barbara of B'] });
+      expect(a2).toMatchObject({ organisation_id: orgA.id, names: ['Ada of A', 'Alan of A'] });
+      // A read cannot write, also in a transaction of its own.
+      const writing = inOrganisation(
+        orgA.id,
+        () =>
+          db.transaction((tx) =>
+            tx.insert(candidates).values({ organisationId: orgA.id, name: 'Written by a read', email: 'read@example.test' }),
+          ),
+        { readOnly: true },
+      );
+      await expect(writing).rejects.toSatisfy((error: unknown) => /read-only transaction/.test(causeOf(error).message));
+      // The failed write left the read connection usable, still in its organisation.
+      expect(await read(orgA.id)).toMatchObject({ pid: a1.pid, organisation_id: orgA.id, names: ['Ada of A', 'Alan of A'] });
+      // Outside any request the pool is the owner's, with no organisation, and may write.
+      const [outside] = (
+        (await db.execute(
+          sql`select current_user as role, current_setting('app.organisation_id', true) as organisation_id`,
+        )) as unknown as {
+          rows: { role: string; organisation_id: string | null }[];
+        }
+      ).rows;
+      expect(outside?.role).not.toBe('hireloop_app');
+      expect(outside?.organisation_id ?? '').toBe('');
+    } finally {
+      await Promise.all([pool.end(), readPool.end()]);
+    }
   });
 
   it('covers every table with an organisation_id column, the tables owned through a parent and the organisation row: enabled, forced, a tenant and a system policy', async () => {

@@ -70,14 +70,19 @@ type PoolOptions = {
 
 async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  // Organisation-scoped reads (GET) run here, on connections set up once as hireloop_app, read-only
+  // (db/organisation-transaction.ts); never for anything else.
+  const readPool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
   // An idle client whose connection the server ends (restart, failover) must not crash the process;
   // the pool drops it and the next query opens a new one.
-  pool.on('error', (error) => process.stderr.write(`hireloop: idle PostgreSQL connection lost: ${error.message}\n`));
+  for (const each of [pool, readPool]) {
+    each.on('error', (error) => process.stderr.write(`hireloop: idle PostgreSQL connection lost: ${error.message}\n`));
+  }
   try {
     const conn = await pool.connect();
     conn.release();
   } catch (error) {
-    await pool.end().catch(() => undefined);
+    await Promise.all([pool.end(), readPool.end()]).catch(() => undefined);
     const where = opts.managed ? 'the managed server' : safeUrl(url);
     throw new DatabaseUnavailableError(`PostgreSQL at ${where} is unreachable: ${(error as Error).message || String(error)}`);
   }
@@ -96,7 +101,7 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
     })());
   return {
     db,
-    inOrganisation: organisationTransactions(pool),
+    inOrganisation: organisationTransactions(pool, readPool),
     managed: opts.managed,
     url,
     migrate: async () => {
@@ -107,7 +112,7 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
     },
     recover,
     close: async () => {
-      await pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
       await opts.stop?.();
     },
   };

@@ -88,34 +88,63 @@ export function routingDb(pool: Db, pgPool: pg.Pool): Db {
 const FINISHED = 'The organisation transaction of this request has finished; the query was not run.';
 
 /**
- * The request's connection, taken from the pool at its first query (a handler that reads an upload
- * or refuses its input first holds none meanwhile), which also begins the transaction: BEGIN, the
- * role and the organisation in one round trip. Its queries run one after another: queries a request
- * starts together (Promise.all) wait their turn instead of piling into pg's own queue (deprecated
- * in pg 8). The transaction's end waits for them too, and nothing queued after it reaches the
- * connection, which goes back to the pool.
+ * The organisation each connection of a read pool is set to (session-level), once it has been set
+ * up: role `hireloop_app`, read-only by default, `app.organisation_id`.
  */
-function requestConnection(pool: pg.Pool, organisationId: string, readOnly: boolean) {
-  let opening: Promise<pg.PoolClient> | undefined;
+const readConnectionOrganisation = new WeakMap<pg.PoolClient, string>();
+
+/**
+ * How a request's connection is opened. A write transaction: BEGIN, the role and the organisation
+ * for the transaction only (`set local`, `set_config(…, true)`), in one round trip, and COMMIT or
+ * ROLLBACK at the end. A read: a connection of the read pool, which is `hireloop_app` and read-only
+ * for its whole life and keeps the organisation it was last set to, so a read in the same
+ * organisation as the connection's last one costs no round trip before its query and none after
+ * (docs/decisions/016-read-connections.md).
+ */
+type Opening = { pool: pg.Pool; read: boolean };
+
+async function openConnection(opening: Opening, organisationId: string): Promise<pg.PoolClient> {
+  const taken = await opening.pool.connect();
+  try {
+    if (opening.read) {
+      const current = readConnectionOrganisation.get(taken);
+      if (current !== organisationId) {
+        // Forget it first: a failure below leaves the connection in no known state, and it is closed.
+        readConnectionOrganisation.delete(taken);
+        // The id is spliced into the statement (one simple-protocol round trip): it is a checked uuid.
+        await taken.query(
+          `${current === undefined ? `set role ${APP_ROLE}; set default_transaction_read_only = on; ` : ''}select set_config('app.organisation_id', '${organisationId}', false)`,
+        );
+        readConnectionOrganisation.set(taken, organisationId);
+      }
+    } else {
+      await taken.query(`begin; set local role ${APP_ROLE}; select set_config('app.organisation_id', '${organisationId}', true)`);
+    }
+  } catch (error) {
+    // A failed SET leaves an aborted transaction block or an unknown role or organisation: never hand that connection out again.
+    taken.release(error instanceof Error ? error : true);
+    throw error;
+  }
+  return taken;
+}
+
+/**
+ * The request's connection, taken from the pool at its first query (a handler that reads an upload
+ * or refuses its input first holds none meanwhile), which also sets it up (`openConnection`). Its
+ * queries run one after another: queries a request starts together (Promise.all) wait their turn
+ * instead of piling into pg's own queue (deprecated in pg 8). The end waits for them too, and
+ * nothing queued after it reaches the connection, which goes back to the pool.
+ */
+function requestConnection(opening: Opening, organisationId: string) {
+  let connecting: Promise<pg.PoolClient> | undefined;
   let client: pg.PoolClient | undefined;
   let tail: Promise<unknown> = Promise.resolve();
   let ended = false;
   const open = () =>
-    (opening ??= (async () => {
-      const taken = await pool.connect();
-      try {
-        // The id is spliced into the statement (one simple-protocol round trip): it is a checked uuid.
-        await taken.query(
-          `begin${readOnly ? ' read only' : ''}; set local role ${APP_ROLE}; select set_config('app.organisation_id', '${organisationId}', true)`,
-        );
-      } catch (error) {
-        // A failed SET leaves an aborted transaction block open: never hand that connection out again.
-        taken.release(error instanceof Error ? error : true);
-        throw error;
-      }
+    (connecting ??= openConnection(opening, organisationId).then((taken) => {
       client = taken;
       return taken;
-    })());
+    }));
   const inTurn = <T>(run: () => Promise<T>): Promise<T> => {
     const next = tail.then(run);
     tail = next.catch(() => undefined);
@@ -131,11 +160,16 @@ function requestConnection(pool: pg.Pool, organisationId: string, readOnly: bool
     /** What the Drizzle session sees: only `query` is used on a transaction's client. */
     client: { query } as unknown as pg.PoolClient,
     query,
-    /** COMMIT or ROLLBACK, after the queries already queued; nothing when no query ever ran. */
+    /**
+     * COMMIT or ROLLBACK, after the queries already queued; nothing when no query ever ran. A read
+     * connection has no transaction of the request's to commit: it only waits for the queries. A
+     * read that failed still sends ROLLBACK, in case it failed inside a `db.transaction(…)` of its
+     * own whose block is still open (outside one, PostgreSQL only warns).
+     */
     end: (statement: 'commit' | 'rollback') =>
       inTurn(async () => {
         ended = true;
-        if (!client) return;
+        if (!client || (opening.read && statement === 'commit')) return;
         await client.query(statement);
       }),
     /** Back to the pool; destroyed when `unusable` says it cannot be trusted. */
@@ -148,11 +182,10 @@ function requestConnection(pool: pg.Pool, organisationId: string, readOnly: bool
 
 export type OrganisationTransactionOptions = {
   /**
-   * A read-only transaction (BEGIN READ ONLY: PostgreSQL refuses any write in it), for requests
-   * that only read (GET). Its COMMIT changes nothing, so the result is returned as soon as `work`
-   * resolves and the COMMIT, and the connection's return to the pool, follow without the caller
-   * waiting for them: one round trip less before the response. Work queued with `afterCommit`
-   * still waits for the COMMIT.
+   * The request only reads (GET): its queries go to a connection of the read pool, which is
+   * read-only (PostgreSQL refuses any write on it) and has no transaction of the request's to open
+   * or commit (`Opening`). Each query sees what was committed when it started, as in a READ
+   * COMMITTED transaction.
    */
   readOnly?: boolean;
 };
@@ -164,26 +197,29 @@ export type OrganisationTransactions = <T>(
 ) => Promise<T>;
 
 /**
- * Runs `work` in one transaction on one pooled connection, as `hireloop_app` with the organisation
- * set; every query of the routing `Db` inside it goes there. Commits when `work` resolves, rolls
- * back when it throws. Two round trips at most: BEGIN with the role and the organisation (before
- * the first query), COMMIT.
+ * Runs `work` on one pooled connection as `hireloop_app` with the organisation set; every query of
+ * the routing `Db` inside it goes there. A write runs in one transaction of `pool`'s: committed when
+ * `work` resolves, rolled back when it throws; two round trips at most besides its queries (BEGIN
+ * with the role and the organisation, before the first query; COMMIT). A read (`readOnly`) runs on
+ * a connection of `readPool`: no round trip besides its queries when the connection was last set
+ * to the same organisation, one otherwise. Nested `db.transaction(…)` calls become savepoints of a
+ * write's transaction, and transactions of their own (read-only) in a read.
  */
-export function organisationTransactions(pool: pg.Pool): OrganisationTransactions {
+export function organisationTransactions(pool: pg.Pool, readPool: pg.Pool): OrganisationTransactions {
   const dialect = new PgDialect();
   return async <T>(organisationId: string, work: () => Promise<T>, options: OrganisationTransactionOptions = {}): Promise<T> => {
-    const readOnly = options.readOnly === true;
+    const read = options.readOnly === true;
     if (!isUuid(organisationId)) throw new Error('organisation transaction: not an organisation id');
     const current = openScope();
     if (current) {
       if (current.organisationId !== organisationId) throw new Error('organisation transaction: already in another organisation');
       return work();
     }
-    const connection = requestConnection(pool, organisationId.toLowerCase(), readOnly);
+    const connection = requestConnection(read ? { pool: readPool, read } : { pool, read }, organisationId.toLowerCase());
     const session = new NodePgSession(connection.client, dialect, undefined);
     const scope: Scope = {
       organisationId,
-      tx: new NodePgTransaction(dialect, session, undefined),
+      tx: read ? (new NodePgDatabase(dialect, session, undefined) as Db) : new NodePgTransaction(dialect, session, undefined),
       query: connection.query,
       open: true,
       afterCommit: [],
@@ -191,22 +227,10 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
     };
     /** Set when the connection cannot be trusted any more: it is closed, not reused. */
     let unusable: Error | undefined;
-    /** Set when a read-only transaction's COMMIT goes on without the caller: it releases the connection itself. */
-    let detached = false;
     let result: T;
     try {
       result = await scopes.run(scope, work);
       scope.open = false;
-      if (readOnly && scope.afterCommit.length === 0) {
-        // Nothing to wait for: a read-only COMMIT cannot change what was read. A failed one only
-        // means the connection is not trusted again.
-        detached = true;
-        void connection.end('commit').then(
-          () => connection.release(),
-          (error: unknown) => connection.release(error instanceof Error ? error : new Error(String(error))),
-        );
-        return result;
-      }
       await connection.end('commit');
     } catch (error) {
       scope.open = false;
@@ -217,7 +241,7 @@ export function organisationTransactions(pool: pg.Pool): OrganisationTransaction
       await Promise.allSettled(scope.afterRollback.map((then) => scopes.exit(async () => then())));
       throw error;
     } finally {
-      if (!detached) connection.release(unusable);
+      connection.release(unusable);
     }
     // Outside the request's context: what starts now must not find the finished transaction.
     // What it returns is waited for (each handles its own errors; a failure here cannot undo the commit).

@@ -34,8 +34,8 @@ declare module 'fastify' {
     public?: boolean;
     /**
      * A GET that writes: an audit record of what was read (a candidate's data export), or defaults
-     * created when first needed. Its transaction is read-write and its reply waits for the COMMIT;
-     * every other GET's transaction is read-only (inOrganisationTransaction).
+     * created when first needed. It runs in a read-write transaction whose reply waits for the
+     * COMMIT; every other GET runs on a read-only connection (inOrganisationTransaction).
      */
     writes?: boolean;
   }
@@ -137,8 +137,8 @@ export function inOrganisationTransaction(
     const held = holdReply(reply);
     let result: unknown;
     try {
-      // A GET only reads (docs/architecture.md §3): its transaction is read-only, so PostgreSQL
-      // refuses a write, and its reply does not wait for the COMMIT. A GET that writes says so.
+      // A GET only reads (docs/architecture.md §3): it runs on a read-only connection of the read
+      // pool, so PostgreSQL refuses a write (docs/decisions/016-read-connections.md). A GET that writes says so.
       const readOnly = (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.writes !== true;
       result = await inOrganisation(organisationId, async () => handler.call(this, request, reply), { readOnly });
     } catch (error) {
