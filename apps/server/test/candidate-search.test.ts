@@ -1,6 +1,7 @@
 import { candidateOperations as ops } from '@hireloop/contract/operations/candidates';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidateSearch } from '../src/db/candidate-search.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
@@ -90,6 +91,43 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('candidate search: the organisation’s people', () => {
+  it('answers the same rows from the plans made once (0022) as from the plans made with the term’s values (0017), for every kind of term', async () => {
+    let n = 0;
+    const rowsOf = async (fn: 'candidate_search_matches' | 'candidate_search_matches_planned', term: string) => {
+      const s = candidateSearch(term)!;
+      const name = fn === 'candidate_search_matches' ? s.prefix : s.name;
+      const statement = t.database.db
+        .select({ id: sql<string>`m.id`, rank: sql<number>`m.rank` })
+        .from(sql`${sql.identifier(fn)}(${sql.placeholder('organisationId')}::uuid, ${s.query}, ${name}, ${s.email}::text, 1001) m`)
+        .prepare(`search_plans_test_${n++}`);
+      return (await statement.execute({ ...s.values, organisationId: org.id })).map((r) => `${r.rank}:${r.id}`).sort();
+    };
+    const terms = [
+      'ann',
+      'ANNA',
+      'an',
+      'lind',
+      'josé',
+      'jose alvarez',
+      'renee',
+      'correo',
+      'seed.example',
+      'jsmith@mail.example',
+      'example',
+      'mail',
+      'Mark Tay',
+      'zzz',
+      'a_n',
+      'an%',
+      "o'brien",
+    ];
+    for (const term of terms) {
+      const planned = await rowsOf('candidate_search_matches_planned', term);
+      expect(planned, term).toEqual(await rowsOf('candidate_search_matches', term));
+    }
+    expect((await rowsOf('candidate_search_matches_planned', 'ann')).length).toBeGreaterThan(0);
+  });
+
   it('ignores accents and case, both ways', async () => {
     for (const term of ['jose', 'JOSE', 'José', 'álvarez', 'ALVAREZ', 'jose alv'])
       expect(names(await search(term)), term).toEqual(['José Álvarez']);

@@ -233,29 +233,35 @@ describe('row-level security', () => {
     expect((await t.database.db.select({ id: candidates.id }).from(candidates)).length).toBe(3);
   });
 
-  it('the search functions that read with the owner’s rights (migration 0017) answer hireloop_app only for its own organisation, and nothing with none set', async () => {
-    const names = (rows: unknown) => (rows as { rows: { search_name: string }[] }).rows.map((r) => r.search_name).sort();
-    const search = (organisationId: string) =>
-      sql`select distinct search_name from candidate_search_matches(${organisationId}::uuid, hireloop_word_query('of'), 'zzz%', '', 100)`;
-    const typos = (organisationId: string) =>
-      sql`select search_name from candidate_typo_matches(${organisationId}::uuid, 'barbra of b', 100)`;
-    // As the request's role with its organisation: its own people, never another organisation's.
-    const inA = await t.database.inOrganisation(orgA.id, async () => ({
-      own: names(await t.database.db.execute(search(orgA.id))),
-      other: names(await t.database.db.execute(search(orgB.id))),
-      otherTypos: names(await t.database.db.execute(typos(orgB.id))),
-    }));
-    expect(inA).toEqual({ own: ['ada of a', 'alan of a'], other: [], otherTypos: [] });
-    // With no organisation set: nothing at all.
-    const unset = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local role hireloop_app`);
-      return names(await tx.execute(search(orgA.id)));
-    });
-    expect(unset).toEqual([]);
-    // The owner's system paths name the organisation they read.
-    expect(names(await t.database.db.execute(search(orgB.id)))).toEqual(['barbara of b']);
-    expect(names(await t.database.db.execute(typos(orgB.id)))).toEqual(['barbara of b']);
-  });
+  it.each([
+    ['candidate_search_matches', 'zzz%'],
+    ['candidate_search_matches_planned', 'zzz'],
+  ])(
+    'the search function %s, which reads with the owner’s rights (migrations 0017, 0022), answers hireloop_app only for its own organisation, and nothing with none set',
+    async (fn, prefix) => {
+      const names = (rows: unknown) => (rows as { rows: { search_name: string }[] }).rows.map((r) => r.search_name).sort();
+      const search = (organisationId: string) =>
+        sql`select distinct search_name from ${sql.identifier(fn)}(${organisationId}::uuid, hireloop_word_query('of'), ${prefix}, '', 100)`;
+      const typos = (organisationId: string) =>
+        sql`select search_name from candidate_typo_matches(${organisationId}::uuid, 'barbra of b', 100)`;
+      // As the request's role with its organisation: its own people, never another organisation's.
+      const inA = await t.database.inOrganisation(orgA.id, async () => ({
+        own: names(await t.database.db.execute(search(orgA.id))),
+        other: names(await t.database.db.execute(search(orgB.id))),
+        otherTypos: names(await t.database.db.execute(typos(orgB.id))),
+      }));
+      expect(inA).toEqual({ own: ['ada of a', 'alan of a'], other: [], otherTypos: [] });
+      // With no organisation set: nothing at all.
+      const unset = await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local role hireloop_app`);
+        return names(await tx.execute(search(orgA.id)));
+      });
+      expect(unset).toEqual([]);
+      // The owner's system paths name the organisation they read.
+      expect(names(await t.database.db.execute(search(orgB.id)))).toEqual(['barbara of b']);
+      expect(names(await t.database.db.execute(typos(orgB.id)))).toEqual(['barbara of b']);
+    },
+  );
 
   it('the search functions inside a recruitment (migration 0018) answer hireloop_app only for its own organisation, and nothing with none set', async () => {
     const count = (rows: unknown) => (rows as { rows: { n: number }[] }).rows[0]!.n;

@@ -26,6 +26,8 @@ export type CandidateSearch = {
    */
   shape: string;
   values: Record<string, string>;
+  /** The term's words, lower-cased and unaccented as far as JavaScript can (for `hasCommonWord`). */
+  words: string[];
 };
 
 /** At most this many matches are counted (and paged through): a larger total shows as this. */
@@ -70,7 +72,25 @@ export function candidateSearch(term: string): CandidateSearch | undefined {
     typos: typoEligible(groups),
     shape: groups.map((words) => words.length).join('.'),
     values,
+    words: groups.flat().map(plainWord),
   };
+}
+
+/** A word as the index holds it, nearly: lower case, marks removed (the database's unaccent also maps letters such as ß and ø). */
+const plainWord = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** `hireloop_word_query` matches words from this length by their beginning, shorter ones whole (migration 0016). */
+const PREFIX_FROM = 3;
+
+/**
+ * Whether a word of the term matches a common lexeme (one the table's statistics show in a large
+ * share of rows): the word itself, or, from PREFIX_FROM letters, a lexeme it begins. Such a term's
+ * search is planned with its values (candidate_search_matches); any other runs on plans made once
+ * (candidate_search_matches_planned, migration 0022). Either answers the same rows: a wrong guess
+ * here costs time, never a result.
+ */
+export function hasCommonWord(words: readonly string[], common: readonly string[]): boolean {
+  return words.some((word) => common.some((lexeme) => (word.length < PREFIX_FROM ? lexeme === word : lexeme.startsWith(word))));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { candidateSearch, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
+import { candidateSearch, hasCommonWord, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
+import { outsideOrganisationTransaction } from '../../db/organisation-transaction.ts';
 import { prepareNamed, preparedPerDb, statementCache } from '../../db/prepared.ts';
 import { applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
@@ -75,11 +76,17 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
   // matches) or read with a limit (a word most rows have, such as "gmail"), at most
   // SEARCH_MATCH_CAP rows either way. A person in several tiers counts once, in the first (pageOf).
   const values = { ...s.values, organisationId, limit: o.perPage, offset };
-  const words = peopleMatching(db, `words:${s.shape}`, (target) =>
+  // Planning the tiers with the term's values (candidate_search_matches) matters only for a word most
+  // rows have; for the others, plans made once (migration 0022) answer the same rows without planning.
+  const planned = !hasCommonWord(s.words, await commonLexemes(db));
+  const words = peopleMatching(db, `${planned ? 'planned' : 'words'}:${s.shape}`, (target) =>
     pageOf(
       target,
-      sql`select id, search_name, rank
-        from candidate_search_matches(${sql.placeholder('organisationId')}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${COUNT_TO}::int)`,
+      planned
+        ? sql`select id, search_name, rank
+          from candidate_search_matches_planned(${sql.placeholder('organisationId')}::uuid, ${s.query}, ${s.name}, ${s.email}::text, ${COUNT_TO}::int)`
+        : sql`select id, search_name, rank
+          from candidate_search_matches(${sql.placeholder('organisationId')}::uuid, ${s.query}, ${s.prefix}, ${s.email}::text, ${COUNT_TO}::int)`,
     ),
   );
   let found = cappedPage(await words.execute(values), offset);
@@ -97,6 +104,38 @@ async function searchCandidates(db: Db, organisationId: string, o: { page: numbe
     );
   }
   return found;
+}
+
+/** A lexeme in at least this share of the candidates' rows is common (`hasCommonWord`). */
+const COMMON_SHARE = 0.2;
+/** How long the common lexemes are kept before they are read again (ANALYZE refreshes the statistics now and then). */
+const COMMON_LEXEMES_TTL_MS = 5 * 60_000;
+const common = new WeakMap<Db, { lexemes: Promise<string[]>; readAt: number }>();
+
+/**
+ * The lexemes the table's statistics (pg_stats, kept by ANALYZE across every organisation, as the
+ * planner uses them) show in at least COMMON_SHARE of the rows, in the name or the name and e-mail
+ * words. Read with the owner's rights outside the request's transaction (pg_stats hides a table under
+ * row-level security from a role it applies to), at most every COMMON_LEXEMES_TTL_MS per database; none
+ * when the table has no statistics yet.
+ */
+function commonLexemes(db: Db): Promise<string[]> {
+  const now = performance.now();
+  let known = common.get(db);
+  if (!known || now - known.readAt > COMMON_LEXEMES_TTL_MS) {
+    const lexemes = outsideOrganisationTransaction(() =>
+      db.execute(sql`select distinct e.lexeme
+        from pg_stats s, unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) as e(lexeme, share)
+        where s.schemaname = current_schema() and s.tablename = 'candidates' and s.attname in ('name_vector', 'search_vector')
+          and e.lexeme is not null and e.share >= ${COMMON_SHARE}`),
+    ).then(
+      (result) => (result as unknown as { rows: { lexeme: string }[] }).rows.map((r) => r.lexeme),
+      () => [],
+    );
+    known = { lexemes, readAt: now };
+    common.set(db, known);
+  }
+  return known.lexemes;
 }
 
 /** The search's statements, one per tier kind and term shape (db/candidate-search.ts), each built and prepared once. */
