@@ -14,7 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   INTERVIEW_DAYS_AHEAD_MAX,
   INTERVIEW_DAYS_BACK_MAX,
@@ -72,7 +71,6 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
   const rescheduling = interview !== undefined;
   const [mode, setMode] = useState<Mode>('schedule');
   const logging = !rescheduling && mode === 'log';
-  const queryClient = useQueryClient();
   const types = useInterviewTypes();
   const { manageTypes } = useInterviewPermissions();
   const noTypes = !rescheduling && types.isSuccess && types.data.length === 0;
@@ -125,11 +123,8 @@ export function ScheduleInterviewModal({ recruitmentId, application, interview, 
     if (!confirming && !logging) {
       setChecking(true);
       try {
-        const items = await queryClient.fetchQuery({
-          queryKey: ['interviews', 'conflicts', slotKey, interview?.id ?? null],
-          queryFn: () => fetchConflicts(values.interviewer_ids, slot.starts_at, slot.ends_at, interview?.id),
-          staleTime: 0,
-        });
+        // Asked afresh at every submit (nothing to cache: the calendars may have changed meanwhile).
+        const items = await fetchConflicts(values.interviewer_ids, slot.starts_at, slot.ends_at, interview?.id);
         setConflicts({ key: slotKey, items });
         if (items.length > 0) return;
       } catch (error) {
