@@ -1,6 +1,7 @@
 import { useLayoutEffect, type ReactElement } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { render, type RenderResult } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { AuthResponse, OrganisationSummary } from '@hireloop/contract/auth';
 import { permissionsOf } from '@hireloop/contract/permissions';
@@ -119,8 +120,8 @@ export function testLocation(): string {
   return currentLocation;
 }
 
-/** The real route table at `path`, inside the real providers (Mantine in test mode). */
-export function renderApp(path: string): RenderResult {
+/** The real route table at `path`, inside the real providers (Mantine in test mode), with the app's query cache. */
+export function renderApp(path: string): RenderResult & { queryClient: QueryClient } {
   const queryClient = createQueryClient();
   const ui: ReactElement = (
     <Providers queryClient={queryClient} env="test">
@@ -130,5 +131,5 @@ export function renderApp(path: string): RenderResult {
       </MemoryRouter>
     </Providers>
   );
-  return render(ui);
+  return Object.assign(render(ui), { queryClient });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { websiteOperations } from '@hireloop/contract/operations/website';
 import type { Website, WebsitePatchBody, WebsiteRole, WebsiteRolePatchBody, WebsiteStats } from '@hireloop/contract/website';
 import { call } from '../../lib/operations.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useAuth, useOrganisationId } from '../session/auth-store.ts';
 import { statsRange, type StatsPeriod } from './format.ts';
 
@@ -63,6 +64,8 @@ function useWebsiteCache() {
         site ? { ...site, roles: site.roles.map((r) => (r.id === role.id ? role : r)) } : site,
       ),
     invalidate: () => queryClient.invalidateQueries({ queryKey: websiteKeys.all(organisationId) }),
+    /** The job roles show whether each is published: their lists and pages are stale after a change here. */
+    invalidateRoles: () => queryClient.invalidateQueries({ queryKey: queryKeys.roles(organisationId) }),
   };
 }
 
@@ -105,6 +108,7 @@ export function useUpdateWebsiteRole() {
       (await call(websiteOperations.updateRole, { params: { roleId }, body })).role,
     onSuccess: (role) => {
       cache.setRole(role);
+      void cache.invalidateRoles();
     },
   });
 }

@@ -10,6 +10,7 @@ import { permissionsOf } from '@hireloop/contract/permissions';
 import { WEBSITE_TEXTS, type Website, type WebsiteRole, type WebsiteStats } from '@hireloop/contract/website';
 import { renderApp, setUpFakeApi, signInForTest, testOrganisation } from '../../app/test-helpers.tsx';
 import { doubleClick, holdAnswers } from '../../test/double-submit.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 // Mantine's autosize Textarea listens to document.fonts, which jsdom lacks.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
@@ -235,12 +236,15 @@ describe('the Website dashboard with the Website product', { timeout: 30_000 }, 
         ? { status: 200, body: { role: role({ published: true, live: true, not_live_reason: null }) } }
         : undefined;
     signInForTest();
-    renderApp('/website');
+    const { queryClient } = renderApp('/website');
     const toggle = await screen.findByRole('switch', { name: 'Publish Senior Backend Engineer on the careers site' }, loaded);
     expect((toggle as HTMLInputElement).checked).toBe(false);
+    // The job roles say whether each is published: what the app holds of them is stale after this.
+    queryClient.setQueryData(queryKeys.roles('o1'), []);
     await user.click(toggle);
 
     expect(await screen.findByText('Senior Backend Engineer is published and live on the careers site.')).toBeTruthy();
+    expect(queryClient.getQueryState(queryKeys.roles('o1'))?.isInvalidated).toBe(true);
     const row = screen.getByRole('link', { name: 'Senior Backend Engineer' }).closest('tr')!;
     expect(within(row).getByText('Live')).toBeTruthy();
     expect((toggle as HTMLInputElement).checked).toBe(true);
