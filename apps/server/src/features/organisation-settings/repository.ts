@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { organisations } from '../../db/schema/organisations.ts';
-import { users } from '../../db/schema/users.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 /** The columns Organisation Settings changes, through the organisations service (docs/architecture.md §6). */
@@ -25,12 +24,4 @@ export function lockOrganisation(tx: Db, organisationId: string) {
     .where(eq(organisations.id, organisationId))
     .for('update')
     .then((r) => r[0]);
-}
-
-export function findUserName(db: Db, userId: string) {
-  return db
-    .select({ name: users.name })
-    .from(users)
-    .where(eq(users.id, userId))
-    .then((r) => r[0]?.name);
 }

@@ -7,12 +7,13 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError, notFound, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import type { ProcessedImage } from '../../lib/images.ts';
+import { actorNameOf } from '../actors/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { logoPrefix, logoUrl, type FileService } from '../files/service.ts';
 import { allCanApprove, presentApprovalPolicy } from '../offers/approval-policy.ts';
 import { deleteOrganisationWithData, updateOrganisationColumns } from '../organisations/service.ts';
 import { presentOrganisationSettings } from './presenter.ts';
-import { findOrganisation, findUserName, lockOrganisation, type OrganisationPatch, type OrganisationRow } from './repository.ts';
+import { findOrganisation, lockOrganisation, type OrganisationPatch, type OrganisationRow } from './repository.ts';
 
 type UpdatePatch = z.output<typeof updateOrganisationBody>;
 
@@ -34,10 +35,6 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export function createOrganisationSettingsService(db: Db, files: FileService, log?: FastifyBaseLogger) {
   const present = async (tx: Db, row: OrganisationRow) =>
     presentOrganisationSettings(row, await presentApprovalPolicy(tx, row.id, row.offerApprovalPolicy));
-
-  async function actorName(actor: Actor) {
-    return actor.kind === 'user' ? ((await findUserName(db, actor.userId)) ?? 'Unknown user') : `API key ${actor.name}`;
-  }
 
   async function locked(tx: Db, organisationId: string): Promise<OrganisationRow> {
     const row = await lockOrganisation(tx, organisationId);
@@ -61,7 +58,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
 
     /** Changes the fields sent; the audit entry holds only what actually changed, before → after. */
     async update(organisationId: string, actor: Actor, patch: UpdatePatch) {
-      const name = await actorName(actor);
+      const name = await actorNameOf(db, actor);
       try {
         const row = await db.transaction(async (tx) => {
           const current = await locked(tx, organisationId);
@@ -106,7 +103,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
     },
 
     async setLogo(organisationId: string, actor: Actor, image: ProcessedImage) {
-      const name = await actorName(actor);
+      const name = await actorNameOf(db, actor);
       const row = await files.replace({ organisationId, prefix: logoPrefix(organisationId) }, 'logo.png', image, async (tx, file) => {
         const current = await locked(tx, organisationId);
         const updated = await change(tx, organisationId, { logoUrl: logoUrl(organisationId, file.id) });
@@ -126,7 +123,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
     },
 
     async removeLogo(organisationId: string, actor: Actor) {
-      const name = await actorName(actor);
+      const name = await actorNameOf(db, actor);
       const row = await files.clear({ organisationId, prefix: logoPrefix(organisationId) }, async (tx) => {
         const current = await locked(tx, organisationId);
         if (current.logoUrl === null) return current;
@@ -153,7 +150,7 @@ export function createOrganisationSettingsService(db: Db, files: FileService, lo
      * so the deletion is written to the server log instead.
      */
     async delete(organisationId: string, actor: Actor, confirmName: string) {
-      const name = await actorName(actor);
+      const name = await actorNameOf(db, actor);
       const { keys, deleted } = await db.transaction(async (tx) => {
         const current = await locked(tx, organisationId);
         if (confirmName !== current.name) throw validationFailed({ confirm_name: [DELETE_CONFIRM_MISMATCH] }, DELETE_CONFIRM_MISMATCH);
