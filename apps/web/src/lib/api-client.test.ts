@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError, api, getCurrentOrganisation, setOrganisationSource } from './api-client';
+import { ApiError, api, errorFromResponse, getCurrentOrganisation, readCookie, setOrganisationSource } from './api-client';
 import { buildUrl } from './api-url';
 
 type Call = { url: string; init: RequestInit };
@@ -202,5 +202,27 @@ describe('the current organisation', () => {
     expect(getCurrentOrganisation()).toBe('org-1');
     current = null;
     expect(getCurrentOrganisation()).toBeNull();
+  });
+});
+
+describe('errorFromResponse and readCookie (for uploads with progress and downloads)', () => {
+  it('carries the server’s message, code and field errors', () => {
+    const error = errorFromResponse(
+      422,
+      JSON.stringify({ code: 'validation_failed', message: 'Check the file.', errors: { file: ['Too big.'] } }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Check the file.', errors: { file: ['Too big.'] } });
+  });
+
+  it('falls back to the generic text and the status’s code when the body is not the server’s JSON', () => {
+    expect(errorFromResponse(404, '<html>gateway</html>')).toMatchObject({ status: 404, code: 'not_found', message: ERROR_TEXTS.generic });
+    expect(errorFromResponse(502, '')).toMatchObject({ status: 502, message: ERROR_TEXTS.generic });
+  });
+
+  it('reads a cookie, decoded; null when it is not set', () => {
+    document.cookie = 'XSRF-TOKEN=a%2Bb';
+    expect(readCookie('XSRF-TOKEN')).toBe('a+b');
+    expect(readCookie('no-such-cookie')).toBeNull();
   });
 });

@@ -45,7 +45,8 @@ function withTrailingSlash(path: string): string {
   return bare.endsWith('/') ? path : `${bare}/${rest}`;
 }
 
-function readCookie(name: string): string | null {
+/** A cookie's value (the XSRF token's, for requests made outside `request`); null when it is not set. */
+export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   for (const part of document.cookie.split(';')) {
     const separator = part.indexOf('=');
@@ -92,6 +93,12 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   } catch {
     return { ok: false };
   }
+}
+
+/** The ApiError for a refused response's status and text (the server's message, code and field errors when it sent them), for calls made outside `request`: uploads with progress, downloads. */
+export function errorFromResponse(status: number, text: string): ApiError {
+  const parsed = parseJson(text);
+  return toApiError(status, parsed.ok ? parsed.value : undefined);
 }
 
 /** One call below /api/v1: every call of the app goes through here (api, lib/operations.ts). */

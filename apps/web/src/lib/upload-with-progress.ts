@@ -1,31 +1,7 @@
 import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { ApiError } from './api-client.ts';
+import { ApiError, errorFromResponse, readCookie } from './api-client.ts';
 import { apiPath } from './api-path.ts';
-
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return rest.join('=');
-    }
-  }
-  return null;
-}
-
-function errorOf(status: number, text: string): ApiError {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown; errors?: Record<string, string[]> };
-    const message = typeof body.message === 'string' && body.message !== '' ? body.message : ERROR_TEXTS.generic;
-    return new ApiError(message, status, typeof body.code === 'string' ? body.code : 'http_error', body.errors);
-  } catch {
-    return new ApiError(ERROR_TEXTS.generic, status, status === 0 ? 'network_error' : 'http_error');
-  }
-}
 
 /**
  * POST one file as multipart `file` to `/api/v1/{path}` through XMLHttpRequest, the one browser
@@ -63,7 +39,7 @@ export function uploadWithProgress<T>(
         }
         return;
       }
-      reject(errorOf(xhr.status, xhr.responseText));
+      reject(errorFromResponse(xhr.status, xhr.responseText));
     };
     xhr.send(form);
   });

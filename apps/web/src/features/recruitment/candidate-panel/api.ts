@@ -11,15 +11,15 @@ import { MAX_PER_PAGE } from '@hireloop/contract/constants';
 import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import type { SuccessBody } from '@hireloop/contract/operations/operation';
 import { operationPath } from '@hireloop/contract/operations/path';
-import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { recruitmentOperations } from '@hireloop/contract/operations/recruitments';
 import type { Permission } from '@hireloop/contract/permissions';
-import { ApiError, getCurrentOrganisation } from '../../../lib/api-client.ts';
+import { errorFromResponse, requireCurrentOrganisation } from '../../../lib/api-client.ts';
 import { apiPath } from '../../../lib/api-path.ts';
 import { call } from '../../../lib/operations.ts';
 import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 
 /** The shared hiring keys (lib/query-keys.ts), so the table, the board and this panel refresh one another. */
@@ -182,16 +182,9 @@ export function useEraseCandidate(application: AppLike) {
   });
 }
 
-/** The current organisation, for the paths filled in here: downloads and uploads with progress, which `call` does not make. */
-function currentOrganisation(): string {
-  const org = getCurrentOrganisation();
-  if (org === null) throw new Error(ERROR_TEXTS.noBusinessSet);
-  return org;
-}
-
 /** An operation's URL with the current organisation, for a download (the session cookie authorises). */
 function operationUrl(operation: { method: string; path: string }, params: Record<string, string>): string {
-  return apiPath(operationPath(operation, { ...params, organisationId: currentOrganisation() }));
+  return apiPath(operationPath(operation, { ...params, organisationId: requireCurrentOrganisation() }));
 }
 
 /** GDPR access: the person's data as a JSON file, saved through a temporary link. */
@@ -200,26 +193,8 @@ export async function downloadCandidateExport(candidateId: string, candidateName
     credentials: 'include',
     headers: { Accept: 'application/json' },
   });
-  if (!response.ok) throw await errorOf(response.status, await response.text());
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `${candidateName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'candidate'}-data.json`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
-}
-
-async function errorOf(status: number, text: string): Promise<ApiError> {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown; errors?: Record<string, string[]> };
-    const message = typeof body.message === 'string' && body.message !== '' ? body.message : ERROR_TEXTS.generic;
-    return new ApiError(message, status, typeof body.code === 'string' ? body.code : 'http_error', body.errors);
-  } catch {
-    return new ApiError(ERROR_TEXTS.generic, status, status === 0 ? 'network_error' : 'http_error');
-  }
+  if (!response.ok) throw errorFromResponse(response.status, await response.text());
+  saveFile(await response.blob(), `${candidateName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'candidate'}-data.json`);
 }
 
 /* ---------- notes ---------- */
@@ -296,7 +271,7 @@ export async function uploadCandidateFile(
   kind: CandidateFileKind,
   onProgress: (fraction: number) => void,
 ): Promise<CandidateFile> {
-  const path = operationPath(candidateOperations.uploadFile, { organisationId: currentOrganisation(), candidate: candidateId });
+  const path = operationPath(candidateOperations.uploadFile, { organisationId: requireCurrentOrganisation(), candidate: candidateId });
   return (await uploadWithProgress<SuccessBody<typeof candidateOperations.uploadFile>>(path, file, onProgress, { kind })).file;
 }
 

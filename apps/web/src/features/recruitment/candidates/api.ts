@@ -8,18 +8,18 @@ import type {
   CreateApplicationBody,
   ImportMapping,
 } from '@hireloop/contract/candidates';
-import { XSRF_COOKIE, XSRF_HEADER } from '@hireloop/contract/constants';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
 import { applicationOperations } from '@hireloop/contract/operations/applications';
 import { candidateImportOperations } from '@hireloop/contract/operations/candidate-imports';
 import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import type { SuccessBody } from '@hireloop/contract/operations/operation';
 import { operationPath } from '@hireloop/contract/operations/path';
-import { ApiError } from '../../../lib/api-client.ts';
-import { apiPath } from '../../../lib/api-path.ts';
+import { ApiError, errorFromResponse } from '../../../lib/api-client.ts';
 import { buildUrl } from '../../../lib/api-url.ts';
 import { call } from '../../../lib/operations.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { uploadWithProgress } from '../../../lib/upload-with-progress.ts';
 import { useAuth, useOrganisationId } from '../../session/auth-store.ts';
 import { moveCard, type Board } from './board-model.ts';
 import type { listParamsOf } from './url-state.ts';
@@ -168,14 +168,6 @@ export function useCreateApplication(recruitmentId: string) {
   });
 }
 
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
 function organisationUrl(organisationId: string, resource: string, query?: Record<string, unknown>): string {
   if (organisationId === '') throw new Error(ERROR_TEXTS.noBusinessSet);
   return buildUrl(`organisation/${encodeURIComponent(organisationId)}/${resource}`, query);
@@ -203,20 +195,8 @@ export async function downloadExport(
   } catch {
     throw new ApiError(ERROR_TEXTS.generic, 0, 'network_error');
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiError(body?.message ?? ERROR_TEXTS.generic, response.status, body?.code ?? 'http_error');
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filenameOf(response.headers.get('Content-Disposition'), 'candidates.csv');
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL is revoked.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  if (!response.ok) throw errorFromResponse(response.status, await response.text());
+  saveFile(await response.blob(), filenameOf(response.headers.get('Content-Disposition'), 'candidates.csv'));
 }
 
 type ImportStarted = SuccessBody<typeof candidateImportOperations.start>;
@@ -225,7 +205,7 @@ type ImportStarted = SuccessBody<typeof candidateImportOperations.start>;
  * POST …/imports (multipart `file` + `mapping`) with upload progress, which fetch cannot report.
  * `onProgress` gets 0..1.
  */
-export function uploadImport(
+export async function uploadImport(
   organisationId: string,
   recruitmentId: string,
   file: File,
@@ -233,38 +213,9 @@ export function uploadImport(
   onProgress: (fraction: number) => void,
 ): Promise<CandidateImport> {
   if (organisationId === '') throw new Error(ERROR_TEXTS.noBusinessSet);
-  const url = apiPath(operationPath(candidateImportOperations.start, { organisationId, recruitment: recruitmentId }));
-  const form = new FormData();
-  form.append('mapping', JSON.stringify(mapping));
-  form.append('file', file, file.name);
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    const token = readCookie(XSRF_COOKIE);
-    if (token !== null) xhr.setRequestHeader(XSRF_HEADER, token);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(ERROR_TEXTS.generic, 0, 'network_error'));
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText === '' ? null : JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      const record = (body ?? {}) as Partial<ImportStarted> & { message?: string; code?: string; errors?: Record<string, string[]> };
-      if (xhr.status >= 200 && xhr.status < 300 && record.import) {
-        onProgress(1);
-        resolve(record.import);
-      } else {
-        reject(new ApiError(record.message ?? ERROR_TEXTS.generic, xhr.status, record.code ?? 'http_error', record.errors));
-      }
-    };
-    xhr.send(form);
-  });
+  const path = operationPath(candidateImportOperations.start, { organisationId, recruitment: recruitmentId });
+  const started = await uploadWithProgress<ImportStarted>(path, file, onProgress, { mapping: JSON.stringify(mapping) });
+  return started.import;
 }
 
 /** POST …/imports/preview: what importing the file with this mapping would do (nothing is saved). */
