@@ -20,7 +20,6 @@ export function InviteModal({ opened, onClose, actor, organisationName }: Props)
     mode: 'controlled',
     initialValues: { email: '', role: 'interviewer' },
     validate: schemaResolver(createInvitationBody, { sync: true }),
-    validateInputOnBlur: true,
   });
 
   function close() {
@@ -64,6 +63,11 @@ export function InviteModal({ opened, onClose, actor, organisationName }: Props)
             required
             data-autofocus
             {...form.getInputProps('email')}
+            // Checked on leaving the field once something is typed in it: an address not typed yet
+            // (the role chosen first) is not an error until the form is sent.
+            onBlur={() => {
+              if (form.getValues().email.trim() !== '') form.validateField('email');
+            }}
           />
           <Select
             label="Role"

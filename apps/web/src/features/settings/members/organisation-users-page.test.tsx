@@ -87,6 +87,23 @@ describe('/settings/organisation-users', () => {
     );
   });
 
+  it('says nothing of an address not typed yet when the role is chosen first; checks a typed one on leaving it, and an empty one on sending', async () => {
+    signInForTest();
+    renderApp('/settings/organisation-users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText(/Email/);
+    fireEvent.blur(email);
+    expect(email.getAttribute('aria-invalid')).not.toBe('true');
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    fireEvent.blur(email);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(email, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
   it('resends an invitation once for a double click; every Resend waits until the server answers', async () => {
     signInForTest();
     const open = [invitation('i1', 'amira@example.test'), invitation('i2', 'tom@example.test')];
