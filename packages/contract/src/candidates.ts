@@ -70,6 +70,7 @@ export const IMPORT_STATES = ['pending', 'running', 'done', 'failed'] as const;
 export const CANDIDATE_TEXTS = {
   notFound: 'No such candidate.',
   applicationNotFound: 'No such application.',
+  noteNotFound: 'No such note.',
   duplicate: 'A candidate with this e-mail already exists in this organisation.',
   alreadyInRecruitment: 'This candidate is already in this recruitment.',
   importMatchesExisting: 'This e-mail is already a candidate of the organisation: the row is added to that candidate.',

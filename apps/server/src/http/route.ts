@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from '@hireloop/contract/constants';
 import type { AnyOperation } from '@hireloop/contract/operations/operation';
 import { PATH_PARAM } from '@hireloop/contract/operations/path';
+import { PATH_IDS } from '@hireloop/contract/operations/path-ids';
 import type {
   ContextConfigDefault,
   FastifyContextConfig,
@@ -14,6 +15,8 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { isUuid } from '../lib/ids.ts';
+import { AppError } from './errors.ts';
 
 /** The Fastify schema of an operation (the same schemas validate requests, shape responses and make the OpenAPI document). */
 type OperationSchema<O extends AnyOperation> = { params: O['params']; querystring: O['query']; body: O['body']; response: O['responses'] };
@@ -68,6 +71,20 @@ export function route<O extends AnyOperation>(
     config,
     ...(preHandler === undefined ? {} : { preHandler }),
     schema,
-    handler: handler as RouteHandlerMethod,
+    handler: withPathIds(operation, handler as RouteHandlerMethod),
   });
+}
+
+/**
+ * The handler, behind the check of the operation's id params (packages/contract/src/operations/path-ids.ts):
+ * a malformed one is a 404 with its text before the handler runs (and before any query).
+ */
+function withPathIds(operation: AnyOperation, handler: RouteHandlerMethod): RouteHandlerMethod {
+  const ids = operation.paramNames.flatMap((name) => (Object.hasOwn(PATH_IDS, name) ? [[name, PATH_IDS[name]!] as const] : []));
+  if (ids.length === 0) return handler;
+  return function (this: FastifyInstance, request, reply) {
+    const params = request.params as Record<string, string>;
+    for (const [name, text] of ids) if (!isUuid(params[name] ?? '')) throw new AppError('not_found', text);
+    return handler.call(this, request, reply);
+  };
 }

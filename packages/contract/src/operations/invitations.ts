@@ -83,14 +83,14 @@ export const inviteeOperations = {
   }),
   acceptMine: defineOperation({
     method: 'POST',
-    path: 'me/invitations/{id}/accept',
+    path: 'me/invitations/{invitation}/accept',
     tags,
     summary: 'Accepts one of my invitations; accepting again answers with the membership',
     responses: { 200: acceptInvitationResponse, 404: errorResponse, 409: errorResponse, 410: errorResponse },
   }),
   declineMine: defineOperation({
     method: 'POST',
-    path: 'me/invitations/{id}/decline',
+    path: 'me/invitations/{invitation}/decline',
     tags,
     summary: 'Declines one of my invitations',
     responses: { 204: z.null(), 404: errorResponse, 410: errorResponse },

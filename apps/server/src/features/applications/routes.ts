@@ -1,25 +1,12 @@
 import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import { applicationOperations as ops } from '@hireloop/contract/operations/applications';
-import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { route } from '../../http/route.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { applicationsCsv, exportFilename } from './csv.ts';
 import { createApplicationService, type ApplicationFilterInput } from './service.ts';
-
-/** A malformed id names nothing: 404 as for another organisation's. */
-function recruitmentIdOf(params: { recruitment: string }) {
-  if (!isUuid(params.recruitment)) throw new AppError('not_found', RECRUITMENT_TEXTS.notFound);
-  return params.recruitment;
-}
-function applicationIdOf(params: { application: string }) {
-  if (!isUuid(params.application)) throw new AppError('not_found', CANDIDATE_TEXTS.applicationNotFound);
-  return params.application;
-}
 
 /** filter[…] of the list and the export (parsed by the contract's query schema) → the service's filters. */
 type ParsedFilters = {
@@ -51,7 +38,7 @@ export function applicationRoutes(db: Db) {
     const manage = { permission: 'candidates.manage', apiKeyResource: 'applications' } as const;
     route(app, ops.list, applications, async (request) => {
       const q = request.query;
-      const { applications: data, total } = await service.list(organisationIdOf(request), recruitmentIdOf(request.params), {
+      const { applications: data, total } = await service.list(organisationIdOf(request), request.params.recruitment, {
         page: q.page,
         perPage: q.per_page,
         sort: q.sort,
@@ -60,21 +47,21 @@ export function applicationRoutes(db: Db) {
       return { applications: { data, meta: pageMeta(q.page, q.per_page, total) } };
     });
     route(app, ops.create, manage, async (request, reply) => {
-      const result = await service.create(organisationIdOf(request), actorOf(request), recruitmentIdOf(request.params), request.body);
+      const result = await service.create(organisationIdOf(request), actorOf(request), request.params.recruitment, request.body);
       if ('duplicate' in result) {
         return reply.code(409).send({ message: CANDIDATE_TEXTS.duplicate, code: 'duplicate' as const, duplicate: result.duplicate });
       }
       return reply.code(201).send({ application: result.application });
     });
     route(app, ops.board, applications, async (request) => ({
-      board: await service.board(organisationIdOf(request), recruitmentIdOf(request.params)),
+      board: await service.board(organisationIdOf(request), request.params.recruitment),
     }));
     route(app, ops.bulk, manage, async (request) => ({
-      bulk: await service.bulk(organisationIdOf(request), actorOf(request), recruitmentIdOf(request.params), request.body),
+      bulk: await service.bulk(organisationIdOf(request), actorOf(request), request.params.recruitment, request.body),
     }));
     route(app, ops.export, { permission: 'candidates.export' }, async (request, reply) => {
       const q = request.query;
-      const { recruitmentName, rows } = await service.exportRows(organisationIdOf(request), recruitmentIdOf(request.params), {
+      const { recruitmentName, rows } = await service.exportRows(organisationIdOf(request), request.params.recruitment, {
         sort: q.sort,
         filters: filtersOf(q.filter),
         ids: q.ids,
@@ -87,25 +74,25 @@ export function applicationRoutes(db: Db) {
         .send(applicationsCsv(rows));
     });
     route(app, ops.get, applications, async (request) => ({
-      application: await service.detail(organisationIdOf(request), applicationIdOf(request.params)),
+      application: await service.detail(organisationIdOf(request), request.params.application),
     }));
     route(app, ops.update, manage, async (request) => ({
-      application: await service.update(organisationIdOf(request), actorOf(request), applicationIdOf(request.params), request.body),
+      application: await service.update(organisationIdOf(request), actorOf(request), request.params.application, request.body),
     }));
     route(app, ops.move, manage, async (request) =>
-      service.move(organisationIdOf(request), actorOf(request), applicationIdOf(request.params), request.body),
+      service.move(organisationIdOf(request), actorOf(request), request.params.application, request.body),
     );
     route(app, ops.reject, manage, async (request) => ({
-      application: await service.reject(organisationIdOf(request), actorOf(request), applicationIdOf(request.params), request.body),
+      application: await service.reject(organisationIdOf(request), actorOf(request), request.params.application, request.body),
     }));
     route(app, ops.restore, manage, async (request) => ({
-      application: await service.restore(organisationIdOf(request), actorOf(request), applicationIdOf(request.params)),
+      application: await service.restore(organisationIdOf(request), actorOf(request), request.params.application),
     }));
     route(app, ops.transfer, manage, async (request) => ({
       application: await service.transfer(
         organisationIdOf(request),
         actorOf(request),
-        applicationIdOf(request.params),
+        request.params.application,
         request.body.recruitment_id,
       ),
     }));

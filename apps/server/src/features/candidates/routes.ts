@@ -1,11 +1,8 @@
-import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import { candidateOperations as ops } from '@hireloop/contract/operations/candidates';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { route } from '../../http/route.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import type { FileService } from '../files/service.ts';
 import { acceptDocumentUploads, readDocumentUpload, sendDocument } from './documents.ts';
@@ -13,20 +10,6 @@ import { candidateOwners } from './owners.ts';
 import { createCandidateService } from './service.ts';
 
 const UPLOAD_RATE = { max: 30, timeWindow: '1 minute' };
-
-/** A malformed id names no candidate: 404, as for another organisation's. */
-function candidateIdOf(params: { candidate: string }): string {
-  if (!isUuid(params.candidate)) throw new AppError('not_found', CANDIDATE_TEXTS.notFound);
-  return params.candidate;
-}
-function noteIdOf(params: { note: string }): string {
-  if (!isUuid(params.note)) throw new AppError('not_found', 'No such note.');
-  return params.note;
-}
-function fileIdOf(params: { file: string }): string {
-  if (!isUuid(params.file)) throw new AppError('not_found', CANDIDATE_TEXTS.fileNotFound);
-  return params.file;
-}
 
 /** organisation/{id}/candidates: the people, their notes, timeline and files, and GDPR export, erasure and merge. */
 export function candidateRoutes(db: Db, files: FileService) {
@@ -44,28 +27,28 @@ export function candidateRoutes(db: Db, files: FileService) {
       return { candidates: { data, meta: pageMeta(q.page, q.per_page, total, capped) } };
     });
     route(app, ops.get, { permission: 'candidates.view' }, async (request) => ({
-      candidate: await candidates.get(organisationIdOf(request), candidateIdOf(request.params)),
+      candidate: await candidates.get(organisationIdOf(request), request.params.candidate),
     }));
     route(app, ops.update, { permission: 'candidates.manage' }, async (request) => ({
-      candidate: await candidates.update(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), request.body),
+      candidate: await candidates.update(organisationIdOf(request), actorOf(request), request.params.candidate, request.body),
     }));
     route(app, ops.erase, { permission: 'candidates.erase' }, async (request, reply) => {
-      await candidates.erase(organisationIdOf(request), actorOf(request), candidateIdOf(request.params));
+      await candidates.erase(organisationIdOf(request), actorOf(request), request.params.candidate);
       return reply.code(204).send(null);
     });
     route(app, ops.merge, { permission: 'candidates.manage' }, async (request) => ({
-      candidate: await candidates.merge(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), request.body.source_id),
+      candidate: await candidates.merge(organisationIdOf(request), actorOf(request), request.params.candidate, request.body.source_id),
     }));
     // The export is recorded in the audit log.
     route(app, ops.export, { permission: 'candidates.export', writes: true }, async (request, reply) => {
-      const id = candidateIdOf(request.params);
+      const id = request.params.candidate;
       const data = await candidates.export(organisationIdOf(request), actorOf(request), id);
       reply.header('content-disposition', `attachment; filename="candidate-${id}.json"`).header('cache-control', 'private, no-store');
       return data;
     });
     route(app, ops.notes, { permission: 'candidates.view' }, async (request) => {
       const q = request.query;
-      const { notes, total } = await candidates.notes(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), {
+      const { notes, total } = await candidates.notes(organisationIdOf(request), actorOf(request), request.params.candidate, {
         page: q.page,
         perPage: q.per_page,
       });
@@ -75,31 +58,26 @@ export function candidateRoutes(db: Db, files: FileService) {
       const { note, created } = await candidates.addNote(
         organisationIdOf(request),
         actorOf(request),
-        candidateIdOf(request.params),
+        request.params.candidate,
         request.body,
       );
       return reply.code(created ? 201 : 200).send({ note });
     });
     route(app, ops.removeNote, { permission: 'candidates.note' }, async (request, reply) => {
-      await candidates.removeNote(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), noteIdOf(request.params));
+      await candidates.removeNote(organisationIdOf(request), actorOf(request), request.params.candidate, request.params.note);
       return reply.code(204).send(null);
     });
     route(app, ops.activities, { permission: 'candidates.view' }, async (request) => {
       const q = request.query;
-      const { activities, total } = await candidates.activities(
-        organisationIdOf(request),
-        actorOf(request),
-        candidateIdOf(request.params),
-        {
-          page: q.page,
-          perPage: q.per_page,
-        },
-      );
+      const { activities, total } = await candidates.activities(organisationIdOf(request), actorOf(request), request.params.candidate, {
+        page: q.page,
+        perPage: q.per_page,
+      });
       return { activities: { data: activities, meta: pageMeta(q.page, q.per_page, total) } };
     });
     route(app, ops.uploadFile, { permission: 'candidates.manage', rateLimit: UPLOAD_RATE }, async (request, reply) => {
       const organisationId = organisationIdOf(request);
-      const id = candidateIdOf(request.params);
+      const id = request.params.candidate;
       // An unknown candidate is refused before the body is read.
       await candidates.get(organisationId, id);
       const doc = await readDocumentUpload(request);
@@ -107,11 +85,11 @@ export function candidateRoutes(db: Db, files: FileService) {
       return reply.code(201).send({ file });
     });
     route(app, ops.file, { permission: 'candidates.view' }, async (request, reply) => {
-      const file = await candidates.file(organisationIdOf(request), candidateIdOf(request.params), fileIdOf(request.params));
+      const file = await candidates.file(organisationIdOf(request), request.params.candidate, request.params.file);
       return sendDocument(reply, files, file, request.query.inline === '1');
     });
     route(app, ops.removeFile, { permission: 'candidates.manage' }, async (request, reply) => {
-      await candidates.removeFile(organisationIdOf(request), actorOf(request), candidateIdOf(request.params), fileIdOf(request.params));
+      await candidates.removeFile(organisationIdOf(request), actorOf(request), request.params.candidate, request.params.file);
       return reply.code(204).send(null);
     });
   };

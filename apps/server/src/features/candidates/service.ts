@@ -550,7 +550,7 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
       await db.transaction(async (tx) => {
         await loadCandidate(tx, organisationId, candidateId);
         const note = await findNote(tx, organisationId, candidateId, noteId);
-        if (!note) throw new AppError('not_found', 'No such note.');
+        if (!note) throw new AppError('not_found', CANDIDATE_TEXTS.noteNotFound);
         if (!mayDeleteNote(actor, note)) throw new AppError('forbidden', NOTE_REFUSALS.delete);
         await deleteNote(tx, organisationId, noteId);
         await recordActivity(tx, {

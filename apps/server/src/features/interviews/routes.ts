@@ -1,5 +1,3 @@
-import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
-import { INTERVIEW_TEXTS } from '@hireloop/contract/interviews';
 import { interviewOperations as ops } from '@hireloop/contract/operations/interviews';
 import { RECRUITMENT_TEXTS } from '@hireloop/contract/recruitments';
 import type { FastifyInstance } from 'fastify';
@@ -7,26 +5,17 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { route } from '../../http/route.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { systemClock, type Clock } from '../../lib/clock.ts';
 import { userIdOrNull } from '../actors/service.ts';
 import { createInterviewService } from './service.ts';
-
-/** A malformed id names nothing: 404 with the contract's text, as for another organisation's. */
-function idOf(value: string, text: string) {
-  if (!isUuid(value)) throw new AppError('not_found', text);
-  return value;
-}
-const interviewIdOf = (p: { interview: string }) => idOf(p.interview, INTERVIEW_TEXTS.notFound);
-const applicationIdOf = (p: { application: string }) => idOf(p.application, CANDIDATE_TEXTS.applicationNotFound);
 
 /** Interviews of applications, their invitations, and scorecards. */
 export function interviewRoutes(db: Db, clock: Clock = systemClock) {
   const service = createInterviewService(db);
   return async (app: FastifyInstance) => {
     route(app, ops.listForRecruitment, { permission: 'interviews.view' }, async (request) => {
-      const recruitmentId = idOf(request.params.recruitment, RECRUITMENT_TEXTS.notFound);
+      const recruitmentId = request.params.recruitment;
       const q = request.query;
       const f = q.filter ?? {};
       const actor = actorOf(request);
@@ -42,10 +31,10 @@ export function interviewRoutes(db: Db, clock: Clock = systemClock) {
       return { interviews: { data: result.interviews, meta: pageMeta(q.page, q.per_page, result.total) } };
     });
     route(app, ops.listForApplication, { permission: 'interviews.view' }, async (request) => ({
-      interviews: await service.listForApplication(organisationIdOf(request), actorOf(request), applicationIdOf(request.params)),
+      interviews: await service.listForApplication(organisationIdOf(request), actorOf(request), request.params.application),
     }));
     route(app, ops.schedule, { permission: 'interviews.manage' }, async (request, reply) => {
-      const applicationId = applicationIdOf(request.params);
+      const applicationId = request.params.application;
       const interview = await service.schedule(organisationIdOf(request), actorOf(request), applicationId, request.body, clock());
       return reply.code(201).send({ interview });
     });
@@ -59,30 +48,24 @@ export function interviewRoutes(db: Db, clock: Clock = systemClock) {
       });
     });
     route(app, ops.get, { permission: 'interviews.view' }, async (request) => ({
-      interview: await service.get(organisationIdOf(request), actorOf(request), interviewIdOf(request.params)),
+      interview: await service.get(organisationIdOf(request), actorOf(request), request.params.interview),
     }));
     route(app, ops.reschedule, { permission: 'interviews.manage' }, async (request) => ({
-      interview: await service.reschedule(
-        organisationIdOf(request),
-        actorOf(request),
-        interviewIdOf(request.params),
-        request.body,
-        clock(),
-      ),
+      interview: await service.reschedule(organisationIdOf(request), actorOf(request), request.params.interview, request.body, clock()),
     }));
     route(app, ops.cancel, { permission: 'interviews.manage' }, async (request) => ({
-      interview: await service.cancel(organisationIdOf(request), actorOf(request), interviewIdOf(request.params), request.body?.reason),
+      interview: await service.cancel(organisationIdOf(request), actorOf(request), request.params.interview, request.body?.reason),
     }));
     route(app, ops.complete, { permission: 'interviews.manage' }, async (request) => ({
-      interview: await service.complete(organisationIdOf(request), actorOf(request), interviewIdOf(request.params), clock()),
+      interview: await service.complete(organisationIdOf(request), actorOf(request), request.params.interview, clock()),
     }));
     route(app, ops.submitScorecard, { permission: 'scorecards.submit' }, async (request, reply) => {
-      const id = interviewIdOf(request.params);
+      const id = request.params.interview;
       const scorecard = await service.submitScorecard(organisationIdOf(request), actorOf(request), id, request.body, clock());
       return reply.code(201).send({ scorecard });
     });
     route(app, ops.scorecards, { permission: 'interviews.view' }, async (request) =>
-      service.scorecards(organisationIdOf(request), actorOf(request), interviewIdOf(request.params)),
+      service.scorecards(organisationIdOf(request), actorOf(request), request.params.interview),
     );
   };
 }

@@ -1,11 +1,9 @@
 import { invitationOperations, inviteeOperations } from '@hireloop/contract/operations/invitations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { route } from '../../http/route.ts';
 import { requireSession, userIdOf } from '../../http/session.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { createInvitationService, type InvitationServiceDeps } from './service.ts';
 
@@ -33,11 +31,9 @@ export function invitationRoutes(db: Db, deps: InvitationServiceDeps) {
       return reply.code(201).send({ invitation });
     });
     route(app, ops.resend, { permission: 'members.manage', rateLimit: SEND_RATE }, async (request) => {
-      if (!isUuid(request.params.invitation)) throw notFound();
       return { invitation: await invitations.resend(organisationIdOf(request), actorOf(request), request.params.invitation) };
     });
     route(app, ops.revoke, { permission: 'members.manage' }, async (request, reply) => {
-      if (!isUuid(request.params.invitation)) throw notFound();
       await invitations.revoke(organisationIdOf(request), actorOf(request), request.params.invitation);
       return reply.code(204).send(null);
     });
@@ -67,12 +63,10 @@ export function inviteeRoutes(db: Db, deps: InvitationServiceDeps) {
       return { invitations: { data, meta: pageMeta(q.page, q.per_page, total) } };
     });
     route(app, ops.acceptMine, session, async (request) => {
-      if (!isUuid(request.params.id)) throw notFound();
-      return { organisation: await invitations.acceptMine(userIdOf(request), request.params.id) };
+      return { organisation: await invitations.acceptMine(userIdOf(request), request.params.invitation) };
     });
     route(app, ops.declineMine, session, async (request, reply) => {
-      if (!isUuid(request.params.id)) throw notFound();
-      await invitations.declineMine(userIdOf(request), request.params.id);
+      await invitations.declineMine(userIdOf(request), request.params.invitation);
       return reply.code(204).send(null);
     });
   };

@@ -1,11 +1,9 @@
 import { memberOperations as ops, myMembershipOperations } from '@hireloop/contract/operations/members';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { route } from '../../http/route.ts';
 import { requireSession, userIdOf } from '../../http/session.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { createMemberService } from './service.ts';
 
 /** `organisation/{id}/users/{user}`: change a member's role, remove a member. */
@@ -13,12 +11,10 @@ export function memberRoutes(db: Db) {
   const members = createMemberService(db);
   return async (app: FastifyInstance) => {
     route(app, ops.changeRole, { permission: 'members.manage' }, async (request) => {
-      if (!isUuid(request.params.user)) throw notFound();
       const user = await members.changeRole(organisationIdOf(request), actorOf(request), request.params.user, request.body.role);
       return { user };
     });
     route(app, ops.remove, { permission: 'members.manage' }, async (request, reply) => {
-      if (!isUuid(request.params.user)) throw notFound();
       await members.remove(organisationIdOf(request), actorOf(request), request.params.user);
       return reply.code(204).send(null);
     });
@@ -30,7 +26,6 @@ export function myMembershipRoutes(db: Db) {
   const members = createMemberService(db);
   return async (app: FastifyInstance) => {
     route(app, myMembershipOperations.leave, { preHandler: [requireSession] }, async (request, reply) => {
-      if (!isUuid(request.params.organisation)) throw notFound();
       await members.leave(userIdOf(request), request.params.organisation);
       return reply.code(204).send(null);
     });

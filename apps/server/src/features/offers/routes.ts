@@ -1,22 +1,11 @@
-import { OFFER_TEXTS } from '@hireloop/contract/offers';
 import { offerOperations as ops } from '@hireloop/contract/operations/offers';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
 import { actorOf, organisationIdOf } from '../../http/organisation-scope.ts';
 import { route } from '../../http/route.ts';
-import { isUuid } from '../../lib/ids.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { offerLetterRoutes } from '../offer-letters/routes.ts';
 import { createOfferService, type OfferServiceDeps } from './service.ts';
-
-/** A malformed id names nothing: 404 with the contract's text, as for another organisation's. */
-const idOf = (value: string, text: string) => {
-  if (!isUuid(value)) throw new AppError('not_found', text);
-  return value;
-};
-const offerIdOf = (p: { offer: string }) => idOf(p.offer, OFFER_TEXTS.notFound);
-const applicationIdOf = (p: { application: string }) => idOf(p.application, OFFER_TEXTS.applicationNotFound);
 
 /** `organisation/{id}/…offers…`: offers with approvals, sending and the staff letter preview; and the letter template. */
 export function offerRoutes(db: Db, deps: OfferServiceDeps) {
@@ -25,7 +14,7 @@ export function offerRoutes(db: Db, deps: OfferServiceDeps) {
     await app.register(offerLetterRoutes(db));
     route(app, ops.listForRecruitment, { permission: 'offers.view' }, async (request) => {
       const q = request.query;
-      const recruitmentId = idOf(request.params.recruitment, OFFER_TEXTS.recruitmentNotFound);
+      const recruitmentId = request.params.recruitment;
       const { offers: data, total } = await offers.list(organisationIdOf(request), actorOf(request), recruitmentId, {
         status: q.filter?.status,
         page: q.page,
@@ -34,35 +23,35 @@ export function offerRoutes(db: Db, deps: OfferServiceDeps) {
       return { offers: { data, meta: pageMeta(q.page, q.per_page, total) } };
     });
     route(app, ops.listForApplication, { permission: 'offers.view' }, async (request) =>
-      offers.forApplication(organisationIdOf(request), actorOf(request), applicationIdOf(request.params)),
+      offers.forApplication(organisationIdOf(request), actorOf(request), request.params.application),
     );
     route(app, ops.create, { permission: 'offers.manage' }, async (request, reply) => {
-      const offer = await offers.create(organisationIdOf(request), actorOf(request), applicationIdOf(request.params), request.body);
+      const offer = await offers.create(organisationIdOf(request), actorOf(request), request.params.application, request.body);
       return reply.code(201).send({ offer });
     });
     route(app, ops.get, { permission: 'offers.view' }, async (request) => ({
-      offer: await offers.get(organisationIdOf(request), actorOf(request), offerIdOf(request.params)),
+      offer: await offers.get(organisationIdOf(request), actorOf(request), request.params.offer),
     }));
     route(app, ops.update, { permission: 'offers.manage' }, async (request) => ({
-      offer: await offers.update(organisationIdOf(request), actorOf(request), offerIdOf(request.params), request.body),
+      offer: await offers.update(organisationIdOf(request), actorOf(request), request.params.offer, request.body),
     }));
     route(app, ops.submit, { permission: 'offers.manage' }, async (request) => ({
-      offer: await offers.submit(organisationIdOf(request), actorOf(request), offerIdOf(request.params)),
+      offer: await offers.submit(organisationIdOf(request), actorOf(request), request.params.offer),
     }));
     route(app, ops.approve, { permission: 'offers.approve' }, async (request) => ({
-      offer: await offers.decide(organisationIdOf(request), actorOf(request), offerIdOf(request.params), 'approved', request.body),
+      offer: await offers.decide(organisationIdOf(request), actorOf(request), request.params.offer, 'approved', request.body),
     }));
     route(app, ops.reject, { permission: 'offers.approve' }, async (request) => ({
-      offer: await offers.decide(organisationIdOf(request), actorOf(request), offerIdOf(request.params), 'rejected', request.body),
+      offer: await offers.decide(organisationIdOf(request), actorOf(request), request.params.offer, 'rejected', request.body),
     }));
     route(app, ops.send, { permission: 'offers.manage' }, async (request) => ({
-      offer: await offers.send(organisationIdOf(request), actorOf(request), offerIdOf(request.params)),
+      offer: await offers.send(organisationIdOf(request), actorOf(request), request.params.offer),
     }));
     route(app, ops.withdraw, { permission: 'offers.manage' }, async (request) => ({
-      offer: await offers.withdraw(organisationIdOf(request), actorOf(request), offerIdOf(request.params)),
+      offer: await offers.withdraw(organisationIdOf(request), actorOf(request), request.params.offer),
     }));
     route(app, ops.letter, { permission: 'offers.view' }, async (request, reply) => {
-      const pdf = await offers.letter(organisationIdOf(request), offerIdOf(request.params));
+      const pdf = await offers.letter(organisationIdOf(request), request.params.offer);
       return reply
         .type('application/pdf')
         .header('content-disposition', 'inline; filename="offer-letter.pdf"')

@@ -47,9 +47,11 @@ function useMembershipChange<V, R>(send: (variables: V) => Promise<R>) {
   });
 }
 
-export const useAcceptMyInvitation = () => useMembershipChange((id: string) => call(inviteeOperations.acceptMine, { params: { id } }));
+export const useAcceptMyInvitation = () =>
+  useMembershipChange((id: string) => call(inviteeOperations.acceptMine, { params: { invitation: id } }));
 
-export const useDeclineMyInvitation = () => useMembershipChange((id: string) => call(inviteeOperations.declineMine, { params: { id } }));
+export const useDeclineMyInvitation = () =>
+  useMembershipChange((id: string) => call(inviteeOperations.declineMine, { params: { invitation: id } }));
 
 /** DELETE me/memberships/{organisation}: not as the last owner (the server says why). */
 export const useLeaveOrganisation = () =>
