@@ -116,14 +116,14 @@ export async function moveActivitiesToCandidate(
 /** Every entry about the candidate: its id and data (erasure scrubs the data). */
 export function candidateActivityData(db: Db, organisationId: string, candidateId: string) {
   return db
-    .select({ id: activities.id, data: activities.data })
+    .select({ id: activities.id, data: activities.data, actorUserId: activities.actorUserId, actorName: activities.actorName })
     .from(activities)
     .where(and(eq(activities.organisationId, organisationId), eq(activities.candidateId, candidateId)));
 }
 
-export async function setActivityData(db: Db, organisationId: string, id: string, data: Record<string, unknown>) {
+export async function setActivityData(db: Db, organisationId: string, id: string, data: Record<string, unknown>, actorName: string) {
   await db
     .update(activities)
-    .set({ data })
+    .set({ data, actorName })
     .where(and(eq(activities.organisationId, organisationId), eq(activities.id, id)));
 }

@@ -1,6 +1,7 @@
 import type { Activity, ActivityType } from '@hireloop/contract/candidates';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { withoutMentions, type MentionedPerson } from '../../lib/person-mentions.ts';
 import { actorNameOf, userIdOrNull } from '../actors/service.ts';
 import { candidateActivityData, insertActivities, moveActivitiesToCandidate, setActivityData, type ActivityRow } from './repository.ts';
 
@@ -74,19 +75,15 @@ export async function moveCandidateTimeline(
 /** Keys of activity data that may carry a person's name or address; erasure removes them. */
 const PERSONAL_KEYS = new Set(['name', 'filename', 'candidate_name', 'merged_name', 'source_name', 'email', 'excerpt', 'body']);
 
-/** Replaces the person's name and e-mail inside activity data (names at the time) and drops personal keys. */
-function scrub(value: unknown, needles: string[]): unknown {
-  if (typeof value === 'string') {
-    let s = value;
-    for (const n of needles) if (n.length > 0) s = s.split(n).join('[erased]');
-    return s;
-  }
-  if (Array.isArray(value)) return value.map((v) => scrub(v, needles));
+/** Replaces mentions of the person inside activity data (names at the time: lib/person-mentions.ts) and drops personal keys. */
+function scrub(value: unknown, person: MentionedPerson): unknown {
+  if (typeof value === 'string') return withoutMentions(value, person);
+  if (Array.isArray(value)) return value.map((v) => scrub(v, person));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
         .filter(([k]) => !PERSONAL_KEYS.has(k))
-        .map(([k, v]) => [k, scrub(v, needles)]),
+        .map(([k, v]) => [k, scrub(v, person)]),
     );
   }
   return value;
@@ -94,13 +91,16 @@ function scrub(value: unknown, needles: string[]): unknown {
 
 /**
  * Candidate erasure (features/candidates/service.ts): the person's timeline stays (what happened,
- * anonymous), scrubbed of their name and e-mail and of the keys that may carry them.
+ * anonymous), scrubbed of their name and e-mail and of the keys that may carry them. Where the
+ * person acted themselves (accepting an offer on its public page: no member acted, the entry is
+ * under their name), the actor's name is scrubbed too; a member's name stays.
  */
-export async function eraseCandidateTimeline(db: Db, organisationId: string, person: { id: string; name: string; email: string | null }) {
-  const needles = [person.name, person.email ?? ''].filter((s) => s.length >= 2);
+export async function eraseCandidateTimeline(db: Db, organisationId: string, person: MentionedPerson & { id: string }) {
   for (const a of await candidateActivityData(db, organisationId, person.id)) {
-    const clean = scrub(a.data, needles) as Record<string, unknown>;
-    if (JSON.stringify(clean) !== JSON.stringify(a.data)) await setActivityData(db, organisationId, a.id, clean);
+    const clean = scrub(a.data, person) as Record<string, unknown>;
+    const actorName = a.actorUserId === null ? withoutMentions(a.actorName, person) : a.actorName;
+    if (JSON.stringify(clean) !== JSON.stringify(a.data) || actorName !== a.actorName)
+      await setActivityData(db, organisationId, a.id, clean, actorName);
   }
 }
 
