@@ -1,29 +1,39 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ONBOARDING_TEXTS } from '@hireloop/contract/onboarding';
 import { candidateOperations as candidateOps } from '@hireloop/contract/operations/candidates';
+import { onboardingTemplateOperations as templateOps } from '@hireloop/contract/operations/onboarding-templates';
+import { onboardingOperations as onboardingOps } from '@hireloop/contract/operations/onboardings';
+import { publicNewHireOperations as newHireOps } from '@hireloop/contract/operations/public-new-hire';
+import { publicOfferOperations as publicOfferOps } from '@hireloop/contract/operations/public-offers';
 import { DEFAULT_RECRUITMENT_STATUSES } from '@hireloop/contract/recruitment-statuses';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { flushPageViews } from '../src/features/careers/service.ts';
 import { applications, candidates } from '../src/db/schema/candidates.ts';
+import { hireDocuments, hires } from '../src/db/schema/onboarding.ts';
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { devMailbox, outbox } from '../src/db/schema/outbox.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../src/db/schema/recruitments.ts';
 import { careersPageViews, careersSites } from '../src/db/schema/website.ts';
+import { notifyDueOnboardingTasks } from '../src/jobs/onboarding-task-due.ts';
 import { startOutboxWorker } from '../src/jobs/outbox-worker.ts';
-import { addMember, createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
-import { expectStatus } from './operations.ts';
+import { addMember, Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { callOperation, expectOk, expectStatus } from './operations.ts';
 import { pdfText } from './pdf-text.ts';
+import { download, upload } from './uploads.ts';
 
 /**
  * GDPR erasure, judged from the outside: a person goes through the whole process (careers
  * application with a résumé, moves, notes naming them, an interview with calendar mail, an offer
- * with its PDF letter, notifications to colleagues), is erased, and then every text, JSON and
- * binary column of every table, and every file on disk, is searched for their name and address.
+ * with its PDF letter, notifications to colleagues, the offer accepted on its public page and
+ * onboarding entered, with a passport uploaded through the new-hire link), is erased, and then
+ * every text, JSON and binary column of every table, and every file on disk, is searched for their
+ * name, address and phone; the new-hire link answers 404 and takes no upload.
  */
 
 const NAME = 'Zelda Quistmarrow';
@@ -76,7 +86,7 @@ beforeAll(async () => {
   org = { id: created.id, slug: created.slug };
   await db()
     .update(organisations)
-    .set({ products: ['website'] })
+    .set({ products: ['website', 'onboarding'] })
     .where(eq(organisations.id, org.id));
   await db().insert(careersSites).values({ organisationId: org.id, headline: 'Join us' });
   const statuses = await db()
@@ -98,9 +108,20 @@ beforeAll(async () => {
   interviewerUser = await createUser(t, { name: 'Ines Interviewer' });
   await addMember(t, org.id, recruiterUser.id, 'recruiter');
   await addMember(t, org.id, interviewerUser.id, 'interviewer');
-  await db().insert(recruitmentMembers).values({ recruitmentId, userId: recruiterUser.id, role: 'recruiter' });
+  await db()
+    .insert(recruitmentMembers)
+    .values([
+      { recruitmentId, userId: recruiterUser.id, role: 'recruiter' },
+      // The manager of the hire the accepted offer makes: told of it (notification and e-mail).
+      { recruitmentId, userId: owner.id, role: 'hiring_manager' },
+    ]);
   ownerClient = await signIn(t, owner);
   recruiter = await signIn(t, recruiterUser);
+  // The template the role's onboarding takes (the organisation's first): a passport to collect.
+  await expectStatus(ownerClient, templateOps.create, 201, {
+    params: { organisationId: org.id },
+    body: { name: 'Engineers', first_day_info: 'Reception at 9:00.', tasks: [], documents: [{ name: 'Passport copy' }] },
+  });
 });
 
 afterAll(async () => {
@@ -254,6 +275,25 @@ describe('erasing a candidate', () => {
       interviewer_ids: [interviewerUser.id],
     });
     expect(interview.status, interview.text).toBe(201);
+    // An earlier screening call, logged afterwards; its interviewer's scorecard names the person as colleagues do.
+    const screening = await recruiter.post(api(`applications/${applicationId}/interviews`), {
+      type_id: type.json.interview_type.id,
+      starts_at: new Date(Date.now() - 86_400_000).toISOString(),
+      duration_minutes: 30,
+      timezone: 'Europe/London',
+      video_url: 'https://meet.example.test/zq-screen',
+      interviewer_ids: [interviewerUser.id],
+      took_place: true,
+    });
+    expect(screening.status, screening.text).toBe(201);
+    const scorecard = await (
+      await signIn(t, interviewerUser)
+    ).post(api(`interviews/${screening.json.interview.id}/scorecard`), {
+      ratings: [{ criterion: 'Depth', rating: 4 }],
+      recommendation: 'yes',
+      notes: `Ms ${SURNAME} knows her field; her mobile is ${PHONE}. Zelda QUISTMARROW, in short, is a hire.`,
+    });
+    expect(scorecard.status, scorecard.text).toBe(201);
     const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
     const offer = await recruiter.post(api(`applications/${applicationId}/offers`), {
       salary: 98765,
@@ -276,8 +316,63 @@ describe('erasing a candidate', () => {
     const pdf = (letter!.payload as { attachments: { content: string }[] }).attachments[0]!.content;
     expect((await pdfText(Buffer.from(pdf, 'base64'))).text).toContain(NAME);
     expect(await hitsIn(pdf)).toContain(NAME.toLowerCase());
+
+    // The person accepts on the offer page (the link from the mail) and so enters onboarding; the
+    // staff write about them there; the welcome mail goes out.
+    const offerMail = pending
+      .map((j) => j.payload as { to?: string; text?: string })
+      .find((m) => m.to === EMAIL && m.text?.includes('/offer/'));
+    const offerToken = /\/offer\/([A-Za-z0-9_-]{43})/.exec(offerMail?.text ?? '')?.[1] ?? '';
+    const visitor = await new Client(t.baseUrl).csrf();
+    await expectStatus(visitor, publicOfferOps.accept, 200, { params: { token: offerToken }, body: {} });
+    const [hire] = await db().select().from(hires).where(eq(hires.candidateId, candidateId));
+    expect(hire, 'the accepted offer made a hire').toBeDefined();
+    const ofHire = { organisationId: org.id, hireId: hire!.id };
+    await expectOk(recruiter, onboardingOps.updateHire, { params: ofHire, body: { first_day_info: `${NAME} sits by the window.` } });
+    await expectStatus(recruiter, onboardingOps.createTask, 201, {
+      params: ofHire,
+      body: { title: `Order a badge for ${NAME}`, owner_id: interviewerUser.id, due_date: new Date().toISOString().slice(0, 10) },
+    });
+    // The due-task reminder names the person to the task's owner.
+    expect(await notifyDueOnboardingTasks(db())).toBe(1);
+    expect((await deliverAll()).delivered).toBeGreaterThan(0);
+    const welcome = await db().select().from(devMailbox).where(eq(devMailbox.to, EMAIL));
+    expect(welcome.some((m) => m.subject.startsWith('Welcome to'))).toBe(true);
+
+    // A fresh new-hire link (its mail still pending at erasure); the person uploads their passport through it.
+    const link = await expectOk(recruiter, onboardingOps.newHireLink, { params: ofHire });
+    const token = link.url.split('/new-hire/')[1] ?? '';
+    const page = (await expectOk(visitor, newHireOps.view, { params: { token } })).hire;
+    expect(page.name).toBe(NAME);
+    const documentId = page.documents[0]!.id;
+    const passport = Buffer.from(`%PDF-1.4\n% Passport of ${NAME}, ${PHONE}\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n`, 'latin1');
+    const uploadPassport = () =>
+      upload(visitor, `public/new-hire/${token}/documents/${documentId}`, 'file', {
+        bytes: passport,
+        filename: 'zelda-quistmarrow-passport.pdf',
+        type: 'application/pdf',
+      });
+    const uploaded = await uploadPassport();
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const documentFile = `/api/v1/organisation/${org.id}/hires/${hire!.id}/documents/${documentId}/file`;
+    const staffCopy = await download(recruiter, documentFile);
+    expect(staffCopy.status).toBe(200);
+    expect(staffCopy.bytes.equals(passport)).toBe(true);
+
     const before = await databaseHits();
-    for (const table of ['outbox', 'dev_mailbox', 'candidates', 'activities', 'notifications', 'career_applications', 'offers'])
+    for (const table of [
+      'scorecards',
+      'outbox',
+      'dev_mailbox',
+      'candidates',
+      'activities',
+      'notifications',
+      'career_applications',
+      'offers',
+      'hires',
+      'hire_tasks',
+      'stored_files',
+    ])
       expect(
         before.some((h) => h.startsWith(`${table}.`)),
         table,
@@ -285,6 +380,20 @@ describe('erasing a candidate', () => {
     expect(await diskHits(dataDir)).not.toEqual([]);
 
     await expectStatus(ownerClient, candidateOps.erase, 204, { params: person });
+
+    // The offer link is dead too (its letter named the person).
+    expect((await callOperation(visitor, publicOfferOps.view, { params: { token: offerToken } })).status).toBe(404);
+    expect((await callOperation(visitor, publicOfferOps.letter, { params: { token: offerToken } })).status).toBe(404);
+    // The new-hire link is dead: its page and an upload through it answer 404 with the link's text;
+    // the passport no longer downloads for the staff.
+    const dead = await expectStatus(visitor, newHireOps.view, 404, { params: { token } });
+    expect(dead.message).toBe(ONBOARDING_TEXTS.linkNotFound);
+    const late = await uploadPassport();
+    expect(late.status).toBe(404);
+    expect(late.json.message).toBe(ONBOARDING_TEXTS.linkNotFound);
+    expect((await download(recruiter, documentFile)).status).toBe(404);
+    expect((await callOperation(recruiter, onboardingOps.hire, { params: ofHire })).status).toBe(404);
+    expect(await db().select().from(hireDocuments).where(eq(hireDocuments.id, documentId))).toEqual([]);
 
     // Nothing queued for or about the person is sent afterwards (everything pending was about them).
     expect(await deliverAll()).toEqual({ delivered: 0, retried: 0, failed: 0 });

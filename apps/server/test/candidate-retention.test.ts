@@ -1,13 +1,16 @@
+import { onboardingOperations as onboardingOps } from '@hireloop/contract/operations/onboardings';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema/audit-log.ts';
 import { activities, applications, candidateNotes, candidates } from '../src/db/schema/candidates.ts';
+import { hires } from '../src/db/schema/onboarding.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { outbox, storedFiles } from '../src/db/schema/outbox.ts';
 import { enqueueMail } from '../src/features/mail/service.ts';
 import { applyCandidateRetention } from '../src/jobs/candidate-retention.ts';
 import { documents, seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import { createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { expectStatus } from './operations.ts';
 import { upload } from './uploads.ts';
 
 let t: TestApp;
@@ -23,7 +26,10 @@ beforeAll(async () => {
   quietOrg = await createOrganisation(t, await createUser(t));
   ownerClient = await signIn(t, owner);
   pipeline = await seedPipeline(t, org.id);
-  await t.database.db.update(organisations).set({ candidateRetentionMonths: 12 }).where(eq(organisations.id, org.id));
+  await t.database.db
+    .update(organisations)
+    .set({ candidateRetentionMonths: 12, products: ['onboarding'] })
+    .where(eq(organisations.id, org.id));
 });
 afterAll(async () => t.close());
 
@@ -57,6 +63,23 @@ describe('candidate retention', () => {
       type: 'application/pdf',
     });
     expect(file.status).toBe(201);
+    // In onboarding, with a document uploaded (erased with them: the hire, its documents, their files).
+    const inOrg = { organisationId: org.id };
+    const { hire } = await expectStatus(ownerClient, onboardingOps.createHire, 201, {
+      params: inOrg,
+      body: { candidate_id: stale.candidate.id, role_id: pipeline.role.id },
+    });
+    const { document } = await expectStatus(ownerClient, onboardingOps.createDocument, 201, {
+      params: { ...inOrg, hireId: hire.id },
+      body: { name: 'Passport copy' },
+    });
+    const passport = await upload(ownerClient, `organisation/${org.id}/hires/${hire.id}/documents/${document.id}/file`, 'file', {
+      bytes: documents.pdf(),
+      filename: 'sam-passport.pdf',
+      type: 'application/pdf',
+    });
+    expect(passport.status, passport.text).toBe(200);
+    const [passportRow] = await db.select().from(storedFiles).where(eq(storedFiles.filename, 'sam-passport.pdf'));
     // Mail to them, delivered or not, and a colleague's mail naming them.
     await enqueueMail(db, { to: 'sam@example.test', subject: 'Hello Sam', text: 'Hello Stale Sam.' }, { candidateId: stale.candidate.id });
     await enqueueMail(
@@ -75,7 +98,7 @@ describe('candidate retention', () => {
     const erased = await applyCandidateRetention(db, { discard: async (keys) => void discarded.push(...keys) });
     expect(erased).toBe(2);
     // The bytes go after the commit.
-    expect(discarded).toEqual([`candidates/${org.id}/${stale.candidate.id}/${file.json.file.id}.pdf`]);
+    expect(discarded).toEqual([`candidates/${org.id}/${stale.candidate.id}/${file.json.file.id}.pdf`, passportRow!.key]);
     const rows = new Map((await db.select().from(candidates)).map((c) => [c.id, c]));
     expect(rows.get(stale.candidate.id)).toMatchObject({ name: 'Erased candidate', email: null });
     expect(rows.get(stale.candidate.id)!.erasedAt).toBeInstanceOf(Date);
@@ -83,6 +106,8 @@ describe('candidate retention', () => {
     for (const kept of [staleButOpen, recent, otherOrgs]) expect(rows.get(kept.candidate.id)!.erasedAt).toBeNull();
     expect(await db.select().from(candidateNotes).where(eq(candidateNotes.candidateId, stale.candidate.id))).toEqual([]);
     expect(await db.select().from(storedFiles).where(eq(storedFiles.filename, 'sam.pdf'))).toEqual([]);
+    expect(await db.select().from(storedFiles).where(eq(storedFiles.filename, 'sam-passport.pdf'))).toEqual([]);
+    expect(await db.select().from(hires).where(eq(hires.candidateId, stale.candidate.id))).toEqual([]);
     expect(await db.select().from(applications).where(eq(applications.candidateId, stale.candidate.id))).toHaveLength(1);
     expect((await db.select().from(outbox)).map((j) => (j.payload as { to: string }).to)).toEqual(['kim@example.test']);
     const timeline = await db.select().from(activities).where(eq(activities.candidateId, stale.candidate.id));

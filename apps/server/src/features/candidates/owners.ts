@@ -5,6 +5,7 @@ import { eraseScorecardMentions } from '../interviews/service.ts';
 import { eraseCandidateDevMail } from '../mail/service.ts';
 import { eraseCandidateNotifications } from '../notifications/service.ts';
 import { eraseOfferTexts } from '../offers/service.ts';
+import { eraseCandidateOnboarding } from '../onboardings/service.ts';
 import { eraseCandidateJobs } from '../outbox/service.ts';
 import type { CandidateOwners } from './service.ts';
 
@@ -24,5 +25,6 @@ export const candidateOwners: CandidateOwners = {
     eraseOfferTexts,
     eraseScorecardMentions,
     eraseCandidateTimeline,
+    eraseCandidateOnboarding,
   ],
 };

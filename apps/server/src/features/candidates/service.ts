@@ -67,8 +67,12 @@ const erased = () => new AppError('validation_failed', CANDIDATE_TEXTS.erased, {
 
 type SystemActor = { kind: 'system'; name?: string };
 export const ERASED_NAME = 'Erased candidate';
-/** One owning feature's part of erasing a person, in the erasure's transaction (features/candidates/owners.ts lists them). */
-export type PersonEraser = (tx: Db, organisationId: string, person: ErasedPerson) => Promise<void>;
+/**
+ * One owning feature's part of erasing a person, in the erasure's transaction (features/candidates/owners.ts
+ * lists them). One that deleted stored files' rows (through the files service) returns their keys:
+ * the bytes go once the erasure has committed.
+ */
+export type PersonEraser = (tx: Db, organisationId: string, person: ErasedPerson) => Promise<void | { fileKeys: string[] }>;
 
 /**
  * What candidates asks of features that themselves import this service (a direct import would be
@@ -87,7 +91,8 @@ export type CandidateOwners = {
  * stay, anonymous, for analytics), notes and files are deleted, and each other feature holding the
  * person's data erases it through its own service (`owners.erasers`: mail about them, their careers
  * form answers and offer letters, notifications, their name in the timeline and in what colleagues
- * wrote). Returns the stored keys whose bytes the caller removes after commit.
+ * wrote, their onboarding with its documents and new-hire link). Returns the stored keys (the
+ * candidate's files and the other features' alike) whose bytes the caller removes after commit.
  */
 export async function eraseCandidateInTransaction(
   tx: Db,
@@ -98,8 +103,11 @@ export async function eraseCandidateInTransaction(
   o: { reason: 'request' | 'retention' },
 ): Promise<string[]> {
   const keys = await removeFileRows(tx, organisationId, await deletePersonalRecords(tx, organisationId, candidate.id));
-  const person = { id: candidate.id, name: candidate.name, email: candidate.email };
-  for (const erase of owners.erasers) await erase(tx, organisationId, person);
+  const person = { id: candidate.id, name: candidate.name, email: candidate.email, phone: candidate.phone };
+  for (const erase of owners.erasers) {
+    const erased = await erase(tx, organisationId, person);
+    if (erased) keys.push(...erased.fileKeys);
+  }
   await updateCandidate(tx, organisationId, candidate.id, {
     name: ERASED_NAME,
     email: null,

@@ -27,14 +27,16 @@ import {
   boardHires,
   columnOf,
   deleteHire,
+  deleteHires,
   documentsOf,
   findHireJoined,
   findOrganisation,
   findRole,
   listHires,
+  lockHiresOfCandidate,
   refreshTasksOf,
   setPositions,
-  storedFileIdsOfHire,
+  storedFileIdsOfHires,
   tasksOf,
   updateHire,
   type HireChanges,
@@ -62,6 +64,21 @@ async function positionIn(tx: Db, hire: HireRow, stageId: string, beforeId: stri
   }
   // A neighbour that left the column meanwhile: the end.
   return atEnd();
+}
+
+/**
+ * Candidate erasure (features/candidates/owners.ts), in its transaction: the person's hires go,
+ * with their checklists, documents and the new-hire link (its page then answers 404, and takes no
+ * upload); the documents' file rows go through the files feature. Returns the stored keys, whose
+ * bytes the erasure removes once it has committed. The hires are locked first, so an upload
+ * through the link either committed before (its file is found here) or finds no hire after.
+ */
+export async function eraseCandidateOnboarding(tx: Db, organisationId: string, person: { id: string }): Promise<{ fileKeys: string[] }> {
+  const hireIds = await lockHiresOfCandidate(tx, organisationId, person.id);
+  if (hireIds.length === 0) return { fileKeys: [] };
+  const fileIds = await storedFileIdsOfHires(tx, hireIds);
+  await deleteHires(tx, organisationId, hireIds);
+  return { fileKeys: await removeFileRows(tx, organisationId, fileIds) };
 }
 
 export type HireListOptions = { page: number; perPage: number; sort: HireSort; stageIds: string[]; search: string | undefined };
@@ -174,7 +191,7 @@ export function createHiresService(db: Db, deps: { appUrl: string; files: FileSe
     async removeHire(organisationId: string, _actor: Actor, id: string): Promise<void> {
       const keys = await db.transaction(async (tx) => {
         await lockedHire(tx, organisationId, id);
-        const fileIds = await storedFileIdsOfHire(tx, id);
+        const fileIds = await storedFileIdsOfHires(tx, [id]);
         await deleteHire(tx, organisationId, id);
         return removeFileRows(tx, organisationId, fileIds);
       });

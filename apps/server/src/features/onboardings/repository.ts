@@ -355,6 +355,26 @@ export function deleteHire(db: Db, organisationId: string, id: string) {
   return db.delete(hires).where(and(eq(hires.organisationId, organisationId), eq(hires.id, id)));
 }
 
+/** The candidate's hires (one per role's onboarding), locked until the transaction ends. */
+export function lockHiresOfCandidate(db: Db, organisationId: string, candidateId: string) {
+  return db
+    .select({ id: hires.id })
+    .from(hires)
+    .where(and(eq(hires.organisationId, organisationId), eq(hires.candidateId, candidateId)))
+    .orderBy(asc(hires.id))
+    .for('update')
+    .then((r) => r.map((x) => x.id));
+}
+
+/** Deletes the hires; their tasks and documents go with them (on delete cascade). */
+export function deleteHires(db: Db, organisationId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve();
+  return db
+    .delete(hires)
+    .where(and(eq(hires.organisationId, organisationId), inArray(hires.id, ids)))
+    .then(() => undefined);
+}
+
 /** The cards of a column but `exceptId`, in board order. */
 export function columnOf(db: Db, onboardingId: string, stageId: string, exceptId: string) {
   return db
@@ -556,11 +576,12 @@ export function deleteDocument(db: Db, id: string) {
   return db.delete(hireDocuments).where(eq(hireDocuments.id, id));
 }
 
-/** The stored files of a hire's documents (for deleting the hire). */
-export function storedFileIdsOfHire(db: Db, hireId: string) {
+/** The stored files of hires' documents (for deleting the hires). */
+export function storedFileIdsOfHires(db: Db, hireIds: string[]) {
+  if (hireIds.length === 0) return Promise.resolve([]);
   return db
     .select({ id: hireDocuments.storedFileId })
     .from(hireDocuments)
-    .where(and(eq(hireDocuments.hireId, hireId), sql`${hireDocuments.storedFileId} is not null`))
+    .where(and(inArray(hireDocuments.hireId, hireIds), sql`${hireDocuments.storedFileId} is not null`))
     .then((r) => r.flatMap((x) => (x.id ? [x.id] : [])));
 }

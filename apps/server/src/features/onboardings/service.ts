@@ -19,7 +19,7 @@ import { createTasksService } from './tasks.ts';
 export { onboardingDashboard } from './dashboard.ts';
 export type { HireFileType, HireFileUpload } from './documents.ts';
 export { enterOnboardingOnOfferAccepted } from './entering.ts';
-export type { HireListOptions } from './hires.ts';
+export { eraseCandidateOnboarding, type HireListOptions } from './hires.ts';
 export { createPublicNewHireService, newHireLinkOrganisation } from './new-hire.ts';
 export { organisationSubscribed } from './product.ts';
 export { notifyDueOnboardingTasks } from './tasks.ts';
