@@ -19,7 +19,7 @@ const FLOOR_PATH = '/bench/floor-careers';
 const ROLES = Number(process.env.BENCH_CAREERS_ROLES ?? 200);
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.databaseLimits });
 await database.migrate();
 const seedStarted = performance.now();
 const seeded = await seedBenchCareers(database.db, ROLES);

@@ -18,7 +18,7 @@ export type DemoBench = { config: Config; database: Database; organisationId: st
 
 export async function openDemoBench(): Promise<DemoBench> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.databaseLimits });
   await database.migrate();
   await seedDemo(database.db);
   const db = database.db;

@@ -127,6 +127,9 @@ export async function buildApp({
     },
     trustProxy: config.trustProxy,
     bodyLimit: MAX_JSON_BODY,
+    // A client that stalls while sending a request (an upload's body, say) is cut off: it holds a
+    // socket and memory, never a database connection (docs/architecture.md §3).
+    requestTimeout: config.requestTimeoutMs,
     routerOptions: {
       ignoreTrailingSlash: true,
       // `filter[name]=x&filter[tag]=y` → { filter: { name, tag } } (docs/product.md §8), nothing deeper.

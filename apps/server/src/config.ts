@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATABASE_LIMITS } from './db/limits.ts';
 
 const booleanFlag = z.enum(['0', '1', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
@@ -15,6 +16,12 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Longest a statement of the app may run on PostgreSQL before the server ends it (0: no limit). */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DATABASE_LIMITS.statementTimeoutMs),
+    /** Longest a transaction of the app may sit idle before PostgreSQL ends its connection (0: no limit). */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(DATABASE_LIMITS.idleInTransactionTimeoutMs),
+    /** Longest a client may take to send a whole request, body included (0: no limit). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(0).default(120_000),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     /** Issuer to use with GOOGLE_CLIENT_ID (tests point it at a fake provider). */
@@ -164,6 +171,10 @@ export type Config = {
   port: number;
   appUrl: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL's limits on the app's connections (db/client.ts). */
+  databaseLimits: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
+  /** Longest a client may take to send a whole request (Node's requestTimeout); 0: none. */
+  requestTimeoutMs: number;
   dataDir: string;
   oidc:
     { kind: 'google'; issuer: string; clientId: string; clientSecret: string } | { kind: 'local'; clientId: string; clientSecret: string };
@@ -204,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: c.PORT,
     appUrl,
     databaseUrl: c.DATABASE_URL,
+    databaseLimits: {
+      statementTimeoutMs: c.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: c.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    requestTimeoutMs: c.REQUEST_TIMEOUT_MS,
     dataDir: c.DATA_DIR,
     oidc:
       c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET

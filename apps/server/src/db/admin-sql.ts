@@ -6,6 +6,8 @@ import pg from 'pg';
  */
 export async function runAdminStatement(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
+  // A connection the server ends fails the statement; unheard, its 'error' would end the process.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query(statement);

@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './errors.ts';
+import { DATABASE_LIMITS } from './limits.ts';
 import { startManagedPostgres } from './managed-postgres.ts';
 import { organisationTransactions, routingDb, type OrganisationTransactions } from './organisation-transaction.ts';
 
@@ -50,34 +51,49 @@ export function migrationsFolder(): string {
  * One engine and one driver: PostgreSQL through `pg`. With DATABASE_URL, that server; without it,
  * a PostgreSQL server the app manages in DATA_DIR (managed-postgres.ts).
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir?: string; poolSize?: number }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { managed: false, poolSize: opts.poolSize });
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { ...opts, managed: false });
   const server = await startManagedPostgres({ dataDir: opts.dataDir ?? './data' });
   try {
-    return await openPostgres(server.url, { managed: true, poolSize: opts.poolSize, stop: server.stop, revive: server.revive });
+    return await openPostgres(server.url, { ...opts, managed: true, stop: server.stop, revive: server.revive });
   } catch (error) {
     await server.stop();
     throw error;
   }
 }
 
-type PoolOptions = {
+export type OpenOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  poolSize?: number;
+  /** Longest a statement of the app may run (PostgreSQL's statement_timeout); 0: no limit. */
+  statementTimeoutMs?: number;
+  /** Longest a transaction of the app may sit idle (idle_in_transaction_session_timeout); 0: no limit. */
+  idleInTransactionTimeoutMs?: number;
+};
+
+type PoolOptions = OpenOptions & {
   managed: boolean;
-  poolSize?: number | undefined;
   stop?: () => Promise<void>;
   revive?: () => Promise<boolean>;
 };
 
 async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  const settings: pg.PoolConfig = {
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    // A connection to a server that vanished without a word (a network cut) is noticed and closed.
+    keepAlive: true,
+    // Set at connection start: a runaway query, or a transaction left open by a request that waits
+    // on something else, ends on the server and frees its connection (docs/architecture.md §3).
+    statement_timeout: opts.statementTimeoutMs ?? DATABASE_LIMITS.statementTimeoutMs,
+    idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs ?? DATABASE_LIMITS.idleInTransactionTimeoutMs,
+  };
+  const pool = guarded(new pg.Pool(settings), 'write');
   // Organisation-scoped reads (GET) run here, on connections set up once as hireloop_app, read-only
   // (db/organisation-transaction.ts); never for anything else.
-  const readPool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-  // An idle client whose connection the server ends (restart, failover) must not crash the process;
-  // the pool drops it and the next query opens a new one.
-  for (const each of [pool, readPool]) {
-    each.on('error', (error) => process.stderr.write(`hireloop: idle PostgreSQL connection lost: ${error.message}\n`));
-  }
+  const readPool = guarded(new pg.Pool(settings), 'read');
   try {
     const conn = await pool.connect();
     conn.release();
@@ -105,7 +121,15 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
     managed: opts.managed,
     url,
     migrate: async () => {
-      await migrate(poolDb, { migrationsFolder: migrationsFolder() });
+      // On a connection of its own, without the app's time limits: a migration may take minutes.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.end().catch(() => undefined);
+      }
     },
     ping: async () => {
       await pool.query('select 1');
@@ -116,6 +140,28 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
       await opts.stop?.();
     },
   };
+}
+
+/**
+ * Every client of `pool` listens for 'error' from its first connection to its end. pg-pool listens
+ * only while a client is idle: a checked-out client whose connection the server ends (a restart, a
+ * failover, `pg_terminate_backend`, an idle-in-transaction timeout) or whose socket breaks (EPIPE)
+ * would emit an 'error' nobody hears, and that ends the process. Heard here, the error costs only
+ * the queries on that connection: they fail (a 503 for a request, http/errors.ts), and the pool
+ * closes the client when it comes back instead of handing it out again (it is no longer queryable).
+ */
+function guarded(pool: pg.Pool, name: string): pg.Pool {
+  pool.on('connect', (client) => {
+    let reported = false;
+    client.on('error', (error) => {
+      if (reported) return;
+      reported = true;
+      process.stderr.write(`hireloop: a ${name} connection to PostgreSQL was lost: ${error.message}\n`);
+    });
+  });
+  // pg-pool re-emits an idle client's error on the pool: heard above already.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** The URL without its password, for error messages. */

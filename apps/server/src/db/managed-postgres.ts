@@ -45,6 +45,9 @@ const OS_USER = 'postgres';
 const EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent'];
 const START_TIMEOUT_S = 60;
 const REVIVE_ATTEMPTS = 5;
+/** How long the server must be seen down before it is started again, and in how many looks. */
+const REVIVE_QUIET_MS = 1500;
+const REVIVE_QUIET_CHECKS = 6;
 
 /** A small server for one app (see the decision record): memory first, durability kept. */
 const SETTINGS: Record<string, string> = {
@@ -176,6 +179,12 @@ export async function startManagedPostgres(options: { dataDir: string; allowLega
     // On the same port: the pool's URL names it. The processes of a killed server may hold its
     // shared memory for a moment, so a refused start is tried again a few times.
     revive: async () => {
+      // Down, and still down a moment later: an operator's restart (pg_ctl restart) has the server
+      // down for an instant, and a second server started then would fight it for its shared memory.
+      for (let check = 0; check < REVIVE_QUIET_CHECKS; check++) {
+        if ((await runningPort(paths.cluster)) !== null) return false;
+        await delay(REVIVE_QUIET_MS / REVIVE_QUIET_CHECKS);
+      }
       if ((await runningPort(paths.cluster)) !== null) return false;
       for (let attempt = 1; ; attempt++) {
         try {

@@ -30,18 +30,35 @@ function fieldName(instancePath: string | undefined, fallback: string): string {
 
 /**
  * The database cannot be reached: its connection was refused or ended (the server stopped,
- * restarted or was killed), or it is starting or shutting down (SQLSTATE class 08, 57P01–57P03).
- * Drizzle wraps the driver's error, so the causes are followed.
+ * restarted or was killed, its socket is gone, the network failed), it is starting or shutting
+ * down (SQLSTATE class 08, 57P01–57P03), or it ended this request's statement or transaction for
+ * running too long (57014, statement_timeout; 25P03, idle_in_transaction_session_timeout). Drizzle
+ * wraps the driver's error, so the causes are followed.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(code)))
+    const { code, syscall } = e as { code?: unknown; syscall?: unknown };
+    if (typeof code === 'string' && (/^08/.test(code) || UNAVAILABLE_CODES.has(code) || (syscall === 'connect' && code === 'ENOENT')))
       return true;
-    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(e.message)) return true;
+    if (/Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(e.message)) return true;
   }
   return false;
 }
+
+const UNAVAILABLE_CODES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '25P03',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 
 export function registerErrorHandling(app: FastifyInstance, options: { onDatabaseUnavailable?: () => void } = {}) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
