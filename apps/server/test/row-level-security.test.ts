@@ -290,6 +290,39 @@ describe('row-level security', () => {
     expect(typoCount).toBe(1);
   });
 
+  it('the definer search functions are the app’s alone: another role may not execute them, and answers nothing even when allowed to (fail closed)', async () => {
+    const reporter = `reporter_${Date.now().toString(36)}`;
+    const search = sql`select count(*)::int as n from candidate_search_matches(${orgB.id}::uuid, hireloop_word_query('barbara'), 'barbara', '', 10)`;
+    const asReporter = (work: (tx: typeof t.database.db) => Promise<unknown>) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`set local role ${reporter}`));
+        return work(tx);
+      });
+    await t.database.db.execute(sql.raw(`create role ${reporter} nologin`));
+    try {
+      // Every SECURITY DEFINER function of the schema: no EXECUTE for PUBLIC, EXECUTE for hireloop_app.
+      const definers = await t.database.db.execute(sql`
+        select p.oid::regprocedure::text as name,
+               has_function_privilege('public', p.oid, 'execute') as public_may,
+               has_function_privilege('hireloop_app', p.oid, 'execute') as app_may
+          from pg_proc p where p.pronamespace = 'public'::regnamespace and p.prosecdef`);
+      expect(definers.rows.length).toBeGreaterThanOrEqual(5);
+      for (const row of definers.rows) expect(row, String(row.name)).toMatchObject({ public_may: false, app_may: true });
+      // A role with no grant is refused outright.
+      const refused = await asReporter((tx) => tx.execute(search)).catch((error: unknown) => causeOf(error));
+      expect(refused).toMatchObject({ code: '42501' });
+      // Granted by mistake, the function still answers it nothing; the owner's own session still reads.
+      await t.database.db.execute(
+        sql.raw(`grant execute on function candidate_search_matches(uuid, tsquery, text, text, integer) to ${reporter}`),
+      );
+      const granted = (await asReporter((tx) => tx.execute(search))) as { rows: { n: number }[] };
+      expect(granted.rows[0]!.n).toBe(0);
+      expect((await t.database.db.execute(search)).rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await t.database.db.execute(sql.raw(`drop owned by ${reporter}; drop role ${reporter}`));
+    }
+  });
+
   it('a public route runs in the organisation its token names, as hireloop_app; an unknown token runs nothing', async () => {
     // The same shape as the candidate's offer link and the new hire's link (app.ts): a narrow
     // lookup of the token's organisation, then the handler under row-level security.
