@@ -91,7 +91,7 @@ describe('fan-out across app nodes through Redis', () => {
       config: t.config,
       log: b!.app.log,
       intervalMs: 0,
-      handlers: notificationOutboxHandlers(b!.app.realtime.broadcaster),
+      handlers: notificationOutboxHandlers(b!.app.realtime.broadcaster, t.database.db),
     });
     try {
       await worker.runOnce();
@@ -99,7 +99,7 @@ describe('fan-out across app nodes through Redis', () => {
       await worker.stop();
     }
     const event = await waitFor(() => received.find((r) => r.event === 'notification'), 'notification');
-    expect(event.data).toMatchObject({ id: row.id, type: 'mention' });
+    expect(event.data).toMatchObject({ id: row!.id, type: 'mention' });
   });
 
   it('a request replayed against another node is refused (401)', async () => {

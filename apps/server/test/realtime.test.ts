@@ -9,7 +9,7 @@ import { users } from '../src/db/schema/users.ts';
 import { notificationOutboxHandlers, notify } from '../src/features/notifications/service.ts';
 import { startOutboxWorker } from '../src/jobs/outbox-worker.ts';
 import { md5Hex, signHttpRequest } from '../src/realtime/signing.ts';
-import { Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { Client, addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 import { callOperation, expectStatus } from './operations.ts';
 import { pusherJs, pusherSdk, RawClient, waitFor, wsUrl } from './realtime-clients.ts';
 
@@ -248,7 +248,7 @@ describe('notifications go out through the outbox', () => {
       config: t.config,
       log: t.app.log,
       intervalMs: 0,
-      handlers: notificationOutboxHandlers(t.app.realtime.broadcaster),
+      handlers: notificationOutboxHandlers(t.app.realtime.broadcaster, t.database.db),
     });
     try {
       expect(await worker.runOnce()).toMatchObject({ delivered: 2, failed: 0, retried: 0 });
@@ -257,7 +257,7 @@ describe('notifications go out through the outbox', () => {
     }
     const event = await waitFor(() => received[0], 'notification event');
     expect(event).toMatchObject({
-      id: row.id,
+      id: row!.id,
       type: 'mention',
       organisation_id: orgId,
       data: { title: 'Bob mentioned you', url: '/recruitment/x' },
@@ -269,6 +269,8 @@ describe('notifications go out through the outbox', () => {
   });
 
   it('sends no e-mail for a type the user turned off, and nothing at all when the change rolls back', async () => {
+    // Notifications go to members only (member-removal.test.ts).
+    await addMember(t, orgId, bob.id, 'interviewer');
     await t.database.db
       .update(users)
       .set({ emailPreferences: { assigned: false } })

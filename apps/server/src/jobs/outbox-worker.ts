@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createMailTransport, deliverMailJob, MAIL_JOB_KIND } from '../features/mail/service.ts';
+import { isMember } from '../features/members/memberships.ts';
 import { claimDue, completeJob, failJob, onJobQueued, type OutboxJob } from '../features/outbox/service.ts';
 
 export type OutboxHandler = (payload: unknown, job: OutboxJob) => Promise<void>;
@@ -41,7 +42,13 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const transport = createMailTransport(db, opts.config);
   if (transport.kind === 'none') log.warn('SMTP_URL is not set: mail stays queued and is retried until it is');
   const handlers: Record<string, OutboxHandler> = {
-    [MAIL_JOB_KIND]: (payload, job) => deliverMailJob(transport, payload, { candidateId: job.candidateId }),
+    [MAIL_JOB_KIND]: async (payload, job) => {
+      // A member's mail (a notification's) goes only while they still belong to the organisation.
+      const outcome = await deliverMailJob(transport, payload, { candidateId: job.candidateId }, (m) =>
+        isMember(db, m.organisation_id, m.user_id),
+      );
+      if (outcome === 'withdrawn') log.info({ job: job.id }, 'outbox mail not sent: its recipient is no longer a member');
+    },
     ...opts.handlers,
   };
 

@@ -28,7 +28,7 @@ import { recordActivity } from '../activities/service.ts';
 import { userIdOrNull } from '../actors/service.ts';
 import { interviewTypeOf } from '../interview-types/service.ts';
 import { enqueueMail } from '../mail/service.ts';
-import { memberPeopleOf } from '../members/memberships.ts';
+import { memberPeopleOf, membersAmong } from '../members/memberships.ts';
 import { notify } from '../notifications/service.ts';
 import { recruitmentState } from '../recruitments/service.ts';
 import { ERASED_CANDIDATE_NAME, interviewUrl, presentInterview, presentScorecard, summaryOf } from './presenter.ts';
@@ -161,8 +161,20 @@ async function sendInvitations(tx: Db, c: MailContext, kind: 'invite' | 'update'
   const where = [i.location, i.videoUrl].filter(Boolean).join(' · ') || 'To be confirmed';
   const verb = kind === 'invite' ? 'Interview' : kind === 'update' ? 'Updated interview' : 'Cancelled interview';
   const recipients: Array<{ email: string; subject: string; text: string }> = [];
+  // An invitation or an update goes to members only (one removed from the organisation while on the
+  // panel hears nothing new); a cancellation reaches whoever holds the event, to take it off their calendar.
+  const members =
+    kind === 'cancel'
+      ? null
+      : new Set(
+          await membersAmong(
+            tx,
+            c.interview.organisationId,
+            to.map((p) => p.id),
+          ),
+        );
   for (const p of to) {
-    if (!p.email) continue;
+    if (!p.email || (members && !members.has(p.id))) continue;
     recipients.push({
       email: p.email,
       subject: `${verb}: ${i.title} with ${c.candidate.name}`,

@@ -12,6 +12,11 @@ const MAX_ATTACHMENT_BASE64 = 8 * 1024 * 1024;
 /** One mail as the outbox keeps it. Attachments travel as base64 so the payload is plain JSON. */
 export const mailMessage = z.object({
   to: z.string().trim().min(3).max(320),
+  /**
+   * The organisation member the mail is for, when it is a member's (a notification's e-mail): it is
+   * sent only while they still are one (checked at delivery, docs/security.md "Removing a member").
+   */
+  member: z.object({ user_id: z.string(), organisation_id: z.string() }).optional(),
   subject: z.string().trim().min(1).max(300),
   text: z.string().min(1),
   html: z.string().min(1).optional(),
@@ -99,11 +104,25 @@ export function createMailTransport(db: Db, config: Pick<Config, 'env' | 'mail'>
   };
 }
 
-/** Delivers one outbox mail job; throws when the payload is unusable or the transport fails. */
-export async function deliverMailJob(transport: MailTransport, payload: unknown, subject: JobSubject = {}): Promise<void> {
+/** Whether a member's mail may still go: they still belong to the organisation. */
+export type MemberCheck = (member: { user_id: string; organisation_id: string }) => Promise<boolean>;
+
+/**
+ * Delivers one outbox mail job; throws when the payload is unusable or the transport fails. A
+ * member's mail to someone who no longer is one is not sent (the job ends): 'withdrawn'.
+ */
+export async function deliverMailJob(
+  transport: MailTransport,
+  payload: unknown,
+  subject: JobSubject = {},
+  stillMember?: MemberCheck,
+): Promise<'sent' | 'withdrawn'> {
   const parsed = mailMessage.safeParse(payload);
   if (!parsed.success) throw new PermanentJobError(`invalid mail payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-  await transport.send(parsed.data, subject);
+  const { member, ...message } = parsed.data;
+  if (member && stillMember && !(await stillMember(member))) return 'withdrawn';
+  await transport.send(message, subject);
+  return 'sent';
 }
 
 export const devMailboxPage = (db: Db, page: number, perPage: number) => listDevMail(db, page, perPage);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { applicationsOfCandidate, outer } from '../../db/sql.ts';
@@ -6,8 +6,22 @@ import { memberships } from '../../db/schema/organisations.ts';
 import { users } from '../../db/schema/users.ts';
 import { offsetOf } from '../../lib/paging.ts';
 
+/**
+ * The user's notifications of organisations they belong to now (and those of no organisation): a
+ * removed member no longer reads what an organisation told them (docs/security.md, "Removing a
+ * member"), even a row stored as the removal committed. Index notifications_user_created_idx.
+ */
+const stillTheirs = (userId: string) =>
+  and(
+    eq(notifications.userId, userId),
+    or(
+      isNull(notifications.organisationId),
+      sql`exists (select 1 from ${memberships} m where m.organisation_id = ${outer(notifications.organisationId)} and m.user_id = ${userId})`,
+    ),
+  );
+
 export async function listNotifications(db: Db, userId: string, page: number, perPage: number, unreadOnly: boolean) {
-  const where = and(eq(notifications.userId, userId), unreadOnly ? isNull(notifications.readAt) : undefined);
+  const where = and(stillTheirs(userId), unreadOnly ? isNull(notifications.readAt) : undefined);
   const [rows, [count]] = await Promise.all([
     db
       .select()
@@ -28,7 +42,7 @@ export async function markAllRead(db: Db, userId: string) {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(stillTheirs(userId), isNull(notifications.readAt)));
 }
 
 export async function insertNotification(db: Db, n: typeof notifications.$inferInsert) {
@@ -44,6 +58,11 @@ export async function findRecipient(db: Db, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row;
+}
+
+/** A member's removal: what the organisation told them goes with their membership. */
+export async function deleteNotificationsOfMember(db: Db, organisationId: string, userId: string) {
+  await db.delete(notifications).where(and(eq(notifications.organisationId, organisationId), eq(notifications.userId, userId)));
 }
 
 /** Owners and admins of an organisation. */

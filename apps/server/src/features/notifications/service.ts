@@ -5,9 +5,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Broadcaster } from '../../realtime/index.ts';
 import { enqueueMail } from '../mail/service.ts';
+import { isMember } from '../members/memberships.ts';
 import { enqueueJob, PermanentJobError } from '../outbox/service.ts';
 import {
   deleteNotificationsAbout,
+  deleteNotificationsOfMember,
   findOrganisationAdminIds,
   findRecipient,
   insertNotification,
@@ -61,8 +63,13 @@ export function presentNotification(row: {
  * same transaction it queues (durable outbox) the real-time broadcast as event `notification` on
  * `private-User.{userId}`, and an e-mail when the user wants this type by e-mail, so a crash
  * between storing and sending loses nothing and a rolled-back change sends nothing.
+ *
+ * Only to a member of the organisation: for anyone else (removed, left, never one) nothing is
+ * stored or queued and the answer is null. Every sender goes through here, so none has to ask
+ * itself; the outbox asks again when it delivers (docs/security.md, "Removing a member").
  */
 export async function notify(db: Db, n: NewNotification) {
+  if (!(await isMember(db, n.organisationId, n.userId))) return null;
   const candidateId = n.candidateId ?? (typeof n.data.candidate_id === 'string' ? n.data.candidate_id : null);
   const data = candidateId ? { ...n.data, candidate_id: candidateId } : n.data;
   const row = await insertNotification(db, { userId: n.userId, organisationId: n.organisationId, type: n.type, data });
@@ -74,6 +81,8 @@ export async function notify(db: Db, n: NewNotification) {
       db,
       {
         to: recipient.email,
+        // The worker sends it only while they still are a member.
+        member: { user_id: n.userId, organisation_id: n.organisationId },
         subject: n.data.title.slice(0, 300),
         text: [
           `Hello ${recipient.name ?? ''}`.trim() + ',',
@@ -101,11 +110,17 @@ export async function notifyAdmins(db: Db, n: Omit<NewNotification, 'userId'> & 
   }
 }
 
-/** The outbox handler for NOTIFICATION_BROADCAST_JOB (registered with the outbox worker in serve.ts). */
-export function notificationBroadcastHandler(broadcaster: Broadcaster) {
+/**
+ * The outbox handler for NOTIFICATION_BROADCAST_JOB (registered with the outbox worker in serve.ts).
+ * A notification of an organisation the user no longer belongs to is not published: the job ends
+ * without it.
+ */
+export function notificationBroadcastHandler(broadcaster: Broadcaster, db: Db) {
   return async (payload: unknown) => {
     const parsed = broadcastPayload.safeParse(payload);
     if (!parsed.success) throw new PermanentJobError('invalid notification broadcast payload');
+    const organisationId = parsed.data.notification.organisation_id;
+    if (organisationId && !(await isMember(db, organisationId, parsed.data.user_id))) return;
     await broadcaster.trigger([
       { channels: [userChannel(parsed.data.user_id)], name: NOTIFICATION_EVENT, data: JSON.stringify(parsed.data.notification) },
     ]);
@@ -113,9 +128,13 @@ export function notificationBroadcastHandler(broadcaster: Broadcaster) {
 }
 
 /** Every outbox handler this feature contributes. */
-export const notificationOutboxHandlers = (broadcaster: Broadcaster) => ({
-  [NOTIFICATION_BROADCAST_JOB]: notificationBroadcastHandler(broadcaster),
+export const notificationOutboxHandlers = (broadcaster: Broadcaster, db: Db) => ({
+  [NOTIFICATION_BROADCAST_JOB]: notificationBroadcastHandler(broadcaster, db),
 });
+
+/** A member's removal (features/members/service.ts): the notifications the organisation gave them go. */
+export const forgetMemberNotifications = (db: Db, organisationId: string, userId: string) =>
+  deleteNotificationsOfMember(db, organisationId, userId);
 
 /** Candidate erasure (features/candidates/service.ts): notifications about the person (mentions quote the notes; new-application ones name them). */
 export const eraseCandidateNotifications = (db: Db, organisationId: string, person: { id: string }) =>
