@@ -287,8 +287,12 @@ export const ACTIVITY_TYPES = [
   'offer.declined',
   'offer.withdrawn',
   'offer.expired',
+  /** An approver left the organisation: their step passed to another (data: offer_id, status, removed, to, outcome 'reassigned' | 'dropped'). */
+  'offer.approver_replaced',
   /** The hire entered a role's onboarding (data: hire_id, onboarding_id, role, start_date). */
   'onboarding.started',
+  /** A task's owner left the organisation: the task has no owner now (data: hire_id, onboarding_id, task_id, title, removed). */
+  'onboarding.task_unassigned',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorResponse } from '../error-response.ts';
-import { memberResponse, updateMemberBody } from '../members.ts';
+import { memberRemovalResponse, memberResponse, updateMemberBody } from '../members.ts';
 import { defineOperation } from './operation.ts';
 
 const tags = ['members'];
@@ -20,8 +20,9 @@ export const memberOperations = {
     method: 'DELETE',
     path: member,
     tags,
-    summary: 'Removes a member at once (not the last owner; only an owner removes an owner); removing them again answers 204 again',
-    responses: { 204: z.null(), 403: errorResponse, 404: errorResponse, 422: errorResponse },
+    summary:
+      'Removes a member at once (not the last owner; only an owner removes an owner), hands over their pending offer approvals and unassigns their open onboarding tasks, and answers what was handed over; removing them again answers 200 with nothing handed over',
+    responses: { 200: memberRemovalResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse },
   }),
 };
 

@@ -37,6 +37,9 @@ const scorecardRow: Rule = (data, facts) => {
 /** As GET /offers/{id}: offers.view, else the row (its status, comment, reason) is left out. */
 const offerRow: Rule = (data, facts) => (mayViewOffers(facts.reader) ? data : null);
 
+/** Onboarding's rows: with onboarding.view. */
+const onboardingRow: Rule = (data, facts) => (actorMay(facts.reader, 'onboarding.view') ? data : null);
+
 /**
  * THE mapping: for every activity type the app writes, which object's policy decides the row and what
  * of its data a reader sees. A new type does not compile until it is given a rule here.
@@ -73,7 +76,9 @@ export const TIMELINE_RULES: Record<ActivityType, Rule> = {
   'offer.declined': offerRow,
   'offer.withdrawn': offerRow,
   'offer.expired': offerRow,
-  'onboarding.started': (data, facts) => (actorMay(facts.reader, 'onboarding.view') ? data : null),
+  'offer.approver_replaced': offerRow,
+  'onboarding.started': onboardingRow,
+  'onboarding.task_unassigned': onboardingRow,
 };
 
 /**

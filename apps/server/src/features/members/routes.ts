@@ -14,9 +14,9 @@ export function memberRoutes(db: Db) {
       const user = await members.changeRole(organisationIdOf(request), actorOf(request), request.params.user, request.body.role);
       return { user };
     });
-    route(app, ops.remove, { permission: 'members.manage' }, async (request, reply) => {
-      await members.remove(organisationIdOf(request), actorOf(request), request.params.user);
-      return reply.code(204).send(null);
+    route(app, ops.remove, { permission: 'members.manage' }, async (request) => {
+      const removal = await members.remove(organisationIdOf(request), actorOf(request), request.params.user);
+      return { removal };
     });
   };
 }

@@ -309,3 +309,43 @@ export async function scrubOffersOf(db: Db, organisationId: string, person: Eras
       where comment is not null and offer_id in (select o.id from offers o where o.application_id in ${theirApplications})`,
   );
 }
+
+/**
+ * A leaving member's approval steps still to be given (pending, or a rejection kept on a draft) on
+ * the organisation's offers in draft or waiting for approval: the offers' ids, locked in id order.
+ */
+export async function lockOffersAwaiting(db: Db, organisationId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.organisationId, organisationId),
+        inArray(offers.status, ['draft', 'pending_approval']),
+        sql`exists (select 1 from ${offerApprovals} a where a.offer_id = ${outer(offers.id)} and a.approver_id = ${userId} and a.decision <> 'approved')`,
+      ),
+    )
+    .orderBy(asc(offers.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** The step passes to another approver, to be given anew. */
+export async function reassignApproval(db: Db, offerId: string, fromId: string, toId: string) {
+  await db
+    .update(offerApprovals)
+    .set({ approverId: toId, decision: 'pending', comment: null, decidedAt: null })
+    .where(and(eq(offerApprovals.offerId, offerId), eq(offerApprovals.approverId, fromId)));
+}
+
+export async function deleteApproval(db: Db, offerId: string, approverId: string) {
+  await db.delete(offerApprovals).where(and(eq(offerApprovals.offerId, offerId), eq(offerApprovals.approverId, approverId)));
+}
+
+/** One approver's step is to be given again. */
+export async function reopenApproval(db: Db, offerId: string, approverId: string) {
+  await db
+    .update(offerApprovals)
+    .set({ decision: 'pending', comment: null, decidedAt: null })
+    .where(and(eq(offerApprovals.offerId, offerId), eq(offerApprovals.approverId, approverId)));
+}

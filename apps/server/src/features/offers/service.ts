@@ -12,6 +12,7 @@ import {
 } from '@hireloop/contract/offers';
 import type { ActivityType } from '@hireloop/contract/candidates';
 import {
+  currentApproverOf,
   mayDecideOffer,
   mayViewOffers,
   OFFER_STATUS_REFUSALS,
@@ -42,6 +43,7 @@ import {
   approvalsOf,
   approvalsWaitingFor,
   decideApproval,
+  deleteApproval,
   findApplication,
   findOffer,
   findOfferByTokenHash,
@@ -55,7 +57,10 @@ import {
   lockExpiredOffers,
   lockOffer,
   lockOfferByTokenHash,
+  lockOffersAwaiting,
   memberRolesOf,
+  reassignApproval,
+  reopenApproval,
   replaceApprovals,
   resetApprovals,
   updateOffer,
@@ -581,6 +586,73 @@ export function createPublicOfferService(db: Db, deps: { appUrl: string } = { ap
       return letterPdf(row.organisationName, row.offer.letterText ?? '');
     },
   };
+}
+
+/* ---------- when a member leaves ---------- */
+
+export type ApprovalHandedOver = {
+  offer_id: string;
+  candidate_name: string;
+  url: string;
+  outcome: 'reassigned' | 'dropped';
+  to: { id: string; name: string };
+};
+
+/**
+ * A member leaves the organisation (removed, or leaving): no offer may wait on them. Each of their
+ * approval steps still to be given, on an offer in draft or waiting for approval, passes to `to`
+ * (who removed them; packages/contract/src/members.ts). When `to` is in that chain already the
+ * step is dropped, and should `to` have approved already they are asked again: an approval nobody
+ * gave is never counted. Each offer gets a timeline entry ('offer.approver_replaced'); a new current
+ * approver other than the actor is told. Steps already approved stay, as the record they are.
+ * Runs in the departure's transaction. Which organisation setting named them stays for an admin to
+ * change (approval-policy.ts refuses a chain it cannot meet).
+ */
+export async function handOverApprovals(
+  tx: Db,
+  organisationId: string,
+  actor: Actor,
+  leaver: { id: string; name: string },
+  to: { id: string; name: string },
+): Promise<ApprovalHandedOver[]> {
+  const handed: ApprovalHandedOver[] = [];
+  for (const id of await lockOffersAwaiting(tx, organisationId, leaver.id)) {
+    const before = await lockOffer(tx, organisationId, id);
+    if (!before) continue;
+    const approvals = await approvalsOf(tx, [id]);
+    const theirs = approvals.find((a) => a.approverId === leaver.id);
+    if (!theirs || theirs.decision === 'approved') continue;
+    const current = currentApproverOf({ status: before.status, approvals })?.approverId ?? null;
+    const existing = approvals.find((a) => a.approverId === to.id);
+    let outcome: ApprovalHandedOver['outcome'];
+    if (!existing) {
+      await reassignApproval(tx, id, leaver.id, to.id);
+      outcome = 'reassigned';
+    } else {
+      await deleteApproval(tx, id, leaver.id);
+      if (existing.decision === 'approved') await reopenApproval(tx, id, to.id);
+      outcome = 'dropped';
+    }
+    await updateOffer(tx, id, {});
+    const row = await findOffer(tx, organisationId, id);
+    if (!row) continue;
+    await activity(tx, actor, row, row.candidateId, 'offer.approver_replaced', {
+      status: before.status,
+      removed: leaver.name,
+      to: to.name,
+      outcome,
+    });
+    const next = currentApproverOf({ status: before.status, approvals: await approvalsOf(tx, [id]) })?.approverId ?? null;
+    if (next && next !== current && next !== userIdOrNull(actor)) await notifyApprover(tx, row, next);
+    handed.push({
+      offer_id: id,
+      candidate_name: row.candidateName,
+      url: offerPagePath(row.offer.recruitmentId, id),
+      outcome,
+      to,
+    });
+  }
+  return handed;
 }
 
 /* ---------- for the dashboard and the expiry job ---------- */

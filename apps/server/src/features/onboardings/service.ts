@@ -22,7 +22,7 @@ export { enterOnboardingOnOfferAccepted } from './entering.ts';
 export { eraseCandidateOnboarding, type HireListOptions } from './hires.ts';
 export { createPublicNewHireService, newHireLinkOrganisation } from './new-hire.ts';
 export { organisationSubscribed } from './product.ts';
-export { notifyDueOnboardingTasks } from './tasks.ts';
+export { notifyDueOnboardingTasks, unassignTasksOf, type TaskUnassigned } from './tasks.ts';
 
 /**
  * A role's onboarding, accepted offers to bring in, hires (table, board, moves, the new-hire link),

@@ -2,12 +2,14 @@ import { ONBOARDING_TEXTS, type CreateHireTaskBody, type HireTask, type UpdateHi
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
+import { recordActivity } from '../activities/service.ts';
 import { userIdOrNull } from '../actors/service.ts';
 import { notify } from '../notifications/service.ts';
 import { assertMembers, lockedHire, lockedTask, mayManage, taskNotFound } from './checks.ts';
 import { hirePagePath } from './links.ts';
 import { presentTask, todayUtc } from './presenter.ts';
 import { claimDueTasks, deleteTask, insertTasks, nextTaskPosition, tasksOf, updateTask, type TaskRow } from './repository.ts';
+import { unassignOpenTasksOf } from './task-owners-repository.ts';
 
 /* A hire's checklist: colleagues' tasks, the hire's own (ticked from the new-hire page), and the due-task reminders. */
 
@@ -67,6 +69,37 @@ export async function notifyDueOnboardingTasks(db: Db, now = new Date()): Promis
   }
 }
 
+export type TaskUnassigned = { task_id: string; title: string; candidate_name: string; url: string };
+
+/**
+ * A member leaves the organisation (removed, or leaving): each of their open tasks has no owner
+ * any more (a manager gives it one; until then nobody is reminded), with a line on the hire's
+ * timeline. Done tasks keep their owner, as the record they are. Runs in the departure's transaction.
+ */
+export async function unassignTasksOf(
+  tx: Db,
+  organisationId: string,
+  actor: Actor,
+  leaver: { id: string; name: string },
+): Promise<TaskUnassigned[]> {
+  const tasks = await unassignOpenTasksOf(tx, organisationId, leaver.id);
+  for (const t of tasks) {
+    await recordActivity(tx, {
+      organisationId,
+      actor,
+      type: 'onboarding.task_unassigned',
+      candidateId: t.candidateId,
+      data: { hire_id: t.hireId, onboarding_id: t.onboardingId, task_id: t.id, title: t.title, removed: leaver.name },
+    });
+  }
+  return tasks.map((t) => ({
+    task_id: t.id,
+    title: t.title,
+    candidate_name: t.candidateName,
+    url: hirePagePath(t.onboardingId, t.hireId),
+  }));
+}
+
 /** A hire's checklist, as the staff change it (service.ts). */
 export function createTasksService(db: Db) {
   async function task(hireId: string, id: string): Promise<HireTask> {
@@ -120,6 +153,8 @@ export function createTasksService(db: Db) {
         if (body.owner_id !== undefined) {
           changes.ownerId = body.owner_id;
           changes.ownerKind = 'user';
+          // A new owner is told when it is due, as the first one was.
+          if (body.owner_id !== before.ownerId) changes.dueNotifiedAt = null;
         }
         if (body.due_date !== undefined) {
           changes.dueDate = body.due_date;

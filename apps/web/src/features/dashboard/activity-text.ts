@@ -102,10 +102,14 @@ export function describeActivity(activity: Activity): string {
       return `${who} withdrew the offer to ${whom}`;
     case 'offer.expired':
       return `The offer to ${whom} expired`;
+    case 'offer.approver_replaced':
+      return `${pick(d, 'removed') ?? 'An approver'} left: the approval of the offer for ${whom} passes to ${pick(d, 'to') ?? 'another approver'}`;
     case 'onboarding.started': {
       const role = pick(d, 'role');
       return role ? `${whom} started onboarding as ${role}` : `${whom} started onboarding`;
     }
+    case 'onboarding.task_unassigned':
+      return `${pick(d, 'removed') ?? 'Its owner'} left: the onboarding task${pick(d, 'title') ? ` “${pick(d, 'title')}”` : ''} for ${whom} has no owner now`;
   }
 }
 

@@ -30,6 +30,22 @@ function interviewTitle(data: Data): string {
 const quoted = (items: string[]) => items.map((t) => `“${t}”`).join(', ');
 const stars = (n: string) => (n === '1' ? '1 star' : `${n} stars`);
 
+/** "Tom Okafor left the organisation: their approval of the offer passes to Dana Whitfield". */
+export function approverReplaced(data: Data): string {
+  const removed = pick(data, 'removed') ?? 'An approver';
+  const to = pick(data, 'to') ?? 'another approver';
+  return data.outcome === 'dropped'
+    ? `${removed} left the organisation: their approval of the offer is now ${to}’s, already in the chain`
+    : `${removed} left the organisation: their approval of the offer passes to ${to}`;
+}
+
+/** "Ivy Chen left the organisation: the onboarding task “Order a laptop” has no owner now". */
+export function taskUnassigned(data: Data): string {
+  const removed = pick(data, 'removed') ?? 'Its owner';
+  const title = pick(data, 'title');
+  return `${removed} left the organisation: the onboarding task${title ? ` “${title}”` : ''} has no owner now`;
+}
+
 /** One line of the timeline in words, e.g. "Priya Raman moved the candidate from Applied to Screening". */
 export function activitySentence(activity: Activity): string {
   const who = activity.actor.name;
@@ -142,10 +158,14 @@ export function activitySentence(activity: Activity): string {
       return `${who} withdrew the offer`;
     case 'offer.expired':
       return 'The offer expired';
+    case 'offer.approver_replaced':
+      return approverReplaced(data);
     case 'onboarding.started': {
       const role = pick(data, 'role');
       return role ? `Started onboarding as ${role}` : 'Started onboarding';
     }
+    case 'onboarding.task_unassigned':
+      return taskUnassigned(data);
     default:
       return `${who} changed the candidate`;
   }

@@ -1,7 +1,24 @@
 import type { PolicyActor } from '@hireloop/contract/policies/actor';
-import { Avatar, Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  List,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { removalSummary, type MemberRemoval } from '@hireloop/contract/members';
 import type { OrganisationUser } from '@hireloop/contract/users';
+import { Link } from 'react-router';
 import { IconSearch, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/dates.ts';
@@ -35,6 +52,8 @@ export function MembersSection({ canManage, actor, currentUserId, organisationNa
   const removeMember = useRemoveMember();
   const { refresh } = useSessionActions();
   const [removing, setRemoving] = useState<OrganisationUser | null>(null);
+  // What the last removal handed over, shown until dismissed (the admin may want to follow it up).
+  const [handedOver, setHandedOver] = useState<{ name: string; removal: MemberRemoval } | null>(null);
 
   // A new search starts on its first page.
   const [lastSearch, setLastSearch] = useState(debounced);
@@ -60,8 +79,10 @@ export function MembersSection({ canManage, actor, currentUserId, organisationNa
 
   async function confirmRemove() {
     if (!removing) return;
-    await removeMember.mutateAsync(removing.id);
-    toastSuccess(`${removing.name} was removed from ${organisationName}.`);
+    const { removal } = await removeMember.mutateAsync(removing.id);
+    const summary = removalSummary(removing.name, removal);
+    toastSuccess(`${removing.name} was removed from ${organisationName}.${summary ? ` ${summary}` : ''}`);
+    setHandedOver(summary ? { name: removing.name, removal } : null);
     if (removing.id === currentUserId) await refresh().catch(() => undefined);
   }
 
@@ -77,6 +98,7 @@ export function MembersSection({ canManage, actor, currentUserId, organisationNa
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />
+      {handedOver ? <HandedOver {...handedOver} onClose={() => setHandedOver(null)} /> : null}
       {members.isPending ? (
         <SectionSkeleton rows={4} />
       ) : members.isError ? (
@@ -186,7 +208,7 @@ export function MembersSection({ canManage, actor, currentUserId, organisationNa
                 message:
                   removing.id === currentUserId
                     ? `You will lose access to ${organisationName} at once.`
-                    : `${removing.name} loses access to ${organisationName} at once. You can invite them again later.`,
+                    : `${removing.name} loses access to ${organisationName} at once. You can invite them again later. Offer approvals waiting on them pass to you; their open onboarding tasks lose their owner.`,
                 confirmLabel: 'Remove member',
               }
             : null
@@ -197,5 +219,43 @@ export function MembersSection({ canManage, actor, currentUserId, organisationNa
         onClose={() => setRemoving(null)}
       />
     </Section>
+  );
+}
+
+/** What a removal handed over: the offers now waiting on someone else, the tasks without an owner. */
+function HandedOver({ name, removal, onClose }: { name: string; removal: MemberRemoval; onClose: () => void }) {
+  return (
+    <Alert color="indigo" title={`What ${name} left behind`} withCloseButton closeButtonLabel="Dismiss" onClose={onClose} role="status">
+      <Stack gap="xs">
+        {removal.offer_approvals.length > 0 ? (
+          <div>
+            <Text size="sm">Offer approvals now {removal.offer_approvals[0]!.to.name}’s:</Text>
+            <List size="sm">
+              {removal.offer_approvals.map((a) => (
+                <List.Item key={a.offer_id}>
+                  <Anchor component={Link} to={a.url}>
+                    Offer for {a.candidate_name}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+        {removal.onboarding_tasks.length > 0 ? (
+          <div>
+            <Text size="sm">Onboarding tasks without an owner now:</Text>
+            <List size="sm">
+              {removal.onboarding_tasks.map((task) => (
+                <List.Item key={task.task_id}>
+                  <Anchor component={Link} to={task.url}>
+                    {task.title} ({task.candidate_name})
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 }

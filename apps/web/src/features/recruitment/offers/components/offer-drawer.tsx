@@ -13,6 +13,7 @@ import { useSubmitOnce } from '../../../../lib/submit-once.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
 import { useDecideOffer, useOffer, useOfferAction, useUpdateOffer, type OfferAction } from '../api.ts';
 import { formatSalary, toOfferBody } from '../offer-model.ts';
+import { approverReplaced } from '../../candidate-panel/activity-text.ts';
 import { LetterPreview } from './letter-preview.tsx';
 import { OfferForm } from './offer-form.tsx';
 import { OfferStatusBadge } from './offer-status-badge.tsx';
@@ -61,7 +62,9 @@ function OfferTimeline({ offer }: { offer: Offer }) {
     <Timeline bulletSize={14} lineWidth={2} active={events.length - 1} aria-label="Status history">
       {events.map((a) => {
         const text = EVENT_TEXT[a.type] ?? a.type;
-        const sentence = text.startsWith('The ') ? text : `${a.actor.name} ${text}`;
+        // An approver who left the organisation: who now approves in their place.
+        const sentence =
+          a.type === 'offer.approver_replaced' ? approverReplaced(a.data) : text.startsWith('The ') ? text : `${a.actor.name} ${text}`;
         const comment = typeof a.data.comment === 'string' ? a.data.comment : typeof a.data.reason === 'string' ? a.data.reason : null;
         return (
           <Timeline.Item key={a.id} title={<Text size="sm">{sentence}</Text>}>
