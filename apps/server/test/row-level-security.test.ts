@@ -301,13 +301,14 @@ describe('row-level security', () => {
     await t.database.db.execute(sql.raw(`create role ${reporter} nologin`));
     try {
       // Every SECURITY DEFINER function of the schema: no EXECUTE for PUBLIC, EXECUTE for hireloop_app.
-      const definers = await t.database.db.execute(sql`
+      type Definer = { name: string; public_may: boolean; app_may: boolean };
+      const definers = (await t.database.db.execute(sql`
         select p.oid::regprocedure::text as name,
                has_function_privilege('public', p.oid, 'execute') as public_may,
                has_function_privilege('hireloop_app', p.oid, 'execute') as app_may
-          from pg_proc p where p.pronamespace = 'public'::regnamespace and p.prosecdef`);
+          from pg_proc p where p.pronamespace = 'public'::regnamespace and p.prosecdef`)) as unknown as { rows: Definer[] };
       expect(definers.rows.length).toBeGreaterThanOrEqual(5);
-      for (const row of definers.rows) expect(row, String(row.name)).toMatchObject({ public_may: false, app_may: true });
+      for (const row of definers.rows) expect(row, row.name).toMatchObject({ public_may: false, app_may: true });
       // A role with no grant is refused outright.
       const refused = await asReporter((tx) => tx.execute(search)).catch((error: unknown) => causeOf(error));
       expect(refused).toMatchObject({ code: '42501' });
@@ -317,7 +318,8 @@ describe('row-level security', () => {
       );
       const granted = (await asReporter((tx) => tx.execute(search))) as { rows: { n: number }[] };
       expect(granted.rows[0]!.n).toBe(0);
-      expect((await t.database.db.execute(search)).rows[0]!.n).toBeGreaterThan(0);
+      const owners = (await t.database.db.execute(search)) as unknown as { rows: { n: number }[] };
+      expect(owners.rows[0]!.n).toBeGreaterThan(0);
     } finally {
       await t.database.db.execute(sql.raw(`drop owned by ${reporter}; drop role ${reporter}`));
     }
