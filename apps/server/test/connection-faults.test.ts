@@ -1,9 +1,27 @@
 import { ERROR_TEXTS } from '@hireloop/contract/errors';
-import { teamOperations as ops } from '@hireloop/contract/operations/teams';
-import pg from 'pg';
+import { teamOperations as ops, teamOperations } from '@hireloop/contract/operations/teams';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
+import { authOperations } from '@hireloop/contract/operations/auth';
+import { candidateImportOperations } from '@hireloop/contract/operations/candidate-imports';
+import { candidateOperations } from '@hireloop/contract/operations/candidates';
+import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
+import { organisationSettingsOperations } from '@hireloop/contract/operations/organisation-settings';
+import { operationPath, PATH_PARAM } from '@hireloop/contract/operations/path';
+import { websiteOperations } from '@hireloop/contract/operations/website';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganisation, createUser, signIn, startTestApp, type Client, type TestApp } from './harness.ts';
+import { seedPipeline } from './candidate-fixtures.ts';
+import {
+  Client as HttpClient,
+  createOrganisation,
+  createUser,
+  signIn,
+  signInThroughIssuer,
+  startTestApp,
+  type Client,
+  type TestApp,
+} from './harness.ts';
 import { callOperation, expectStatus } from './operations.ts';
 
 /**
@@ -97,5 +115,90 @@ describe('a database connection ended under a request', () => {
     }
     const listed = await expectStatus(client, ops.list, 200, { params: inOrg() });
     expect(listed.teams.data.some((team) => team.name === 'After the fault')).toBe(true);
+  });
+});
+
+describe('clients that stall while sending an upload', () => {
+  /**
+   * Starts a multipart upload that announces a large body, sends its first part and then nothing:
+   * as a slow or hostile client would. Gives the request, to be destroyed at the end.
+   */
+  function stalledUpload(path: string, cookie: string, xsrf: string, answered?: number[]): ClientRequest {
+    const boundary = 'stalled-upload-boundary';
+    const head = `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="people.csv"\r\ncontent-type: text/csv\r\n\r\nname,email\r\n`;
+    const url = new URL(`/api/v1/${path}`, t.baseUrl);
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'x-xsrf-token': xsrf,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + 100_000),
+      },
+    });
+    request.on('error', () => undefined);
+    request.on('response', (response) => answered?.push(response.statusCode ?? 0));
+    request.write(head);
+    return request;
+  }
+
+  it('more stalled uploads than the pool has connections hold none: another organisation reads, writes and signs in as usual', async () => {
+    const newcomer = await createUser(t);
+    const stallerOwner = await createUser(t);
+    const stallerOrg = await createOrganisation(t, stallerOwner);
+    const staller = await signIn(t, stallerOwner);
+    const recruitment = (await (await seedPipeline(t, stallerOrg.id)).recruitment('Stalled')).id;
+    const path = operationPath(candidateImportOperations.preview, { organisationId: stallerOrg.id, recruitment });
+    const cookie = `hireloop_session=${staller.cookie('hireloop_session')}; XSRF-TOKEN=${staller.cookie('XSRF-TOKEN')}`;
+    const xsrf = decodeURIComponent(staller.cookie('XSRF-TOKEN')!);
+    // The write pool has 10 connections (db/client.ts).
+    const stalled = Array.from({ length: 12 }, () => stalledUpload(path, cookie, xsrf));
+    // And one on every other organisation route that takes an upload: each reads the body before its
+    // first query, or the scope refuses the query (a 500, http/organisation-scope.ts).
+    const answered: number[] = [];
+    const uploads = [
+      candidateImportOperations.start,
+      candidateOperations.uploadFile,
+      onboardingOperations.uploadDocumentFile,
+      organisationSettingsOperations.uploadLogo,
+      teamOperations.uploadLogo,
+      websiteOperations.uploadLogo,
+    ];
+    for (const operation of uploads) {
+      expect(operation.consumes).toEqual(['multipart/form-data']);
+      const params = Object.fromEntries(
+        [...operation.path.matchAll(PATH_PARAM)].map(([, name]) => [name, name === 'organisationId' ? stallerOrg.id : crypto.randomUUID()]),
+      );
+      stalled.push(stalledUpload(operationPath(operation, params as never), cookie, xsrf, answered));
+    }
+    try {
+      // Every stalled request has reached its handler (which waits on the body) before the others go.
+      for (;;) {
+        const waiting = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`,
+        );
+        expect(waiting.rows[0]!.n).toBe(0);
+        if (stalled.every((r) => r.socket?.bytesWritten)) break;
+        await delay(10);
+      }
+      await delay(50);
+      const [read, write, auth] = await Promise.all([
+        callOperation(client, ops.list, { params: inOrg() }),
+        callOperation(client, ops.create, { params: inOrg(), body: { name: 'Beside the stalls', kind: 'team' } }),
+        callOperation(client, authOperations.get, { params: {} }),
+      ]);
+      expect([read.status, write.status, auth.status]).toEqual([200, 201, 200]);
+      // A sign-in through the identity provider, start to finish, as well.
+      const signedIn = await signInThroughIssuer(new HttpClient(t.baseUrl), { sub: newcomer.oidcSub });
+      expect(signedIn.location).toMatch(/\/dashboard$|\/get-started/);
+      expect(answered.filter((status) => status >= 500)).toEqual([]);
+      // Nothing of the stalled requests holds a connection in a transaction.
+      const held = await admin.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
+      );
+      expect(held.rows[0]!.n).toBe(0);
+    } finally {
+      for (const request of stalled) request.destroy();
+    }
   });
 });

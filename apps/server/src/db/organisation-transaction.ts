@@ -101,9 +101,10 @@ const readConnectionOrganisation = new WeakMap<pg.PoolClient, string>();
  * organisation as the connection's last one costs no round trip before its query and none after
  * (docs/decisions/016-read-connections.md).
  */
-type Opening = { pool: pg.Pool; read: boolean };
+type Opening = { pool: pg.Pool; read: boolean; mayConnect?: (() => void) | undefined };
 
 async function openConnection(opening: Opening, organisationId: string): Promise<pg.PoolClient> {
+  opening.mayConnect?.();
   const taken = await opening.pool.connect();
   try {
     if (opening.read) {
@@ -188,6 +189,12 @@ export type OrganisationTransactionOptions = {
    * COMMITTED transaction.
    */
   readOnly?: boolean;
+  /**
+   * Called before the connection is taken, at the first query: throws to refuse it. The HTTP layer
+   * refuses a connection to a request whose body has not arrived yet (http/organisation-scope.ts),
+   * so no connection waits on a client.
+   */
+  mayConnect?: () => void;
 };
 
 export type OrganisationTransactions = <T>(
@@ -215,7 +222,10 @@ export function organisationTransactions(pool: pg.Pool, readPool: pg.Pool): Orga
       if (current.organisationId !== organisationId) throw new Error('organisation transaction: already in another organisation');
       return work();
     }
-    const connection = requestConnection(read ? { pool: readPool, read } : { pool, read }, organisationId.toLowerCase());
+    const connection = requestConnection(
+      { pool: read ? readPool : pool, read, mayConnect: options.mayConnect },
+      organisationId.toLowerCase(),
+    );
     const session = new NodePgSession(connection.client, dialect, undefined);
     const scope: Scope = {
       organisationId,

@@ -140,7 +140,10 @@ export function inOrganisationTransaction(
       // A GET only reads (docs/architecture.md §3): it runs on a read-only connection of the read
       // pool, so PostgreSQL refuses a write (docs/decisions/016-read-connections.md). A GET that writes says so.
       const readOnly = (request.method === 'GET' || request.method === 'HEAD') && request.routeOptions.config.writes !== true;
-      result = await inOrganisation(organisationId, async () => handler.call(this, request, reply), { readOnly });
+      result = await inOrganisation(organisationId, async () => handler.call(this, request, reply), {
+        readOnly,
+        mayConnect: () => assertBodyReceived(request),
+      });
     } catch (error) {
       // A stream the handler meant to send (a stored file) is closed: the error's response goes instead.
       (held.payload as { destroy?: () => void } | null | undefined)?.destroy?.();
@@ -152,6 +155,20 @@ export function inOrganisationTransaction(
     reply.send(held.payload);
     return reply;
   };
+}
+
+/**
+ * A request's connection is taken only once its body has arrived whole: a handler that takes an
+ * upload reads it (and checks it) before its first query. Otherwise a client that sends its body
+ * slowly, or stalls, would hold a connection of the pool, and a few such clients all of them
+ * (docs/architecture.md §3). A JSON body has arrived before any handler runs; a multipart body is
+ * read by the handler.
+ */
+function assertBodyReceived(request: FastifyRequest): void {
+  if (request.raw.complete || !/^multipart\//i.test(request.headers['content-type'] ?? '')) return;
+  throw new Error(
+    `${request.method} ${request.routeOptions.url ?? request.url}: a query before the request's body was read; read the upload first`,
+  );
 }
 
 /**

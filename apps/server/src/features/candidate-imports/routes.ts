@@ -35,15 +35,15 @@ export function candidateImportRoutes(
     app.addHook('onClose', async () => imports.drain());
 
     route(app, ops.start, { permission: 'candidates.import', rateLimit: IMPORT_RATE }, async (request, reply) => {
-      // An unknown or closed recruitment is refused before the file is read.
-      await imports.assertRecruitment(organisationIdOf(request), request.params.recruitment);
+      // The file first: no connection is held while it arrives (docs/architecture.md §3).
       const upload = await readImportUpload(request, reply);
+      await imports.assertRecruitment(organisationIdOf(request), request.params.recruitment);
       const started = await imports.start(organisationIdOf(request), actorOf(request), request.params.recruitment, upload);
       return reply.code(202).send({ import: started });
     });
     route(app, ops.preview, { permission: 'candidates.import', rateLimit: PREVIEW_RATE }, async (request, reply) => {
-      await imports.assertRecruitment(organisationIdOf(request), request.params.recruitment);
       const upload = await readImportUpload(request, reply);
+      await imports.assertRecruitment(organisationIdOf(request), request.params.recruitment);
       return { preview: await imports.preview(organisationIdOf(request), request.params.recruitment, upload) };
     });
     route(app, ops.get, { permission: 'candidates.import' }, async (request) => ({

@@ -78,9 +78,9 @@ export function candidateRoutes(db: Db, files: FileService) {
     route(app, ops.uploadFile, { permission: 'candidates.manage', rateLimit: UPLOAD_RATE }, async (request, reply) => {
       const organisationId = organisationIdOf(request);
       const id = request.params.candidate;
-      // An unknown candidate is refused before the body is read.
-      await candidates.get(organisationId, id);
+      // The document first: no connection is held while it arrives (docs/architecture.md §3).
       const doc = await readDocumentUpload(request);
+      await candidates.get(organisationId, id);
       const file = await candidates.upload(organisationId, actorOf(request), id, doc);
       return reply.code(201).send({ file });
     });

@@ -177,10 +177,11 @@ export function careersRoutes(deps: Deps) {
           const entry = await siteOf(request);
           if (!entry || !isUuid(request.params.roleId)) return notFound(request, reply);
           const site = entry.site;
+          // The form first: no connection is held while it arrives (docs/architecture.md §3).
+          const form = await readApplicationForm(request);
           // Checked against the database, not the cache: the role may have closed (or opened) a moment ago.
           const role = await careers.liveRole(site.organisation.id, request.params.roleId);
           if (!role) return notFound(request, reply);
-          const form = await readApplicationForm(request);
           const appliedPath = `${careersRolePath(site.organisation.slug, role.id)}/applied`;
           const redirect = (location: string) => {
             reply.header('location', location).code(303);

@@ -111,9 +111,9 @@ function documentRoutes(onboarding: OnboardingService, files: FileService) {
     route(app, ops.uploadDocumentFile, { permission: 'onboarding.manage', rateLimit: UPLOAD_RATE }, async (request) => {
       const organisationId = organisationIdOf(request);
       const { hireId, documentId } = request.params;
-      // An unknown hire or document is refused before the body is read.
-      await onboarding.assertDocument(organisationId, hireId, documentId);
+      // The file first: no connection is held while it arrives (docs/architecture.md §3).
       const upload = await readHireFileUpload(request);
+      await onboarding.assertDocument(organisationId, hireId, documentId);
       return { document: await onboarding.uploadDocument(organisationId, actorOf(request), hireId, documentId, upload) };
     });
     route(app, ops.documentFile, { permission: 'onboarding.view' }, async (request, reply) => {

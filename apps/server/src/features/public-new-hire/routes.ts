@@ -23,9 +23,10 @@ export function publicNewHireRoutes(db: Db, files: FileService) {
     });
     route(app, ops.uploadDocument, { public: true, rateLimit: UPLOAD_RATE }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      // An unknown link or document is refused before the body is read.
-      await newHires.assertDocument(request.params.token, request.params.documentId);
+      // An unknown link is refused before the body is read (the scope's organisationOf); the file
+      // comes before any query of the handler's, so no connection is held while it arrives.
       const upload = await readHireFileUpload(request);
+      await newHires.assertDocument(request.params.token, request.params.documentId);
       return { hire: await newHires.upload(request.params.token, request.params.documentId, upload) };
     });
     route(app, ops.tickTask, { public: true, rateLimit: TICK_RATE }, async (request, reply) => {
