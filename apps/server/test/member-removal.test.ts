@@ -1,6 +1,6 @@
 import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import { interviewOperations } from '@hireloop/contract/operations/interviews';
-import { memberOperations } from '@hireloop/contract/operations/members';
+import { memberOperations, myMembershipOperations } from '@hireloop/contract/operations/members';
 import { notificationOperations } from '@hireloop/contract/operations/notifications';
 import { offerOperations } from '@hireloop/contract/operations/offers';
 import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
@@ -330,6 +330,26 @@ describe('an interview panel with a member who was removed', () => {
     expect((await mailsTo(a.manager.email!)).map((j) => (j.payload as { subject: string }).subject)).toContain(
       'Updated interview: Technical with Barbara Liskov',
     );
+  });
+});
+
+describe('leaving an organisation', () => {
+  it('hands the approvals waiting on the leaver to the longest-standing owner, who is asked', async () => {
+    const a = await organisation('Kappa');
+    const app = await a.application('Donald Knuth');
+    const offer = (
+      await expectStatus(a.as.recruiter, offerOperations.create, 201, {
+        params: { organisationId: a.org.id, application: app.id },
+        body: { salary: 1, currency: 'EUR', start_date: day(40), expires_on: day(14), approver_ids: [a.manager.id] },
+      })
+    ).offer;
+    const of = { params: { organisationId: a.org.id, offer: offer.id } };
+    await expectOk(a.as.recruiter, offerOperations.submit, of);
+    await expectStatus(await signIn(t, a.manager), myMembershipOperations.leave, 204, { params: { organisation: a.org.id } });
+    const after = await expectOk(a.as.owner, offerOperations.get, of);
+    expect(after.offer).toMatchObject({ status: 'pending_approval', current_approver_id: a.owner.id });
+    const asked = (await notificationsOf(a.owner.id)).filter((n) => n.type === 'offer_approval');
+    expect(asked.map((n) => (n.data as { offer_id: string }).offer_id)).toEqual([offer.id]);
   });
 });
 
