@@ -374,6 +374,13 @@ function sessionCacheFor(app: FastifyInstance, config: Config, database: Databas
       onListening: (listening) => cache.setTrusted(listening),
     });
   });
-  app.addHook('onClose', async () => listener?.close());
+  // What this node commits it forgets before answering; other nodes when the notification arrives.
+  const stopForgetting = database.onAuthChanged((announcements) => {
+    for (const announcement of announcements) cache.forget(announcement);
+  });
+  app.addHook('onClose', async () => {
+    stopForgetting();
+    await listener?.close();
+  });
   return cache;
 }

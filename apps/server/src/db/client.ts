@@ -35,6 +35,12 @@ export type Database = {
    * its operator's: the pool reconnects on its own once it is back.
    */
   recover(): Promise<void>;
+  /**
+   * Calls `listener` with what a committed organisation transaction of this process changed of
+   * sessions and memberships (`s:{token hash}`, `u:{user id}`; migration 0024), before the request
+   * that made the change is answered. Gives the function that stops it.
+   */
+  onAuthChanged(listener: (announcements: string[]) => void): () => void;
   /** Closes the pool, and stops the managed server when this process started it. */
   close(): Promise<void>;
 };
@@ -115,9 +121,18 @@ async function openPostgres(url: string, opts: PoolOptions): Promise<Database> {
         recovering = undefined;
       }
     })());
+  const authListeners = new Set<(announcements: string[]) => void>();
   return {
     db,
-    inOrganisation: organisationTransactions(pool, readPool),
+    inOrganisation: organisationTransactions(pool, readPool, {
+      authChanged: (announcements) => {
+        for (const listener of authListeners) listener(announcements);
+      },
+    }),
+    onAuthChanged: (listener) => {
+      authListeners.add(listener);
+      return () => authListeners.delete(listener);
+    },
     managed: opts.managed,
     url,
     migrate: async () => {

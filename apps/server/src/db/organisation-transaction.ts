@@ -88,6 +88,12 @@ export function routingDb(pool: Db, pgPool: pg.Pool): Db {
 const FINISHED = 'The organisation transaction of this request has finished; the query was not run.';
 
 /**
+ * A write's COMMIT, with what its transaction announced of sessions and memberships (migration
+ * 0024's `hireloop.auth_changes`, one announcement a line) read just before it, in one round trip.
+ */
+const COMMIT_READING_AUTH_CHANGES = "select current_setting('hireloop.auth_changes', true) as changes; commit";
+
+/**
  * The organisation each connection of a read pool is set to (session-level), once it has been set
  * up: role `hireloop_app`, read-only by default, `app.organisation_id`.
  */
@@ -168,10 +174,16 @@ function requestConnection(opening: Opening, organisationId: string) {
      * own whose block is still open (outside one, PostgreSQL only warns).
      */
     end: (statement: 'commit' | 'rollback') =>
-      inTurn(async () => {
+      inTurn(async (): Promise<string[]> => {
         ended = true;
-        if (!client || (opening.read && statement === 'commit')) return;
-        await client.query(statement);
+        if (!client || (opening.read && statement === 'commit')) return [];
+        if (statement === 'rollback') {
+          await client.query(statement);
+          return [];
+        }
+        // What the transaction changed of who may do what, read in the COMMIT's round trip.
+        const [changes] = (await client.query(COMMIT_READING_AUTH_CHANGES)) as unknown as [pg.QueryResult<{ changes: string | null }>];
+        return (changes.rows[0]?.changes ?? '').split('\n').filter((line) => line !== '');
       }),
     /** Back to the pool; destroyed when `unusable` says it cannot be trusted. */
     release(unusable?: Error) {
@@ -212,7 +224,11 @@ export type OrganisationTransactions = <T>(
  * to the same organisation, one otherwise. Nested `db.transaction(…)` calls become savepoints of a
  * write's transaction, and transactions of their own (read-only) in a read.
  */
-export function organisationTransactions(pool: pg.Pool, readPool: pg.Pool): OrganisationTransactions {
+export function organisationTransactions(
+  pool: pg.Pool,
+  readPool: pg.Pool,
+  hooks: { authChanged?: (announcements: string[]) => void } = {},
+): OrganisationTransactions {
   const dialect = new PgDialect();
   return async <T>(organisationId: string, work: () => Promise<T>, options: OrganisationTransactionOptions = {}): Promise<T> => {
     const read = options.readOnly === true;
@@ -241,7 +257,16 @@ export function organisationTransactions(pool: pg.Pool, readPool: pg.Pool): Orga
     try {
       result = await scopes.run(scope, work);
       scope.open = false;
-      await connection.end('commit');
+      const announced = await connection.end('commit');
+      // Before the reply: this node forgets what the change made stale without waiting for
+      // PostgreSQL's notification of it (docs/decisions/015-who-is-asking-remembered.md).
+      if (announced.length > 0) {
+        try {
+          hooks.authChanged?.(announced);
+        } catch {
+          // Forgetting is a courtesy to the cache: the notification still reaches it.
+        }
+      }
     } catch (error) {
       scope.open = false;
       // Also after a failed COMMIT (a transaction block may be left open); a warning at worst.
