@@ -17,7 +17,7 @@ import { careerApplications, careerQuestions, careersPageViews, careersSites, ty
 import { createStorage } from '../src/lib/storage.ts';
 import { documents } from './candidate-fixtures.ts';
 import { pngOf } from './uploads.ts';
-import { createOrganisation, createUser, startTestApp, type TestApp } from './harness.ts';
+import { addMember, createOrganisation, createUser, startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -188,6 +188,8 @@ beforeAll(async () => {
   noRecruitmentRole = (await makeRole(acme.id, 'Paused Role', { recruitment: 'closed' })).roleId;
   otherRole = (await makeRole(other.id, 'Other Secret Role')).roleId;
   unsubscribedRole = (await makeRole(unsubscribed.id, 'Quiet Role')).roleId;
+  // On the recruitment's team, and a member of the organisation (nothing reaches anyone else).
+  await addMember(t, acme.id, recruiter.id, 'recruiter');
   await db().insert(recruitmentMembers).values({ recruitmentId: backend.recruitmentId, userId: recruiter.id, role: 'recruiter' });
   const [first] = await db()
     .select()
