@@ -121,7 +121,7 @@ describe('graceful shutdown', () => {
     });
     const health = `http://127.0.0.1:${port}/api/v1/health`;
     try {
-      expect(await pollUntilHealthy(health, server.exited)).toBe(true);
+      expect(await pollUntilHealthy(health, server.exited), `not healthy; stderr: ${server.stderr()}`).toBe(true);
       // The address to open is APP_URL (here its default): sign-in works there, not at the bind address.
       expect(server.stdout()).toContain(`Hireloop listening on http://localhost:${port}`);
       expect(server.stdout()).not.toContain(`listening at http://127.0.0.1:${port}`);
