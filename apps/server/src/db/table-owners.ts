@@ -24,6 +24,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   candidates: 'features/candidates',
   applications: 'features/applications',
   application_stage_changes: 'features/applications',
+  // Written only by the triggers on applications (migration 0025).
+  recruitment_stage_counts: 'features/applications',
   candidate_notes: 'features/candidates',
   candidate_files: 'features/candidates',
   activities: 'features/activities',

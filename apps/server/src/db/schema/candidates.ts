@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organisations } from './organisations.ts';
 import { storedFiles } from './outbox.ts';
 import { recruitmentStatuses } from './recruitment-settings.ts';
@@ -126,7 +139,32 @@ export const applicationStageChanges = pgTable(
   (t) => [
     index('application_stage_changes_application_idx').on(t.applicationId, t.movedAt),
     index('application_stage_changes_recruitment_idx').on(t.recruitmentId, t.movedAt),
+    // Also, from migration 0025: application_stage_changes_moves_idx (recruitment_id, moved_at) INCLUDE
+    // (organisation_id) WHERE from_status_id IS NOT NULL, for the dashboard's moves.
   ],
+);
+
+/**
+ * Applications per recruitment and status, active and rejected apart: kept by statement triggers on
+ * `applications` (migration 0025), never written by the app. The screens that count applications
+ * read it instead of counting every application under row-level security (decision 017).
+ */
+export const recruitmentStageCounts = pgTable(
+  'recruitment_stage_counts',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    recruitmentId: uuid('recruitment_id')
+      .notNull()
+      .references(() => recruitments.id, { onDelete: 'cascade' }),
+    statusId: uuid('status_id')
+      .notNull()
+      .references(() => recruitmentStatuses.id, { onDelete: 'cascade' }),
+    active: integer('active').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.recruitmentId, t.statusId] }), index('recruitment_stage_counts_status_idx').on(t.statusId)],
 );
 
 /** Notes on a candidate (optionally about one application), with @mentions of colleagues. */
@@ -209,7 +247,7 @@ export const activities = pgTable(
   (t) => [
     index('activities_candidate_idx').on(t.candidateId, t.createdAt),
     index('activities_recruitment_idx').on(t.recruitmentId, t.createdAt),
-    index('activities_organisation_idx').on(t.organisationId, t.createdAt),
+    index('activities_organisation_idx').on(t.organisationId, t.createdAt, t.id),
   ],
 );
 

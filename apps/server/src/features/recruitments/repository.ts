@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applications } from '../../db/schema/candidates.ts';
+import { applications, recruitmentStageCounts } from '../../db/schema/candidates.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
@@ -70,15 +70,18 @@ function whereOf(organisationId: string, f: RecruitmentFilters): SQL | undefined
 }
 
 /**
- * Sorting by candidates joins the organisation's applications counted in one grouped pass (one
- * sequential read, where a count per recruitment would visit every recruitment's rows apart).
+ * Sorting by candidates joins the organisation's applications per recruitment, summed from the counts
+ * the triggers keep (migration 0025): a few rows per recruitment, not every application.
  */
 function candidatesOrder(db: Db, organisationId: string, direction: 'asc' | 'desc') {
   const counts = db
-    .select({ recruitmentId: applications.recruitmentId, n: sql<number>`count(*)`.as('n') })
-    .from(applications)
-    .where(eq(applications.organisationId, organisationId))
-    .groupBy(applications.recruitmentId)
+    .select({
+      recruitmentId: recruitmentStageCounts.recruitmentId,
+      n: sql<number>`sum(${recruitmentStageCounts.active} + ${recruitmentStageCounts.rejected})`.as('n'),
+    })
+    .from(recruitmentStageCounts)
+    .where(eq(recruitmentStageCounts.organisationId, organisationId))
+    .groupBy(recruitmentStageCounts.recruitmentId)
     .as('candidate_counts');
   const n = sql`coalesce(${counts.n}, 0)`;
   return { counts, order: [direction === 'asc' ? asc(n) : desc(n), asc(sql`lower(${recruitments.name})`), asc(recruitments.id)] };
@@ -150,22 +153,26 @@ export function pipelineOf(db: Db, organisationId: string) {
 export type StageCountRow = { recruitmentId: string; statusId: string; active: number; rejected: number };
 
 /**
- * One grouped query for a page of recruitments (ids of the organisation, checked by the caller):
- * applications per recruitment and status, active and rejected apart. By recruitment id only, so
- * the planner reads just those recruitments' rows.
+ * Applications per recruitment and status, active and rejected apart, for a page of recruitments
+ * (ids of the organisation, checked by the caller): the counts the triggers on applications keep
+ * (migration 0025), a few rows per recruitment instead of its every application (decision 017).
  */
 export function stageCountsOf(db: Db, recruitmentIds: string[]): Promise<StageCountRow[]> {
   if (recruitmentIds.length === 0) return Promise.resolve([]);
   return db
     .select({
-      recruitmentId: applications.recruitmentId,
-      statusId: applications.statusId,
-      active: sql<number>`count(*) filter (where ${applications.rejectedAt} is null)`.mapWith(Number),
-      rejected: sql<number>`count(*) filter (where ${applications.rejectedAt} is not null)`.mapWith(Number),
+      recruitmentId: recruitmentStageCounts.recruitmentId,
+      statusId: recruitmentStageCounts.statusId,
+      active: recruitmentStageCounts.active,
+      rejected: recruitmentStageCounts.rejected,
     })
-    .from(applications)
-    .where(inArray(applications.recruitmentId, recruitmentIds))
-    .groupBy(applications.recruitmentId, applications.statusId);
+    .from(recruitmentStageCounts)
+    .where(
+      and(
+        inArray(recruitmentStageCounts.recruitmentId, recruitmentIds),
+        or(gt(recruitmentStageCounts.active, 0), gt(recruitmentStageCounts.rejected, 0)),
+      ),
+    );
 }
 
 /** The role a recruitment is started for, share-locked so it cannot be deleted meanwhile. */
@@ -280,12 +287,12 @@ export function rejectedStageReach(db: Db, recruitmentId: string) {
   );
 }
 
-/** Totals per current status: all applications, the rejected ones, the hired ones (in a hired stage, not rejected). */
+/** Totals per current status: all applications and the active (not rejected) ones, from the kept counts (migration 0025). */
 export function currentByStatus(db: Db, recruitmentId: string) {
   return rowsOf<{ status_id: string; total: number; active: number }>(
     db,
-    sql`select status_id, count(*)::int as total, count(*) filter (where rejected_at is null)::int as active
-          from applications where recruitment_id = ${recruitmentId} group by status_id`,
+    sql`select c.status_id, c.active + c.rejected as total, c.active
+          from recruitment_stage_counts c where c.recruitment_id = ${recruitmentId} and c.active + c.rejected > 0`,
   );
 }
 
