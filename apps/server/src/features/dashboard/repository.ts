@@ -1,8 +1,6 @@
-import { and, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { applicationStageChanges, applications } from '../../db/schema/candidates.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
-import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { outer } from '../../db/sql.ts';
 
@@ -33,43 +31,53 @@ export function openRecruitments(db: Db, organisationId: string, userId: string,
     .limit(DASHBOARD_RECRUITMENTS_MAX);
 }
 
-/** Per recruitment: active applications, applied since `since`, hired ones, and hired since `monthStart`. One grouped query. */
-export function applicationCounts(db: Db, recruitmentIds: string[], since: Date, monthStart: Date) {
-  if (recruitmentIds.length === 0) return Promise.resolve([]);
-  const hired = sql`${recruitmentStatuses.category} = 'hired' and ${applications.rejectedAt} is null`;
-  return (
-    db
-      .select({
-        recruitmentId: applications.recruitmentId,
-        active: sql<number>`count(*) filter (where ${applications.rejectedAt} is null)`.mapWith(Number),
-        newThisWeek: sql<number>`count(*) filter (where ${applications.appliedAt} >= ${since.toISOString()})`.mapWith(Number),
-        hired: sql<number>`count(*) filter (where ${hired})`.mapWith(Number),
-        hiredThisMonth:
-          sql<number>`count(*) filter (where ${hired} and coalesce(${applications.hiredAt}, ${applications.stageEnteredAt}) >= ${monthStart.toISOString()})`.mapWith(
-            Number,
-          ),
-      })
-      .from(applications)
-      .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, applications.statusId))
-      // By recruitment id only (ids of the organisation, from openRecruitments): the planner reads just their rows.
-      .where(inArray(applications.recruitmentId, recruitmentIds))
-      .groupBy(applications.recruitmentId)
-  );
-}
+export type RecruitmentFigures = {
+  recruitmentId: string;
+  active: number;
+  newThisWeek: number;
+  movedThisWeek: number;
+  hired: number;
+  hiredThisMonth: number;
+};
 
-/** Moves between stages since `since` (not the first entry of a new application), per recruitment. */
-export function movesSince(db: Db, organisationId: string, recruitmentIds: string[], since: Date) {
-  if (recruitmentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ recruitmentId: applicationStageChanges.recruitmentId, moved: sql<number>`count(*)`.mapWith(Number) })
-    .from(applicationStageChanges)
-    .where(
-      and(
-        eq(applicationStageChanges.organisationId, organisationId),
-        inArray(applicationStageChanges.recruitmentId, recruitmentIds),
-        gte(applicationStageChanges.movedAt, since),
-        isNotNull(applicationStageChanges.fromStatusId),
-      ),
-    )
-    .groupBy(applicationStageChanges.recruitmentId);
+/**
+ * Per recruitment (ids of the organisation, from openRecruitments), in one statement: active
+ * applications (from the counts the triggers keep, migration 0025), those applied since `since`,
+ * moves between stages since `since` (not the first entry of a new application), hired ones (in a
+ * hired stage, not rejected) and those hired since `monthStart`. Each figure is read from an index
+ * that carries organisation_id, or from few rows: none counts the recruitment's applications one by
+ * one under row-level security (decision 017).
+ */
+export async function recruitmentFigures(
+  db: Db,
+  organisationId: string,
+  recruitmentIds: string[],
+  since: Date,
+  monthStart: Date,
+): Promise<RecruitmentFigures[]> {
+  if (recruitmentIds.length === 0) return [];
+  const result = (await db.execute(sql`
+    select r.id as "recruitmentId",
+      coalesce((select sum(c.active) from recruitment_stage_counts c
+                 where c.organisation_id = ${organisationId} and c.recruitment_id = r.id), 0)::int as "active",
+      (select count(*) from applications a
+        where a.organisation_id = ${organisationId} and a.recruitment_id = r.id and a.applied_at >= ${since.toISOString()})::int as "newThisWeek",
+      (select count(*) from application_stage_changes m
+        where m.organisation_id = ${organisationId} and m.recruitment_id = r.id and m.moved_at >= ${since.toISOString()}
+          and m.from_status_id is not null)::int as "movedThisWeek",
+      h.hired as "hired", h.hired_this_month as "hiredThisMonth"
+    from recruitments r
+    cross join lateral (
+      select count(*)::int as hired,
+             count(*) filter (where coalesce(a.hired_at, a.stage_entered_at) >= ${monthStart.toISOString()})::int as hired_this_month
+        from applications a join recruitment_statuses s on s.id = a.status_id
+       where a.organisation_id = ${organisationId} and a.recruitment_id = r.id and s.category = 'hired' and a.rejected_at is null
+    ) h
+    where r.organisation_id = ${organisationId} and r.id in (${sql.join(
+      recruitmentIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as {
+    rows: RecruitmentFigures[];
+  };
+  return result.rows;
 }

@@ -5,7 +5,7 @@ import { presentActivity } from '../activities/service.ts';
 import { recentActivitiesFor } from '../activities/visibility.ts';
 import { offerApprovalsFor } from '../offers/service.ts';
 import { dashboardInterviewsOf } from '../interviews/service.ts';
-import { applicationCounts, movesSince, openRecruitments } from './repository.ts';
+import { openRecruitments, recruitmentFigures } from './repository.ts';
 
 const RECENT_ACTIVITY = 20;
 const WEEK_MS = 7 * 86_400_000;
@@ -21,21 +21,20 @@ export function createDashboardService(db: Db) {
       const ids = rows.map((r) => r.id);
       const since = new Date(now.getTime() - WEEK_MS);
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const [counts, moves, activity, mine] = await Promise.all([
-        applicationCounts(db, ids, since, monthStart),
-        movesSince(db, organisationId, ids, since),
+      const [figures, activity, mine] = await Promise.all([
+        recruitmentFigures(db, organisationId, ids, since, monthStart),
         recentActivitiesFor(db, organisationId, { kind: 'user', ...user }, RECENT_ACTIVITY, ids),
         dashboardInterviewsOf(db, organisationId, user.userId, now),
       ]);
       const recruitments = rows.map((r) => {
-        const c = counts.find((x) => x.recruitmentId === r.id);
+        const c = figures.find((x) => x.recruitmentId === r.id);
         return {
           id: r.id,
           name: r.name,
           role: { id: r.roleId, name: r.roleName },
           active_count: c?.active ?? 0,
           new_this_week: c?.newThisWeek ?? 0,
-          moved_this_week: moves.find((m) => m.recruitmentId === r.id)?.moved ?? 0,
+          moved_this_week: c?.movedThisWeek ?? 0,
           hired_count: c?.hired ?? 0,
           openings: r.openings,
         };
@@ -50,7 +49,7 @@ export function createDashboardService(db: Db) {
           open_recruitments: recruitments.length,
           active_candidates: recruitments.reduce((n, r) => n + r.active_count, 0),
           new_this_week: recruitments.reduce((n, r) => n + r.new_this_week, 0),
-          hired_this_month: counts.reduce((n, c) => n + c.hiredThisMonth, 0),
+          hired_this_month: figures.reduce((n, c) => n + c.hiredThisMonth, 0),
         },
       };
     },

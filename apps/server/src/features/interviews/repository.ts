@@ -288,20 +288,18 @@ export function overlapping(db: Db, organisationId: string, userIds: string[], s
     .orderBy(asc(interviews.startsAt), asc(users.name));
 }
 
-/** The user's upcoming scheduled interviews in the organisation (dashboard). */
+/** The user's upcoming scheduled interviews in the organisation (dashboard); the page first, then its candidates (decision 017). */
 export function upcomingFor(db: Db, organisationId: string, userId: string, now: Date, limit: number) {
-  return db
+  const page = db
     .select({
       id: interviews.id,
       title: interviews.title,
       startsAt: interviews.startsAt,
       recruitmentId: interviews.recruitmentId,
-      candidateName: candidates.name,
+      applicationId: interviews.applicationId,
     })
     .from(interviewInterviewers)
     .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
-    .innerJoin(applications, eq(applications.id, interviews.applicationId))
-    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
     .where(
       and(
         eq(interviewInterviewers.userId, userId),
@@ -311,23 +309,33 @@ export function upcomingFor(db: Db, organisationId: string, userId: string, now:
       ),
     )
     .orderBy(asc(interviews.startsAt))
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  return db
+    .select({ id: page.id, title: page.title, startsAt: page.startsAt, recruitmentId: page.recruitmentId, candidateName: candidates.name })
+    .from(page)
+    .innerJoin(applications, and(eq(applications.organisationId, organisationId), eq(applications.id, page.applicationId)))
+    .innerJoin(candidates, and(eq(candidates.organisationId, organisationId), eq(candidates.id, applications.candidateId)))
+    .orderBy(asc(page.startsAt));
 }
 
-/** Interviews the user was on that have ended (not cancelled) without their scorecard. */
+/**
+ * Interviews the user was on that have ended (not cancelled) without their scorecard. The page is
+ * chosen first, then only its rows are joined to their candidates: joined before the limit, as
+ * `hireloop_app` every ended interview of the organisation was joined and sorted to show ten
+ * (decision 017).
+ */
 export function feedbackOwedBy(db: Db, organisationId: string, userId: string, now: Date, limit: number) {
-  return db
+  const page = db
     .select({
       id: interviews.id,
       title: interviews.title,
       endsAt: interviews.endsAt,
       recruitmentId: interviews.recruitmentId,
-      candidateName: candidates.name,
+      applicationId: interviews.applicationId,
     })
     .from(interviewInterviewers)
     .innerJoin(interviews, eq(interviews.id, interviewInterviewers.interviewId))
-    .innerJoin(applications, eq(applications.id, interviews.applicationId))
-    .innerJoin(candidates, eq(candidates.id, applications.candidateId))
     .leftJoin(scorecards, and(eq(scorecards.interviewId, interviews.id), eq(scorecards.interviewerId, userId)))
     .where(
       and(
@@ -339,7 +347,14 @@ export function feedbackOwedBy(db: Db, organisationId: string, userId: string, n
       ),
     )
     .orderBy(desc(interviews.endsAt))
-    .limit(limit);
+    .limit(limit)
+    .as('page');
+  return db
+    .select({ id: page.id, title: page.title, endsAt: page.endsAt, recruitmentId: page.recruitmentId, candidateName: candidates.name })
+    .from(page)
+    .innerJoin(applications, and(eq(applications.organisationId, organisationId), eq(applications.id, page.applicationId)))
+    .innerJoin(candidates, and(eq(candidates.organisationId, organisationId), eq(candidates.id, applications.candidateId)))
+    .orderBy(desc(page.endsAt));
 }
 
 /**
