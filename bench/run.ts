@@ -29,6 +29,7 @@ import { measureMembers, membersRows, membersSection, type MembersRun } from './
 import { interviewsRows, interviewsSection, measureInterviews, type InterviewsRun } from './lib/interviews.ts';
 import { measureOffers, offersRows, offersSection, type OffersRun } from './lib/offers.ts';
 import { measureRealtime, realtimeRows, realtimeSection, type RealtimeRun } from './lib/realtime.ts';
+import { measureScreens, screensRows, screensSection, type ScreensRun } from './lib/screens.ts';
 import { describeMachine, loadAverage, renderReport, renderTable, type Row, type Section } from './lib/report.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -200,10 +201,11 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
-/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, interviews, offers, realtime, careers, import-loop) runs a subset. */
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, screens, interviews, offers, realtime, careers, import-loop) runs a subset. */
 const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
-const runs = (part: 'startup' | 'auth' | 'members' | 'candidates' | 'interviews' | 'offers' | 'realtime' | 'careers' | 'import-loop') =>
-  !only || only.includes(part);
+const runs = (
+  part: 'startup' | 'auth' | 'members' | 'candidates' | 'screens' | 'interviews' | 'offers' | 'realtime' | 'careers' | 'import-loop',
+) => !only || only.includes(part);
 
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
 let tmpDir: string | undefined;
@@ -416,6 +418,22 @@ async function main(): Promise<number> {
       }
     }
     if (candidateRuns.length) sections.push(candidatesSection(candidateRuns));
+
+    // ── issue 31: the aggregating screens' first-load calls at 100,000 candidates, against /auth ──────
+    const screenRuns: ScreensRun[] = [];
+    for (const where of runs('screens')
+      ? targets.map((x) => ({ ...x, dataDir: path.join(tmp, x.label === 'managed' ? 'screens-data' : 'unused') }))
+      : []) {
+      try {
+        const run = await measureScreens(root, serverEnv, where);
+        screenRuns.push(run);
+        rows.push(...screensRows(run));
+      } catch (error) {
+        fail(`screens (${where.label})`, error);
+        rows.push({ metric: `Screens (${where.label})`, measured: `error: ${message(error)}`, target: 'p95 ≤ 50 ms', verdict: 'ERROR' });
+      }
+    }
+    if (screenRuns.length) sections.push(screensSection(screenRuns));
 
     // ── docs/product.md §14: interviews list of a recruitment with 5,000 interviews ──────────────────
     const interviewRuns: InterviewsRun[] = [];
