@@ -8,15 +8,17 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { count } from 'drizzle-orm';
+import { count, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder, openDatabase, type Db } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/demo-seed.ts';
-import { LegacyDataError } from '../src/db/managed-postgres.ts';
+import { LegacyDataError, removeDataDir } from '../src/db/managed-postgres.ts';
 import { candidates } from '../src/db/schema/candidates.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
+import * as outboxTables from '../src/db/schema/outbox.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const run = promisify(execFile);
@@ -55,6 +57,13 @@ beforeAll(async () => {
   const old = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
   const db = drizzle(old);
   await migrate(db, { migrationsFolder: await pgliteMigrations(await mkdtemp(path.join(tmpdir(), 'hireloop-pglite-migrations-'))) });
+  // Today's demo seed writes columns that came after the PGlite versions: they get them, empty (a
+  // PGlite version's own seed would have left them out; the import copies what is there).
+  for (const table of Object.values(outboxTables).filter((value) => is(value, PgTable))) {
+    for (const column of getTableConfig(table).columns) {
+      await db.execute(sql.raw(`alter table "${getTableName(table)}" add column if not exists "${column.name}" ${column.getSQLType()}`));
+    }
+  }
   await seedDemo(db as unknown as Db, { appUrl: 'http://localhost:3000' });
   before = {
     organisations: (await db.select({ n: count() }).from(organisations))[0]!.n,
@@ -63,7 +72,7 @@ beforeAll(async () => {
   await old.close();
 }, 120_000);
 afterAll(async () => {
-  await rm(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
   if (migrationsCopy) await rm(migrationsCopy, { recursive: true, force: true });
 });
 

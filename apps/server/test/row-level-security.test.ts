@@ -325,6 +325,48 @@ describe('row-level security', () => {
     }
   });
 
+  it('queued and delivered mail belong to an organisation: a scoped request sees and writes only its own; sessions and local identities are out of its reach, users read-only', async () => {
+    type Row = { organisation_id: string | null };
+    const rows = (result: unknown) => (result as { rows: Row[] }).rows;
+    // Mail of B queued by the owner (a job), and one of no organisation.
+    await t.database.db.execute(sql`insert into outbox (kind, payload, organisation_id) values ('mail', '{}'::jsonb, ${orgB.id}::uuid)`);
+    await t.database.db.execute(sql`insert into outbox (kind, payload) values ('mail', '{"about":"an account"}'::jsonb)`);
+    await t.database.db.execute(
+      sql`insert into dev_mailbox ("to", "from", subject, text, organisation_id) values ('b@example.test', 'x', 'B', 'B', ${orgB.id}::uuid)`,
+    );
+    const seen = await t.database.inOrganisation(orgA.id, async () => {
+      // Queued inside A's transaction: stamped with A without naming it.
+      await t.database.db.execute(sql`insert into outbox (kind, payload) values ('mail', '{"in":"A"}'::jsonb)`);
+      return {
+        outbox: rows(await t.database.db.execute(sql`select organisation_id from outbox`)),
+        devMail: rows(await t.database.db.execute(sql`select organisation_id from dev_mailbox`)),
+      };
+    });
+    expect(seen.outbox.length).toBeGreaterThan(0);
+    expect(seen.outbox.every((row) => row.organisation_id === orgA.id)).toBe(true);
+    expect(seen.devMail.every((row) => row.organisation_id === orgA.id)).toBe(true);
+    // Writing another organisation's mail is refused.
+    const refused = await t.database
+      .inOrganisation(orgA.id, () =>
+        t.database.db.execute(sql`insert into outbox (kind, payload, organisation_id) values ('mail', '{}'::jsonb, ${orgB.id}::uuid)`),
+      )
+      .catch((error: unknown) => causeOf(error));
+    expect(refused).toMatchObject({ code: '42501' });
+    // Tables of no organisation: sessions and local identities not at all, users only read.
+    for (const statement of [
+      sql`select token_hash from sessions limit 1`,
+      sql`select sub from local_identities limit 1`,
+      sql`update users set name = name where id = ${owner.id}`,
+    ]) {
+      const denied = await t.database
+        .inOrganisation(orgA.id, () => t.database.db.execute(statement))
+        .catch((error: unknown) => causeOf(error));
+      expect(denied).toMatchObject({ code: '42501' });
+    }
+    const names = await t.database.inOrganisation(orgA.id, () => t.database.db.execute(sql`select name from users where id = ${owner.id}`));
+    expect(rows(names)).toHaveLength(1);
+  });
+
   it('a public route runs in the organisation its token names, as hireloop_app; an unknown token runs nothing', async () => {
     // The same shape as the candidate's offer link and the new hire's link (app.ts): a narrow
     // lookup of the token's organisation, then the handler under row-level security.

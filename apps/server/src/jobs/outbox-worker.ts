@@ -44,7 +44,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const handlers: Record<string, OutboxHandler> = {
     [MAIL_JOB_KIND]: async (payload, job) => {
       // A member's mail (a notification's) goes only while they still belong to the organisation.
-      const outcome = await deliverMailJob(transport, payload, { candidateId: job.candidateId }, (m) =>
+      const outcome = await deliverMailJob(transport, payload, { candidateId: job.candidateId, organisationId: job.organisationId }, (m) =>
         isMember(db, m.organisation_id, m.user_id),
       );
       if (outcome === 'withdrawn') log.info({ job: job.id }, 'outbox mail not sent: its recipient is no longer a member');

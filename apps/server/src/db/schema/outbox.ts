@@ -23,10 +23,17 @@ export const outbox = pgTable(
      * candidate deletes the job, sent or not. No foreign key: candidates are anonymised, not deleted.
      */
     candidateId: uuid('candidate_id'),
+    /**
+     * The organisation the job belongs to (null: none, e.g. mail about an account): row-level
+     * security shows a scoped request its own organisation's jobs only (migration 0027). Set from
+     * the organisation transaction, else from the candidate, when the insert does not name it.
+     */
+    organisationId: uuid('organisation_id'),
   },
   (t) => [
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_candidate_idx').on(t.candidateId),
+    index('outbox_organisation_idx').on(t.organisationId),
     index('outbox_done_idx').on(t.status, t.doneAt),
   ],
 );
@@ -45,9 +52,15 @@ export const devMailbox = pgTable(
     attachments: jsonb('attachments').$type<Array<{ filename: string; contentType: string; content: string }>>().notNull().default([]),
     /** The candidate the mail is about, copied from its outbox job: erasure deletes the mail here too. */
     candidateId: uuid('candidate_id'),
+    /** The organisation of its outbox job (migration 0027): under row-level security like the job. */
+    organisationId: uuid('organisation_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('dev_mailbox_created_idx').on(t.createdAt), index('dev_mailbox_candidate_idx').on(t.candidateId)],
+  (t) => [
+    index('dev_mailbox_created_idx').on(t.createdAt),
+    index('dev_mailbox_candidate_idx').on(t.candidateId),
+    index('dev_mailbox_organisation_idx').on(t.organisationId),
+  ],
 );
 
 /** Uploaded files (avatars, logos; résumés later) when stored locally: metadata here, bytes in DATA_DIR. */

@@ -92,6 +92,7 @@ export function createMailTransport(db: Db, config: Pick<Config, 'env' | 'mail'>
     async send(message, subject) {
       await insertDevMail(db, {
         candidateId: subject?.candidateId ?? null,
+        organisationId: subject?.organisationId ?? null,
         to: message.to,
         from,
         subject: message.subject,

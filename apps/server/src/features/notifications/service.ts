@@ -73,7 +73,15 @@ export async function notify(db: Db, n: NewNotification) {
   const candidateId = n.candidateId ?? (typeof n.data.candidate_id === 'string' ? n.data.candidate_id : null);
   const data = candidateId ? { ...n.data, candidate_id: candidateId } : n.data;
   const row = await insertNotification(db, { userId: n.userId, organisationId: n.organisationId, type: n.type, data });
-  await enqueueJob(db, NOTIFICATION_BROADCAST_JOB, { user_id: n.userId, notification: presentNotification(row) }, { candidateId });
+  await enqueueJob(
+    db,
+    NOTIFICATION_BROADCAST_JOB,
+    { user_id: n.userId, notification: presentNotification(row) },
+    {
+      candidateId,
+      organisationId: n.organisationId,
+    },
+  );
   const recipient = await findRecipient(db, n.userId);
   if (recipient?.email && (recipient.emailPreferences[n.type] ?? EMAIL_PREFERENCE_DEFAULT)) {
     const link = `${appUrl}${n.data.url.startsWith('/') ? '' : '/'}${n.data.url}`;
@@ -95,7 +103,7 @@ export async function notify(db: Db, n: NewNotification) {
           `You get this because "${NOTIFICATION_TYPE_TEXTS[n.type].label}" e-mails are on in My Personal Settings.`,
         ].join('\n'),
       },
-      { candidateId },
+      { candidateId, organisationId: n.organisationId },
     );
   }
   return row;

@@ -7,7 +7,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function insertJob(
   db: Db,
-  job: { kind: string; payload: Record<string, unknown>; candidateId?: string | null },
+  job: { kind: string; payload: Record<string, unknown>; candidateId?: string | null; organisationId?: string },
 ): Promise<OutboxRow> {
   const [row] = await db.insert(outbox).values(job).returning();
   if (!row) throw new Error('outbox insert returned no row');

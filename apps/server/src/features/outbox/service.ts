@@ -42,8 +42,12 @@ export function onJobQueued(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What a job is about. `candidateId`: the candidate it is for or names; erasing them deletes the job. */
-export type JobSubject = { candidateId?: string | null | undefined };
+/**
+ * What a job is about. `candidateId`: the candidate it is for or names; erasing them deletes the job.
+ * `organisationId`: the organisation it belongs to; without it, the organisation transaction's, else
+ * the candidate's (migration 0027), else none.
+ */
+export type JobSubject = { candidateId?: string | null | undefined; organisationId?: string | null | undefined };
 
 /**
  * Queues a job. Call it with the transaction of the change that causes it: the job exists
@@ -51,7 +55,12 @@ export type JobSubject = { candidateId?: string | null | undefined };
  * concerns a candidate must say so (`subject.candidateId`), so that their erasure removes it.
  */
 export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, subject: JobSubject = {}): Promise<OutboxJob> {
-  const job = await insertJob(db, { kind, payload, candidateId: subject.candidateId ?? null });
+  const job = await insertJob(db, {
+    kind,
+    payload,
+    candidateId: subject.candidateId ?? null,
+    ...(subject.organisationId ? { organisationId: subject.organisationId } : {}),
+  });
   void afterCommit(() => {
     for (const listener of listeners) listener();
   });
