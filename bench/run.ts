@@ -29,6 +29,7 @@ import { measureMembers, membersRows, membersSection, type MembersRun } from './
 import { interviewsRows, interviewsSection, measureInterviews, type InterviewsRun } from './lib/interviews.ts';
 import { measureOffers, offersRows, offersSection, type OffersRun } from './lib/offers.ts';
 import { measureRealtime, realtimeRows, realtimeSection, type RealtimeRun } from './lib/realtime.ts';
+import { measureMixed, mixedRows, mixedSection, type MixedRun } from './lib/mixed.ts';
 import { measureScreens, screensRows, screensSection, type ScreensRun } from './lib/screens.ts';
 import { describeMachine, loadAverage, renderReport, renderTable, type Row, type Section } from './lib/report.ts';
 
@@ -201,11 +202,15 @@ function isFloorInfo(value: unknown): value is FloorInfo {
   return typeof v?.port === 'number' && typeof v.cookie === 'string' && typeof v.bytes === 'number' && typeof v.contentType === 'string';
 }
 
-/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, screens, interviews, offers, realtime, careers, import-loop) runs a subset. */
+/** `BENCH_ONLY=members` (comma-separated: startup, auth, members, candidates, screens, mixed, interviews, offers, realtime, careers, import-loop) runs a subset. */
 const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
 const runs = (
-  part: 'startup' | 'auth' | 'members' | 'candidates' | 'screens' | 'interviews' | 'offers' | 'realtime' | 'careers' | 'import-loop',
+  part:
+    'startup' | 'auth' | 'members' | 'candidates' | 'screens' | 'mixed' | 'interviews' | 'offers' | 'realtime' | 'careers' | 'import-loop',
 ) => !only || only.includes(part);
+
+/** The second mixed-load run's organisation size (BENCH_MIXED_CANDIDATES; the first runs on the demo alone). */
+const MIXED_CANDIDATES = Number(process.env.BENCH_MIXED_CANDIDATES ?? 100_000);
 
 /** The run's scratch directory (databases), removed at the end and on Ctrl-C. */
 let tmpDir: string | undefined;
@@ -434,6 +439,29 @@ async function main(): Promise<number> {
       }
     }
     if (screenRuns.length) sections.push(screensSection(screenRuns));
+
+    // ── issue 31: a working team's mixed load at 32 connections, on the demo and at 100,000 candidates ─
+    const mixedRuns: MixedRun[] = [];
+    for (const where of runs('mixed')
+      ? targets.flatMap((x) =>
+          [...new Set([0, MIXED_CANDIDATES])].map((candidates) => ({
+            ...x,
+            label: `${x.label}, ${candidates ? `${candidates.toLocaleString('en')} candidates` : 'demo'}`,
+            candidates,
+            dataDir: path.join(tmp, x.label === 'managed' ? `mixed-data-${candidates}` : 'unused'),
+          })),
+        )
+      : []) {
+      try {
+        const run = await measureMixed(root, serverEnv, where);
+        mixedRuns.push(run);
+        rows.push(...mixedRows(run));
+      } catch (error) {
+        fail(`mixed load (${where.label})`, error);
+        rows.push({ metric: `Mixed load (${where.label})`, measured: `error: ${message(error)}`, target: '≥ 600 req/s', verdict: 'ERROR' });
+      }
+    }
+    if (mixedRuns.length) sections.push(mixedSection(mixedRuns));
 
     // ── docs/product.md §14: interviews list of a recruitment with 5,000 interviews ──────────────────
     const interviewRuns: InterviewsRun[] = [];
