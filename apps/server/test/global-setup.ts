@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { runAdminStatement } from '../src/db/admin-sql.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { startManagedPostgres, stopLeftoverServer, type ManagedPostgres } from '../src/db/managed-postgres.ts';
+import { removeDataDir, startManagedPostgres, type ManagedPostgres } from '../src/db/managed-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,7 +54,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await runAdminStatement(adminUrl, `drop database if exists ${template} with (force)`);
     await server?.stop();
-    if (runDir) await rm(runDir, { recursive: true, force: true });
+    if (runDir) await removeDataDir(runDir);
   };
 }
 
@@ -67,8 +67,8 @@ async function removeLeftovers() {
     const dir = path.join(RUNS, name);
     const owner = Number(await readFile(path.join(dir, 'owner.pid'), 'utf8').catch(() => '0'));
     if (owner > 0 && isAlive(owner)) continue;
-    await stopLeftoverServer(dir).catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
+    // Its cluster too, when (as root) it is kept outside the run's folder.
+    await removeDataDir(dir).catch(() => rm(dir, { recursive: true, force: true }));
   }
 }
 

