@@ -29,7 +29,7 @@ import { clusterHomeOutside, placeCluster, reachableBinaries, type Binaries, typ
  * PostgreSQL refuses to run as root: as root, the server runs as the OS user `postgres`, which is
  * created when it is missing, and which must reach the binaries and the cluster: when a closed
  * folder is in the way, they are kept where it can (managed-postgres-reach.ts). See
- * docs/decisions/010-managed-postgres.md and 017-managed-postgres-as-root.md.
+ * docs/decisions/010-managed-postgres.md and 018-managed-postgres-as-root.md.
  */
 export type ManagedPostgres = {
   /** The connection URL of the app's database on this server. */
