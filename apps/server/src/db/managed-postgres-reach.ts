@@ -83,7 +83,7 @@ export async function reachableBinaries(bin: Binaries, owner: Owner | null): Pro
   const expected = await versionAs(bin.postgres, null);
   if (expected !== null && (await versionAs(moved.postgres, owner)) === expected) return moved;
   try {
-    await fillCache(bin, native, cached, owner);
+    await fillCache(bin, native, cached, owner, async () => expected !== null && (await versionAs(moved.postgres, owner)) === expected);
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) throw error;
     throw new DatabaseUnavailableError(
@@ -93,7 +93,7 @@ export async function reachableBinaries(bin: Binaries, owner: Owner | null): Pro
   return moved;
 }
 
-async function fillCache(bin: Binaries, native: string, cached: string, owner: Owner): Promise<void> {
+async function fillCache(bin: Binaries, native: string, cached: string, owner: Owner, answers: () => Promise<boolean>): Promise<void> {
   await mkdir(BINARIES_CACHE, { recursive: true, mode: 0o755 });
   if (!(await canEnter(BINARIES_CACHE, owner)))
     throw new DatabaseUnavailableError(
@@ -108,7 +108,8 @@ async function fillCache(bin: Binaries, native: string, cached: string, owner: O
       const [want, got] = await Promise.all([versionAs(bin[program], null), versionAs(copy, owner)]);
       if (want === null || got !== want) throw new Error(`the copy of ${program} answered "${got}", not "${want}"`);
     }
-    // A stale copy (it did not run) goes first; a start that filled it meanwhile wins (same content).
+    // A start that filled it meanwhile wins (same content); a copy that does not answer goes first.
+    if (existsSync(cached) && (await answers())) return;
     if (existsSync(cached)) await rename(cached, `${partial}.stale`);
     await rename(partial, cached).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
