@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ORGANISATION, seedDemo } from '../src/db/demo-seed.ts';
-import { applications, candidates } from '../src/db/schema/candidates.ts';
+import { applicationStageChanges, applications, candidates } from '../src/db/schema/candidates.ts';
 import { organisations } from '../src/db/schema/organisations.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitments } from '../src/db/schema/recruitments.ts';
@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from './harness.ts';
  * The applications per recruitment and status that the triggers on applications keep (migration 0025,
  * docs/decisions/017-screens-under-row-level-security.md) always equal a count of the applications
  * themselves, whatever changed them: the demo seed, inserts, moves, rejections, transfers and deletions,
- * one row or many in a statement, as the owner or as hireloop_app in its organisation.
+ * one row or many in a statement, as the owner or as hireloop_app in its organisation. The same for the
+ * applications and moves per recruitment and day (migration 0028).
  */
 
 let t: TestApp;
@@ -31,10 +32,29 @@ async function keptAndCounted() {
   return { kept, counted };
 }
 
+type DayFigure = { recruitment_id: string; day: string; applied: number; moved: number };
+const dayRows = async (query: ReturnType<typeof sql>) => ((await t.database.db.execute(query)) as unknown as { rows: DayFigure[] }).rows;
+
+/** The applications and moves per recruitment and UTC day the triggers keep (migration 0028), and a recount. */
+async function daysKeptAndCounted() {
+  const kept = await dayRows(sql`select recruitment_id, day::text as day, applied, moved from recruitment_day_figures
+    where applied <> 0 or moved <> 0 order by 1, 2`);
+  const counted = await dayRows(sql`select x.recruitment_id, x.day::text as day, sum(x.applied)::int as applied, sum(x.moved)::int as moved
+    from (select a.recruitment_id, (a.applied_at at time zone 'UTC')::date as day, 1 as applied, 0 as moved from applications a
+          union all
+          select m.recruitment_id, (m.moved_at at time zone 'UTC')::date, 0, 1 from application_stage_changes m
+           where m.from_status_id is not null) x
+    group by 1, 2 order by 1, 2`);
+  return { kept, counted };
+}
+
 async function expectKept() {
   const { kept, counted } = await keptAndCounted();
   expect(counted.length).toBeGreaterThan(0);
   expect(kept).toEqual(counted);
+  const days = await daysKeptAndCounted();
+  expect(days.counted.length).toBeGreaterThan(0);
+  expect(days.kept).toEqual(days.counted);
 }
 
 beforeAll(async () => {
@@ -90,6 +110,28 @@ describe('applications per recruitment and status, kept by triggers', () => {
       await db.update(applications).set({ rejectedAt: null }).where(eq(applications.id, made[2]!.id));
       await db.update(applications).set({ rating: 4 }).where(eq(applications.id, made[3]!.id));
       await db.update(applications).set({ recruitmentId: second!.id, statusId: s0! }).where(eq(applications.id, made[4]!.id));
+      // Their stage history: first entries and moves in one statement, a move dated on another day, one made a first entry.
+      const history = await db
+        .insert(applicationStageChanges)
+        .values([
+          ...made.map((a) => ({ organisationId: orgId, applicationId: a.id, recruitmentId: first!.id, toStatusId: s0! })),
+          { organisationId: orgId, applicationId: made[0]!.id, recruitmentId: first!.id, fromStatusId: s0!, toStatusId: s2! },
+          { organisationId: orgId, applicationId: made[1]!.id, recruitmentId: first!.id, fromStatusId: s1!, toStatusId: s2! },
+        ])
+        .returning({ id: applicationStageChanges.id });
+      await db
+        .update(applicationStageChanges)
+        .set({ movedAt: new Date(Date.now() - 3 * 86_400_000) })
+        .where(eq(applicationStageChanges.id, history.at(-1)!.id));
+      await db
+        .update(applicationStageChanges)
+        .set({ fromStatusId: null })
+        .where(eq(applicationStageChanges.id, history.at(-2)!.id));
+      // An application dated back (an import keeps the original date).
+      await db
+        .update(applications)
+        .set({ appliedAt: new Date(Date.now() - 10 * 86_400_000) })
+        .where(eq(applications.id, made[2]!.id));
       await expectKept();
       // Deleting a candidate takes their applications with it (cascade), and the counts follow.
       await db.delete(candidates).where(eq(candidates.id, people[5]!.id));
@@ -116,6 +158,7 @@ describe('applications per recruitment and status, kept by triggers', () => {
       sql`select recruitment_id, status_id, active, rejected from recruitment_stage_counts where recruitment_id = ${target!.id}`,
     );
     expect(left).toEqual([]);
+    expect(await dayRows(sql`select recruitment_id from recruitment_day_figures where recruitment_id = ${target!.id}`)).toEqual([]);
     await expectKept();
   });
 

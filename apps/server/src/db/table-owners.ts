@@ -26,6 +26,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   application_stage_changes: 'features/applications',
   // Written only by the triggers on applications (migration 0025).
   recruitment_stage_counts: 'features/applications',
+  // Written only by the triggers on applications and application_stage_changes (migration 0028).
+  recruitment_day_figures: 'features/applications',
   candidate_notes: 'features/candidates',
   candidate_files: 'features/candidates',
   activities: 'features/activities',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -165,6 +166,27 @@ export const recruitmentStageCounts = pgTable(
     rejected: integer('rejected').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.recruitmentId, t.statusId] }), index('recruitment_stage_counts_status_idx').on(t.statusId)],
+);
+
+/**
+ * Per recruitment and UTC day: applications applied that day and moves between stages made that day,
+ * kept up to date by statement triggers on applications and application_stage_changes (migration 0028;
+ * nothing in the app writes it). The dashboard's weekly figures read it (decision 017).
+ */
+export const recruitmentDayFigures = pgTable(
+  'recruitment_day_figures',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    recruitmentId: uuid('recruitment_id')
+      .notNull()
+      .references(() => recruitments.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    applied: integer('applied').notNull().default(0),
+    moved: integer('moved').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.recruitmentId, t.day] })],
 );
 
 /** Notes on a candidate (optionally about one application), with @mentions of colleagues. */
