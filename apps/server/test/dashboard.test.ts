@@ -4,6 +4,7 @@ import { activities, applicationStageChanges, applications, candidates } from '.
 import { jobRoles } from '../src/db/schema/job-roles.ts';
 import { recruitmentStatuses } from '../src/db/schema/recruitment-settings.ts';
 import { recruitmentMembers, recruitments } from '../src/db/schema/recruitments.ts';
+import { createDashboardService } from '../src/features/dashboard/service.ts';
 import { addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -167,6 +168,54 @@ describe('the dashboard', () => {
     expect(i.recruitments).toEqual([]);
     expect(i.recent_activity).toEqual([]);
     expect(i.counts).toEqual({ open_recruitments: 0, active_candidates: 0, new_this_week: 0, hired_this_month: 0 });
+  });
+
+  it("counts this week from exactly a week ago: the first day's part, the days after it, and nothing earlier", async () => {
+    // Its own organisation and a fixed clock: a week ago is 12:00 UTC, half-way through the first day.
+    const owner = await createUser(t);
+    const o = await createOrganisation(t, owner);
+    const db = t.database.db;
+    const [stage0, stage1] = await db
+      .insert(recruitmentStatuses)
+      .values(DEFAULT_RECRUITMENT_STATUSES.map((s, i) => ({ organisationId: o.id, ...s, position: i + 1 })))
+      .returning();
+    const [role] = await db.insert(jobRoles).values({ organisationId: o.id, name: 'Week role', status: 'open' }).returning();
+    const [week] = await db
+      .insert(recruitments)
+      .values({ organisationId: o.id, roleId: role!.id, name: 'Week', ownerId: owner.id })
+      .returning();
+    const now = new Date('2026-03-10T12:00:00Z');
+    const at = (iso: string) => new Date(iso);
+    const times = ['2026-03-03T11:59:00Z', '2026-03-03T12:00:00Z', '2026-03-03T23:59:00Z', '2026-03-04T00:00:00Z', '2026-03-10T11:00:00Z'];
+    const people = await db
+      .insert(candidates)
+      .values(times.map((_, i) => ({ organisationId: o.id, name: `Week person ${i}`, email: `week-${i}@example.test` })))
+      .returning();
+    const made = await db
+      .insert(applications)
+      .values(
+        times.map((iso, i) => ({
+          organisationId: o.id,
+          candidateId: people[i]!.id,
+          recruitmentId: week!.id,
+          statusId: stage1!.id,
+          appliedAt: at(iso),
+        })),
+      )
+      .returning();
+    await db.insert(applicationStageChanges).values(
+      times.map((iso, i) => ({
+        organisationId: o.id,
+        applicationId: made[i]!.id,
+        recruitmentId: week!.id,
+        fromStatusId: stage0!.id,
+        toStatusId: stage1!.id,
+        movedAt: at(iso),
+      })),
+    );
+    const d = await createDashboardService(db).of(o.id, { userId: owner.id, role: 'owner' }, now);
+    expect(d.recruitments).toEqual([expect.objectContaining({ id: week!.id, new_this_week: 4, moved_this_week: 4 })]);
+    expect(d.counts.new_this_week).toBe(4);
   });
 
   it('answers a member of another organisation 404', async () => {

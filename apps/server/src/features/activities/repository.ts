@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { activities, candidates } from '../../db/schema/candidates.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 
@@ -83,14 +84,26 @@ export const CANDIDATE_TIMELINE_MAX = 10_000;
 
 /** The organisation's latest activity, optionally only in these recruitments. */
 export async function listRecentActivities(db: Db, organisationId: string, limit: number, recruitmentIds?: string[], offset = 0) {
-  const where =
-    recruitmentIds === undefined
-      ? eq(activities.organisationId, organisationId)
-      : and(
-          eq(activities.organisationId, organisationId),
-          recruitmentIds.length === 0 ? sql`false` : inArray(activities.recruitmentId, recruitmentIds),
-        );
-  return listWhere(db, where, limit, offset);
+  if (recruitmentIds?.length === 0) return [];
+  // One statement text whatever the ids (an array parameter), prepared by name: the dashboard's
+  // statement is planned once per connection instead of at every request (3.5 ms under row-level security).
+  const where = and(
+    eq(activities.organisationId, sql.placeholder('organisationId')),
+    recruitmentIds === undefined ? undefined : sql`${activities.recruitmentId} = any(${sql.placeholder('recruitmentIds')}::uuid[])`,
+  );
+  const rows = await runPrepared(
+    db
+      .select(selection)
+      .from(activities)
+      .leftJoin(candidates, eq(candidates.id, activities.candidateId))
+      .leftJoin(recruitments, eq(recruitments.id, activities.recruitmentId))
+      .where(where)
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+    { organisationId, recruitmentIds, limit, offset },
+  );
+  return rows.map((r): ActivityRow => ({ ...r.activity, candidateName: r.candidateName, recruitmentName: r.recruitmentName }));
 }
 
 /** Merge: the source's entries become the target's; those about a dropped application are about the kept one instead. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { outer } from '../../db/sql.ts';
@@ -7,32 +8,12 @@ import { outer } from '../../db/sql.ts';
 /** The dashboard shows at most this many recruitments. */
 export const DASHBOARD_RECRUITMENTS_MAX = 50;
 
-/**
- * Open recruitments, newest first: those the user owns or is on the hiring team of, or (`all`) every
- * open one of the organisation.
- */
-export function openRecruitments(db: Db, organisationId: string, userId: string, all: boolean) {
-  const mine = or(
-    eq(recruitments.ownerId, userId),
-    sql`exists (select 1 from recruitment_members m where m.recruitment_id = ${outer(recruitments.id)} and m.user_id = ${userId})`,
-  );
-  return db
-    .select({
-      id: recruitments.id,
-      name: recruitments.name,
-      openings: recruitments.openings,
-      roleId: jobRoles.id,
-      roleName: jobRoles.name,
-    })
-    .from(recruitments)
-    .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
-    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.status, 'open'), all ? undefined : mine))
-    .orderBy(desc(recruitments.openedAt), desc(recruitments.id))
-    .limit(DASHBOARD_RECRUITMENTS_MAX);
-}
-
-export type RecruitmentFigures = {
-  recruitmentId: string;
+export type DashboardRecruitment = {
+  id: string;
+  name: string;
+  openings: number;
+  roleId: string;
+  roleName: string;
   active: number;
   newThisWeek: number;
   movedThisWeek: number;
@@ -40,44 +21,80 @@ export type RecruitmentFigures = {
   hiredThisMonth: number;
 };
 
+const DAY_MS = 86_400_000;
+
 /**
- * Per recruitment (ids of the organisation, from openRecruitments), in one statement: active
- * applications (from the counts the triggers keep, migration 0025), those applied since `since`,
- * moves between stages since `since` (not the first entry of a new application), hired ones (in a
- * hired stage, not rejected) and those hired since `monthStart`. Each figure is read from an index
- * that carries organisation_id, or from few rows: none counts the recruitment's applications one by
- * one under row-level security (decision 017).
+ * Open recruitments, newest first: those the user owns or is on the hiring team of, or (`all`) every
+ * open one of the organisation; each with, in the same statement: its active applications (the counts
+ * the triggers keep, migration 0025), those applied since `since` and its moves between stages since
+ * `since` (not an application's first entry), its hired ones (in a hired stage, not rejected) and
+ * those hired since `monthStart`.
+ *
+ * The weekly figures are the days the triggers keep (migration 0028) after the UTC day `since` falls
+ * in, plus that day's part from the indexes that carry organisation_id (0020, 0025): a few rows per
+ * recruitment instead of an index entry per application and move of the week. Nothing counts the
+ * recruitment's applications one by one under row-level security (decision 017). A named prepared
+ * statement: planned once per connection, not at every request.
  */
-export async function recruitmentFigures(
+export function dashboardRecruitments(
   db: Db,
   organisationId: string,
-  recruitmentIds: string[],
-  since: Date,
-  monthStart: Date,
-): Promise<RecruitmentFigures[]> {
-  if (recruitmentIds.length === 0) return [];
-  const result = (await db.execute(sql`
-    select r.id as "recruitmentId",
-      coalesce((select sum(c.active) from recruitment_stage_counts c
-                 where c.organisation_id = ${organisationId} and c.recruitment_id = r.id), 0)::int as "active",
-      (select count(*) from applications a
-        where a.organisation_id = ${organisationId} and a.recruitment_id = r.id and a.applied_at >= ${since.toISOString()})::int as "newThisWeek",
-      (select count(*) from application_stage_changes m
-        where m.organisation_id = ${organisationId} and m.recruitment_id = r.id and m.moved_at >= ${since.toISOString()}
-          and m.from_status_id is not null)::int as "movedThisWeek",
-      h.hired as "hired", h.hired_this_month as "hiredThisMonth"
-    from recruitments r
-    cross join lateral (
-      select count(*)::int as hired,
-             count(*) filter (where coalesce(a.hired_at, a.stage_entered_at) >= ${monthStart.toISOString()})::int as hired_this_month
-        from applications a join recruitment_statuses s on s.id = a.status_id
-       where a.organisation_id = ${organisationId} and a.recruitment_id = r.id and s.category = 'hired' and a.rejected_at is null
-    ) h
-    where r.organisation_id = ${organisationId} and r.id in (${sql.join(
-      recruitmentIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`)) as unknown as {
-    rows: RecruitmentFigures[];
-  };
-  return result.rows;
+  userId: string,
+  o: { all: boolean; since: Date; monthStart: Date },
+): Promise<DashboardRecruitment[]> {
+  const mine = or(
+    eq(recruitments.ownerId, userId),
+    sql`exists (select 1 from recruitment_members m where m.recruitment_id = ${outer(recruitments.id)} and m.user_id = ${userId})`,
+  );
+  const page = db
+    .select({
+      id: recruitments.id,
+      name: recruitments.name,
+      openings: recruitments.openings,
+      openedAt: recruitments.openedAt,
+      // Aliased: the outer select names the subquery's columns, and both tables have id and name.
+      roleId: sql<string>`${jobRoles.id}`.as('role_id'),
+      roleName: sql<string>`${jobRoles.name}`.as('role_name'),
+    })
+    .from(recruitments)
+    .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.status, 'open'), o.all ? undefined : mine))
+    .orderBy(desc(recruitments.openedAt), desc(recruitments.id))
+    .limit(DASHBOARD_RECRUITMENTS_MAX)
+    .as('page');
+  // Written out: Drizzle writes a subquery's column bare ("id") in some places, and inside the raw
+  // subqueries below a bare name binds to the inner table's column (db/sql.ts, outer()).
+  const pageId = sql.raw('"page"."id"');
+  const since = o.since.toISOString();
+  // The UTC day `since` falls in: its part is counted from the index, the days after it from the kept figures.
+  const firstDay = since.slice(0, 10);
+  const firstDayEnd = new Date(Date.parse(firstDay) + DAY_MS).toISOString();
+  const monthStart = o.monthStart.toISOString();
+  const figures = sql`(select f.applied, f.moved from recruitment_day_figures f
+    where f.organisation_id = ${organisationId} and f.recruitment_id = ${pageId} and f.day > ${firstDay}::date)`;
+  const hired = sql`(select a.hired_at, a.stage_entered_at from applications a join recruitment_statuses s on s.id = a.status_id
+    where a.organisation_id = ${organisationId} and a.recruitment_id = ${pageId} and s.category = 'hired' and a.rejected_at is null)`;
+  return runPrepared(
+    db
+      .select({
+        id: page.id,
+        name: page.name,
+        openings: page.openings,
+        roleId: page.roleId,
+        roleName: page.roleName,
+        active: sql<number>`coalesce((select sum(c.active) from recruitment_stage_counts c
+          where c.organisation_id = ${organisationId} and c.recruitment_id = ${pageId}), 0)::int`,
+        newThisWeek: sql<number>`((select coalesce(sum(d.applied), 0) from ${figures} d)
+          + (select count(*) from applications a where a.organisation_id = ${organisationId} and a.recruitment_id = ${pageId}
+              and a.applied_at >= ${since}::timestamptz and a.applied_at < ${firstDayEnd}::timestamptz))::int`,
+        movedThisWeek: sql<number>`((select coalesce(sum(d.moved), 0) from ${figures} d)
+          + (select count(*) from application_stage_changes m where m.organisation_id = ${organisationId} and m.recruitment_id = ${pageId}
+              and m.moved_at >= ${since}::timestamptz and m.moved_at < ${firstDayEnd}::timestamptz and m.from_status_id is not null))::int`,
+        hired: sql<number>`(select count(*) from ${hired} h)::int`,
+        hiredThisMonth: sql<number>`(select count(*) from ${hired} h
+          where coalesce(h.hired_at, h.stage_entered_at) >= ${monthStart}::timestamptz)::int`,
+      })
+      .from(page)
+      .orderBy(desc(page.openedAt), desc(page.id)),
+  );
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { INTERVIEW_MINUTES } from '@hireloop/contract/interviews';
 import type { Db } from '../../db/client.ts';
+import { runPrepared } from '../../db/prepared.ts';
 import { applications, candidates } from '../../db/schema/candidates.ts';
 import { interviewInterviewers, interviewTypes, interviews, scorecards } from '../../db/schema/interviews.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
@@ -288,7 +289,10 @@ export function overlapping(db: Db, organisationId: string, userIds: string[], s
     .orderBy(asc(interviews.startsAt), asc(users.name));
 }
 
-/** The user's upcoming scheduled interviews in the organisation (dashboard); the page first, then its candidates (decision 017). */
+/**
+ * The user's upcoming scheduled interviews in the organisation (dashboard); the page first, then its
+ * candidates (decision 017). Prepared by name, as the feedback owed: planned once per connection.
+ */
 export function upcomingFor(db: Db, organisationId: string, userId: string, now: Date, limit: number) {
   const page = db
     .select({
@@ -311,12 +315,20 @@ export function upcomingFor(db: Db, organisationId: string, userId: string, now:
     .orderBy(asc(interviews.startsAt))
     .limit(limit)
     .as('page');
-  return db
-    .select({ id: page.id, title: page.title, startsAt: page.startsAt, recruitmentId: page.recruitmentId, candidateName: candidates.name })
-    .from(page)
-    .innerJoin(applications, and(eq(applications.organisationId, organisationId), eq(applications.id, page.applicationId)))
-    .innerJoin(candidates, and(eq(candidates.organisationId, organisationId), eq(candidates.id, applications.candidateId)))
-    .orderBy(asc(page.startsAt));
+  return runPrepared(
+    db
+      .select({
+        id: page.id,
+        title: page.title,
+        startsAt: page.startsAt,
+        recruitmentId: page.recruitmentId,
+        candidateName: candidates.name,
+      })
+      .from(page)
+      .innerJoin(applications, and(eq(applications.organisationId, organisationId), eq(applications.id, page.applicationId)))
+      .innerJoin(candidates, and(eq(candidates.organisationId, organisationId), eq(candidates.id, applications.candidateId)))
+      .orderBy(asc(page.startsAt)),
+  );
 }
 
 /**
@@ -349,12 +361,14 @@ export function feedbackOwedBy(db: Db, organisationId: string, userId: string, n
     .orderBy(desc(interviews.endsAt))
     .limit(limit)
     .as('page');
-  return db
-    .select({ id: page.id, title: page.title, endsAt: page.endsAt, recruitmentId: page.recruitmentId, candidateName: candidates.name })
-    .from(page)
-    .innerJoin(applications, and(eq(applications.organisationId, organisationId), eq(applications.id, page.applicationId)))
-    .innerJoin(candidates, and(eq(candidates.organisationId, organisationId), eq(candidates.id, applications.candidateId)))
-    .orderBy(desc(page.endsAt));
+  return runPrepared(
+    db
+      .select({ id: page.id, title: page.title, endsAt: page.endsAt, recruitmentId: page.recruitmentId, candidateName: candidates.name })
+      .from(page)
+      .innerJoin(applications, and(eq(applications.organisationId, organisationId), eq(applications.id, page.applicationId)))
+      .innerJoin(candidates, and(eq(candidates.organisationId, organisationId), eq(candidates.id, applications.candidateId)))
+      .orderBy(desc(page.endsAt)),
+  );
 }
 
 /**
