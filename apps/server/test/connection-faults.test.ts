@@ -7,11 +7,12 @@ import { candidateImportOperations } from '@hireloop/contract/operations/candida
 import { candidateOperations } from '@hireloop/contract/operations/candidates';
 import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
 import { organisationSettingsOperations } from '@hireloop/contract/operations/organisation-settings';
+import { experienceLevelOperations } from '@hireloop/contract/operations/experience-levels';
 import { operationPath, PATH_PARAM } from '@hireloop/contract/operations/path';
 import { websiteOperations } from '@hireloop/contract/operations/website';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedPipeline } from './candidate-fixtures.ts';
+import { seedCandidate, seedPipeline } from './candidate-fixtures.ts';
 import {
   Client as HttpClient,
   createOrganisation,
@@ -200,5 +201,44 @@ describe('clients that stall while sending an upload', () => {
     } finally {
       for (const request of stalled) request.destroy();
     }
+  });
+});
+
+describe('a burst of slow reads', () => {
+  it('fills the read pool only: writes and sign-in checks go on at once on their own connections', async () => {
+    const statuses = await seedPipeline(t, org.id);
+    const { candidate } = await seedCandidate(t, org.id, statuses.statuses[0]!.id);
+    const addNote = (body: string) =>
+      callOperation(client, candidateOperations.addNote, { params: { organisationId: org.id, candidate: candidate.id }, body: { body } });
+    // Both pools open their connections first (a new connection is not what is measured here).
+    await Promise.all([
+      ...Array.from({ length: 14 }, () => callOperation(client, experienceLevelOperations.list, { params: inOrg() })),
+      ...Array.from({ length: 6 }, (_, i) => addNote(`Warm-up ${i}`)),
+    ]);
+    await admin.query('begin; lock table experience_levels in access exclusive mode');
+    let reads: Promise<{ status: number }>[];
+    try {
+      // More reads than the read pool has connections (10), each held by the lock: as slow as reads get.
+      reads = Array.from({ length: 14 }, () => callOperation(client, experienceLevelOperations.list, { params: inOrg() }));
+      for (;;) {
+        const waiting = await admin.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (waiting.rows[0]!.n >= 8) break;
+        await delay(10);
+      }
+      const [note, auth] = await Promise.all([
+        addNote('Written while the reads wait'),
+        callOperation(client, authOperations.get, { params: {} }),
+      ]);
+      expect([note.status, auth.status]).toEqual([201, 200]);
+    } finally {
+      await admin.query('rollback');
+    }
+    // The reads were only slow: those that got a connection are answered once the lock goes; the rest
+    // waited longer than a connection may be waited for (5 s) and were told to try again.
+    const answered = (await Promise.all(reads)).map((r) => r.status);
+    expect(answered.filter((s) => s === 200).length).toBeGreaterThanOrEqual(8);
+    expect(answered.every((s) => s === 200 || s === 503)).toBe(true);
   });
 });
