@@ -63,6 +63,7 @@ export const interviews = pgTable(
     index('interviews_recruitment_idx').on(t.recruitmentId, t.startsAt, t.id),
     index('interviews_application_idx').on(t.applicationId, t.startsAt),
     index('interviews_organisation_idx').on(t.organisationId, t.startsAt),
+    index('interviews_ended_idx').on(t.organisationId, t.endsAt),
     check('interviews_status_check', sql`${t.status} in ('scheduled', 'completed', 'cancelled')`),
     check('interviews_time_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],

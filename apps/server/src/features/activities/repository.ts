@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { runPrepared } from '../../db/prepared.ts';
+import { literalCount, runPrepared } from '../../db/prepared.ts';
 import { activities, candidates } from '../../db/schema/candidates.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 
@@ -99,9 +99,9 @@ export async function listRecentActivities(db: Db, organisationId: string, limit
       .leftJoin(recruitments, eq(recruitments.id, activities.recruitmentId))
       .where(where)
       .orderBy(desc(activities.createdAt), desc(activities.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-    { organisationId, recruitmentIds, limit, offset },
+      .limit(literalCount(limit))
+      .offset(literalCount(offset)),
+    { organisationId, recruitmentIds },
   );
   return rows.map((r): ActivityRow => ({ ...r.activity, candidateName: r.candidateName, recruitmentName: r.recruitmentName }));
 }

@@ -114,19 +114,24 @@ export async function candidateTimelineFor(
   return { rows: rows.slice(start, start + o.perPage), total: rows.length };
 }
 
+/** How many of the latest entries are read at most to find a reader's `limit` visible ones. */
+const RECENT_READ_MAX = 500;
 const RECENT_BATCH = 100;
-const RECENT_BATCHES_MAX = 5;
 
 /**
  * The organisation's latest activity (in these recruitments) this reader may see, at most `limit`.
- * Reads newest first in batches until enough are visible; a reader who may see little gets fewer.
+ * Reads newest first in batches until enough are visible, at most the latest 500; a reader who may
+ * see little gets fewer. The first batch is twice `limit`: most readers see most entries, and each
+ * entry read is joined to its candidate.
  */
 export async function recentActivitiesFor(db: Db, organisationId: string, reader: Actor, limit: number, recruitmentIds?: string[]) {
   const visible: ActivityRow[] = [];
-  for (let batch = 0; batch < RECENT_BATCHES_MAX && visible.length < limit; batch++) {
-    const rows = await listRecentActivities(db, organisationId, RECENT_BATCH, recruitmentIds, batch * RECENT_BATCH);
+  for (let read = 0; read < RECENT_READ_MAX && visible.length < limit;) {
+    const batch = Math.min(read === 0 ? 2 * limit : RECENT_BATCH, RECENT_READ_MAX - read);
+    const rows = await listRecentActivities(db, organisationId, batch, recruitmentIds, read);
     visible.push(...(await visibleActivities(db, organisationId, reader, rows)));
-    if (rows.length < RECENT_BATCH) break;
+    if (rows.length < batch) break;
+    read += batch;
   }
   return visible.slice(0, limit);
 }

@@ -60,41 +60,45 @@ export function dashboardRecruitments(
     .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
     .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.status, 'open'), o.all ? undefined : mine))
     .orderBy(desc(recruitments.openedAt), desc(recruitments.id))
-    .limit(DASHBOARD_RECRUITMENTS_MAX)
-    .as('page');
-  // Written out: Drizzle writes a subquery's column bare ("id") in some places, and inside the raw
-  // subqueries below a bare name binds to the inner table's column (db/sql.ts, outer()).
-  const pageId = sql.raw('"page"."id"');
+    .limit(DASHBOARD_RECRUITMENTS_MAX);
   const since = o.since.toISOString();
   // The UTC day `since` falls in: its part is counted from the index, the days after it from the kept figures.
   const firstDay = since.slice(0, 10);
   const firstDayEnd = new Date(Date.parse(firstDay) + DAY_MS).toISOString();
-  const monthStart = o.monthStart.toISOString();
-  const figures = sql`(select f.applied, f.moved from recruitment_day_figures f
-    where f.organisation_id = ${organisationId} and f.recruitment_id = ${pageId} and f.day > ${firstDay}::date)`;
-  const hired = sql`(select a.hired_at, a.stage_entered_at from applications a join recruitment_statuses s on s.id = a.status_id
-    where a.organisation_id = ${organisationId} and a.recruitment_id = ${pageId} and s.category = 'hired' and a.rejected_at is null)`;
+  // Per recruitment of the page: its counts by stage (active, and active in a hired stage) and its days
+  // after the first, each read once. Every correlation names page.id (db/sql.ts, outer()).
+  const from = sql`(${page}) page
+    cross join lateral (
+      select coalesce(sum(c.active), 0)::int as active, coalesce(sum(c.active) filter (where s.category = 'hired'), 0)::int as hired
+        from recruitment_stage_counts c join recruitment_statuses s on s.id = c.status_id
+       where c.organisation_id = ${organisationId} and c.recruitment_id = page.id) counts
+    cross join lateral (
+      select coalesce(sum(f.applied), 0)::int as applied, coalesce(sum(f.moved), 0)::int as moved
+        from recruitment_day_figures f
+       where f.organisation_id = ${organisationId} and f.recruitment_id = page.id and f.day > ${firstDay}::date) days`;
   return runPrepared(
     db
       .select({
-        id: page.id,
-        name: page.name,
-        openings: page.openings,
-        roleId: page.roleId,
-        roleName: page.roleName,
-        active: sql<number>`coalesce((select sum(c.active) from recruitment_stage_counts c
-          where c.organisation_id = ${organisationId} and c.recruitment_id = ${pageId}), 0)::int`,
-        newThisWeek: sql<number>`((select coalesce(sum(d.applied), 0) from ${figures} d)
-          + (select count(*) from applications a where a.organisation_id = ${organisationId} and a.recruitment_id = ${pageId}
+        id: sql<string>`page.id`,
+        name: sql<string>`page.name`,
+        openings: sql<number>`page.openings`,
+        roleId: sql<string>`page.role_id`,
+        roleName: sql<string>`page.role_name`,
+        active: sql<number>`counts.active`,
+        newThisWeek: sql<number>`(days.applied
+          + (select count(*) from applications a where a.organisation_id = ${organisationId} and a.recruitment_id = page.id
               and a.applied_at >= ${since}::timestamptz and a.applied_at < ${firstDayEnd}::timestamptz))::int`,
-        movedThisWeek: sql<number>`((select coalesce(sum(d.moved), 0) from ${figures} d)
-          + (select count(*) from application_stage_changes m where m.organisation_id = ${organisationId} and m.recruitment_id = ${pageId}
+        movedThisWeek: sql<number>`(days.moved
+          + (select count(*) from application_stage_changes m where m.organisation_id = ${organisationId} and m.recruitment_id = page.id
               and m.moved_at >= ${since}::timestamptz and m.moved_at < ${firstDayEnd}::timestamptz and m.from_status_id is not null))::int`,
-        hired: sql<number>`(select count(*) from ${hired} h)::int`,
-        hiredThisMonth: sql<number>`(select count(*) from ${hired} h
-          where coalesce(h.hired_at, h.stage_entered_at) >= ${monthStart}::timestamptz)::int`,
+        hired: sql<number>`counts.hired`,
+        // Read from the applications only where some are hired (few).
+        hiredThisMonth: sql<number>`case when counts.hired = 0 then 0 else (select count(*)::int
+          from applications a join recruitment_statuses s on s.id = a.status_id
+         where a.organisation_id = ${organisationId} and a.recruitment_id = page.id and s.category = 'hired' and a.rejected_at is null
+           and coalesce(a.hired_at, a.stage_entered_at) >= ${o.monthStart.toISOString()}::timestamptz) end`,
       })
-      .from(page)
-      .orderBy(desc(page.openedAt), desc(page.id)),
+      .from(from)
+      .orderBy(sql`page.opened_at desc, page.id desc`),
   );
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { runPrepared } from '../../db/prepared.ts';
+import { literalCount, runPrepared } from '../../db/prepared.ts';
 import { applications, candidates } from '../../db/schema/candidates.ts';
 import { offerApprovals, offers } from '../../db/schema/interviews.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
@@ -261,7 +261,7 @@ export async function approvalsWaitingFor(db: Db, organisationId: string, userId
         ),
       )
       .orderBy(asc(offers.updatedAt))
-      .limit(limit),
+      .limit(literalCount(limit)),
   );
 }
 
