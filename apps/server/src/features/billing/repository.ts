@@ -5,6 +5,7 @@ import { invitations } from '../../db/schema/invitations.ts';
 import { memberships, organisations } from '../../db/schema/organisations.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { users } from '../../db/schema/users.ts';
+import { outer } from '../../db/sql.ts';
 
 /** The billing columns of an organisation, as stored. */
 export type BillingRow = {
@@ -48,6 +49,35 @@ export function lockBilling(tx: Db, organisationId: string): Promise<BillingRow 
 
 /** The billing columns a change writes, through the organisations service (docs/architecture.md §6). */
 export type BillingPatch = Partial<Omit<BillingRow, 'billingInterval'> & { billingInterval: string }>;
+
+/**
+ * The billing row and its usage (seats: members and invitations that can still be accepted; open or
+ * on-hold recruitments) in one statement: the billing page and the dashboard ask for both, and each
+ * statement is a round trip. The counts are those of countSeatsUsed and countActiveRecruitments.
+ */
+export async function findBillingWithUsage(
+  db: Db,
+  organisationId: string,
+  now: Date,
+): Promise<(BillingRow & { seats: number; activeRecruitments: number }) | undefined> {
+  const [row] = await db
+    .select({
+      ...billingColumns,
+      seats: sql<number>`(select count(*) from ${memberships} m where m.organisation_id = ${outer(organisations.id)})
+        + (select count(*) from ${invitations} i where i.organisation_id = ${outer(organisations.id)}
+            and i.accepted_at is null and i.revoked_at is null and i.declined_at is null and i.expires_at > ${now.toISOString()}::timestamptz)`.mapWith(
+        Number,
+      ),
+      activeRecruitments: sql<number>`(select count(*) from ${recruitments} r where r.organisation_id = ${outer(organisations.id)}
+        and r.status in (${sql.join(
+          ACTIVE_RECRUITMENT_STATES.map((x) => sql`${x}`),
+          sql`, `,
+        )}))`.mapWith(Number),
+    })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row;
+}
 
 /** Seats in use: members plus invitations that can still be accepted. */
 export async function countSeatsUsed(db: Db, organisationId: string, now: Date): Promise<number> {

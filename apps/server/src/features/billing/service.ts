@@ -17,7 +17,15 @@ import { updateOrganisationColumns } from '../organisations/service.ts';
 import { overLimit, usageOf } from './limits.ts';
 import { effectivePlan, intervalOf, isPlanId, productsOf } from './plans.ts';
 import { billingSnapshot, presentBilling } from './presenter.ts';
-import { findBilling, findOrganisationForStripe, findUserEmail, lockBilling, type BillingPatch, type BillingRow } from './repository.ts';
+import {
+  findBilling,
+  findBillingWithUsage,
+  findOrganisationForStripe,
+  findUserEmail,
+  lockBilling,
+  type BillingPatch,
+  type BillingRow,
+} from './repository.ts';
 import { createPriceBook, lookupKey, readSubscription, type Item, type StripeClient, type StripeSubscription } from './stripe.ts';
 
 const TARGET = 'billing';
@@ -39,9 +47,9 @@ export function createBillingService({ db, stripe, appUrl }: BillingServiceDeps)
   const priceBook = stripe ? createPriceBook(stripe) : null;
 
   async function view(organisationId: string) {
-    const row = await findBilling(db, organisationId);
+    const row = await findBillingWithUsage(db, organisationId, new Date());
     if (!row) throw notFound();
-    return presentBilling(row, await usageOf(db, organisationId), stripe !== null);
+    return presentBilling(row, { seats: row.seats, activeRecruitments: row.activeRecruitments }, stripe !== null);
   }
 
   /** Refuses a plan whose limits the current usage exceeds: 422 naming the limit. */

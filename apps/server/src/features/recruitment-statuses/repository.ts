@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, gte, ilike, lt, lte, ne, sql } from 'drizzle-o
 import type { Db } from '../../db/client.ts';
 import { applications } from '../../db/schema/candidates.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
-import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { containsPattern, offsetOf, totalOf } from '../../lib/paging.ts';
 
 export type StatusRow = typeof recruitmentStatuses.$inferSelect;
 type StatusValues = { name: string; colour: string; category: string; position: number };
@@ -20,17 +20,20 @@ export async function lockStatuses(tx: Db, organisationId: string) {
 
 export async function listStatuses(db: Db, organisationId: string, o: { page: number; perPage: number; name?: string | undefined }) {
   const where = and(ofOrganisation(organisationId), o.name ? ilike(recruitmentStatuses.name, containsPattern(o.name)) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(recruitmentStatuses)
-      .where(where)
-      .orderBy(...ordered)
-      .limit(o.perPage)
-      .offset(offsetOf(o.page, o.perPage)),
-    db.select({ n: count() }).from(recruitmentStatuses).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await db
+    .select()
+    .from(recruitmentStatuses)
+    .where(where)
+    .orderBy(...ordered)
+    .limit(o.perPage)
+    .offset(offsetOf(o.page, o.perPage));
+  const total = await totalOf(
+    o.page,
+    o.perPage,
+    rows.length,
+    async () => (await db.select({ n: count() }).from(recruitmentStatuses).where(where))[0]?.n ?? 0,
+  );
+  return { rows, total };
 }
 
 export function allStatuses(db: Db, organisationId: string) {

@@ -4,7 +4,7 @@ import { jobRoles } from '../../db/schema/job-roles.ts';
 import { experienceLevels } from '../../db/schema/recruitment-settings.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
-import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { containsPattern, offsetOf, totalOf } from '../../lib/paging.ts';
 
 export type RoleRow = typeof jobRoles.$inferSelect;
 export type RoleValues = Partial<Omit<typeof jobRoles.$inferInsert, 'id' | 'organisationId' | 'createdAt'>>;
@@ -49,14 +49,24 @@ export async function listRoles(db: Db, organisationId: string, o: { page: numbe
     o.teamId ? eq(jobRoles.teamId, o.teamId) : undefined,
     o.locationType ? eq(jobRoles.locationType, o.locationType) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    selectWithRefs(db).where(where).orderBy(asc(jobRoles.name), asc(jobRoles.id)).limit(o.perPage).offset(offsetOf(o.page, o.perPage)),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(jobRoles)
-      .where(where),
-  ]);
-  return { rows: rows.map(flatten), total: count?.n ?? 0 };
+  const rows = await selectWithRefs(db)
+    .where(where)
+    .orderBy(asc(jobRoles.name), asc(jobRoles.id))
+    .limit(o.perPage)
+    .offset(offsetOf(o.page, o.perPage));
+  const total = await totalOf(
+    o.page,
+    o.perPage,
+    rows.length,
+    async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(jobRoles)
+          .where(where)
+      )[0]?.n ?? 0,
+  );
+  return { rows: rows.map(flatten), total };
 }
 
 export async function findRole(db: Db, organisationId: string, id: string): Promise<RoleWithRefs | null> {

@@ -4,7 +4,7 @@ import { jobRoles } from '../../db/schema/job-roles.ts';
 import { memberships } from '../../db/schema/organisations.ts';
 import { teamMembers, teams } from '../../db/schema/teams.ts';
 import { users } from '../../db/schema/users.ts';
-import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { containsPattern, offsetOf, totalOf } from '../../lib/paging.ts';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamValues = Partial<Pick<TeamRow, 'name' | 'kind' | 'description' | 'contactName' | 'contactEmail' | 'contactPhone'>>;
@@ -41,17 +41,20 @@ export async function listTeams(
     o.name ? ilike(teams.name, containsPattern(o.name)) : undefined,
     o.kind ? eq(teams.kind, o.kind) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ team: teams, rolesCount, membersCount })
-      .from(teams)
-      .where(where)
-      .orderBy(...ORDER[o.sort])
-      .limit(o.perPage)
-      .offset(offsetOf(o.page, o.perPage)),
-    db.select({ n: count() }).from(teams).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = await db
+    .select({ team: teams, rolesCount, membersCount })
+    .from(teams)
+    .where(where)
+    .orderBy(...ORDER[o.sort])
+    .limit(o.perPage)
+    .offset(offsetOf(o.page, o.perPage));
+  const total = await totalOf(
+    o.page,
+    o.perPage,
+    rows.length,
+    async () => (await db.select({ n: count() }).from(teams).where(where))[0]?.n ?? 0,
+  );
+  return { rows, total };
 }
 
 export function findTeam(db: Db, organisationId: string, id: string) {
