@@ -1,4 +1,4 @@
-import autocannon, { type Instance } from 'autocannon';
+import autocannon, { type Instance, type Result } from 'autocannon';
 
 export type LoadResult = {
   url: string;
@@ -40,6 +40,20 @@ export function recordLatencies(instance: Instance): () => Percentiles {
   };
 }
 
+/** What a finished autocannon run measured, with the percentiles `recordLatencies` kept of it. */
+export function loadResult(url: string, result: Result, percentiles: Percentiles): LoadResult {
+  return {
+    url,
+    requestsPerSecond: result.requests.average,
+    ...percentiles,
+    totalRequests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationS: result.duration,
+  };
+}
+
 /** A bounded autocannon run (warm-up, then the measured run) against one URL. */
 export async function measureLoad(
   url: string,
@@ -62,17 +76,7 @@ export async function measureLoad(
     timer = setTimeout(() => reject(new Error(`autocannon against ${url} did not finish within ${limitMs} ms`)), limitMs);
   });
   try {
-    const result = await Promise.race([run, hung]);
-    return {
-      url,
-      requestsPerSecond: result.requests.average,
-      ...percentiles(),
-      totalRequests: result.requests.total,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      durationS: result.duration,
-    };
+    return loadResult(url, await Promise.race([run, hung]), percentiles());
   } finally {
     clearTimeout(timer);
   }

@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { withBenchServer } from './bench-server.ts';
-import { measureLoad, recordLatencies, type LoadResult } from './load.ts';
+import { loadResult, measureLoad, recordLatencies, type LoadResult } from './load.ts';
 import type { Row, Section } from './report.ts';
 
 /**
@@ -37,25 +37,34 @@ export type MixedRun = {
   seedMs: number;
   health: LoadResult;
   load: LoadResult;
-  /** Answers by status, every request of the measured run and its warm-up. */
+  /** Answers by status (autocannon reports those of the measured run). */
   statuses: Record<string, number>;
   writes: { notesAcknowledged: number; notesStored: number; movesAcknowledged: number; movesStored: number };
 };
 
-/** Per connection: which member it is, which applications it moves, where it is in its cycle. */
-type Context = { worker?: number; step?: number; candidate?: string; moved?: Record<string, string> };
+/**
+ * What a round of the cycle works on. autocannon clears a connection's context each time it starts
+ * its list of requests again (lib/requestIterator.js, resetContext), so nothing survives a round:
+ * each round takes the next number, and with it its member, recruitment and candidate. (Keeping a
+ * worker number in the context gave every round a new one: every round read the first recruitment,
+ * and two connections could move the same card at once, so the last answer heard was not always the
+ * last move committed.)
+ */
+type Context = { round?: number; card?: MixedInfo['moves'][number][number] | undefined };
 
 /**
  * The cycle each connection repeats, as a recruiter's day goes: mostly reads of the screens they open
  * (sign-in check, dashboard, a recruitment's candidates table and board, a search, a candidate and
- * their notes, the bell), and two writes: a note on the candidate opened, a move of a card to the
- * next stage.
+ * their notes, the bell), and two writes: a note on the candidate opened, a move of a card to another
+ * stage. A card is moved by one connection at a time: taken from the free cards for the move, given
+ * back with its answer, so the answers of a card's moves come in the order they were committed.
  */
 function cycle(info: MixedInfo, notes: string[], moves: Map<string, string>) {
   const org = `/api/v1/organisation/${info.organisationId}`;
-  let workers = 0;
-  const worker = (context: Context) => (context.worker ??= workers++);
-  const member = (context: Context) => info.members[worker(context) % info.members.length]!;
+  let rounds = 0;
+  const free = info.moves.flat();
+  const round = (context: Context) => context.round ?? 0;
+  const member = (context: Context) => info.members[round(context) % info.members.length]!;
   const headers = (context: Context, json = false) => {
     const m = member(context);
     return {
@@ -65,7 +74,8 @@ function cycle(info: MixedInfo, notes: string[], moves: Map<string, string>) {
       ...(json ? { 'content-type': 'application/json' } : {}),
     };
   };
-  const recruitment = (context: Context) => info.recruitmentIds[(context.step ?? 0) % info.recruitmentIds.length]!;
+  const recruitment = (context: Context) => info.recruitmentIds[round(context) % info.recruitmentIds.length]!;
+  const candidate = (context: Context) => info.candidateIds[(round(context) * 7919) % info.candidateIds.length]!;
   const get = (path: (context: Context) => string) => ({
     method: 'GET' as const,
     setupRequest: (request: Record<string, unknown>, context: Context) => ({ ...request, path: path(context), headers: headers(context) }),
@@ -73,25 +83,24 @@ function cycle(info: MixedInfo, notes: string[], moves: Map<string, string>) {
   return [
     {
       method: 'GET' as const,
-      // The first call of a cycle picks the candidate of this round.
+      // The first call of a round takes its number.
       setupRequest: (request: Record<string, unknown>, context: Context) => {
-        context.step = (context.step ?? -1) + 1;
-        context.candidate = info.candidateIds[(worker(context) * 7919 + context.step) % info.candidateIds.length];
+        context.round = rounds++;
         return { ...request, path: '/api/v1/auth', headers: headers(context) };
       },
     },
     get(() => `${org}/dashboard`),
     get((c) => `${org}/recruitments/${recruitment(c)}/applications?page=1&per_page=25&sort=-applied_at`),
     get(() => `${org}/candidates?filter[search]=an&per_page=25`),
-    get((c) => `${org}/candidates/${c.candidate}`),
-    get((c) => `${org}/candidates/${c.candidate}/notes`),
+    get((c) => `${org}/candidates/${candidate(c)}`),
+    get((c) => `${org}/candidates/${candidate(c)}/notes`),
     {
       method: 'POST' as const,
       setupRequest: (request: Record<string, unknown>, context: Context) => ({
         ...request,
-        path: `${org}/candidates/${context.candidate}/notes`,
+        path: `${org}/candidates/${candidate(context)}/notes`,
         headers: headers(context, true),
-        body: JSON.stringify({ body: `Mixed-load note ${worker(context)}-${context.step}` }),
+        body: JSON.stringify({ body: `Mixed-load note ${round(context)}` }),
       }),
       onResponse: (status: number, body: string) => {
         if (status === 201) notes.push((JSON.parse(body) as { note: { id: string } }).note.id);
@@ -101,10 +110,12 @@ function cycle(info: MixedInfo, notes: string[], moves: Map<string, string>) {
     {
       method: 'POST' as const,
       setupRequest: (request: Record<string, unknown>, context: Context) => {
-        const mine = info.moves[worker(context) % info.moves.length]!;
-        const card = mine[(context.step ?? 0) % mine.length]!;
-        const stage = info.stageIds[((context.step ?? 0) + worker(context)) % info.stageIds.length]!;
-        (context.moved ??= {})[card.id] = stage;
+        const card = free.shift();
+        if (!card) throw new Error('no free card to move: more connections than cards');
+        context.card = card;
+        // Until its answer comes, the card's stage is not known (a move without an answer may be committed).
+        moves.delete(card.id);
+        const stage = info.stageIds[round(context) % info.stageIds.length]!;
         return {
           ...request,
           path: `${org}/applications/${card.id}/move`,
@@ -112,7 +123,9 @@ function cycle(info: MixedInfo, notes: string[], moves: Map<string, string>) {
           body: JSON.stringify({ status_id: stage }),
         };
       },
-      onResponse: (status: number, body: string) => {
+      onResponse: (status: number, body: string, context: Context) => {
+        if (context.card) free.push(context.card);
+        context.card = undefined;
         if (status !== 200) return;
         const { application } = JSON.parse(body) as { application: { id: string; status: { id: string } } };
         moves.set(application.id, application.status.id);
@@ -153,17 +166,7 @@ export async function measureMixed(
         statuses[status] = (statuses[status] ?? 0) + 1;
       });
       const percentiles = recordLatencies(run);
-      const result = await run;
-      const load: LoadResult = {
-        url: 'mixed',
-        requestsPerSecond: result.requests.average,
-        ...percentiles(),
-        totalRequests: result.requests.total,
-        non2xx: result.non2xx,
-        errors: result.errors,
-        timeouts: result.timeouts,
-        durationS: result.duration,
-      };
+      const load = loadResult('mixed', await run, percentiles());
       // Every acknowledged note is there, and each moved card is in the stage its last acknowledged move put it.
       const client = new pg.Client({ connectionString: info.databaseUrl });
       client.on('error', () => undefined);

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { withBenchServer } from './bench-server.ts';
-import { LOAD, loadProblems, measureLoad, recordLatencies, type LoadResult } from './load.ts';
+import { LOAD, loadProblems, loadResult, measureLoad, recordLatencies, type LoadResult } from './load.ts';
 import type { Row, Section } from './report.ts';
 
 /**
@@ -36,17 +36,7 @@ async function measureCalls(baseUrl: string, cookie: string, paths: string[]): P
     requests: paths.map((path) => ({ method: 'GET', path, headers })),
   });
   const percentiles = recordLatencies(run);
-  const result = await run;
-  return {
-    url: paths.join(' + '),
-    requestsPerSecond: result.requests.average,
-    ...percentiles(),
-    totalRequests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    durationS: result.duration,
-  };
+  return loadResult(paths.join(' + '), await run, percentiles());
 }
 
 /** Runs bench/screens-server.ts on one database and loads each screen's first-load calls at 16 connections. */
