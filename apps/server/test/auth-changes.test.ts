@@ -4,7 +4,7 @@ import { memberOperations } from '@hireloop/contract/operations/members';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionCache } from '../src/features/auth/session-cache.ts';
-import { addMember, Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { addMember, type Client, createOrganisation, createUser, onNode, signIn, startTestApp, type TestApp } from './harness.ts';
 import { callOperation } from './operations.ts';
 
 // A change of who may do what is forgotten by the node that made it before it answers, and by every
@@ -21,15 +21,6 @@ let admin: Client;
 let database: pg.Client;
 
 const cacheOf = (t: TestApp) => t.app.sessionStore.cache as SessionCache;
-/** The same browser, talking to another node. */
-const onNode = (client: Client, t: TestApp) => {
-  const other = new Client(t.baseUrl);
-  for (const name of ['hireloop_session', 'XSRF-TOKEN']) {
-    const value = client.cookie(name);
-    if (value !== undefined) other.setCookie(name, value);
-  }
-  return other;
-};
 const createTeam = (client: Client, name: string) => client.post(`organisation/${org.id}/teams`, { name, kind: 'team' });
 const teams = (client: Client) => client.get(`organisation/${org.id}/teams`);
 

@@ -193,6 +193,16 @@ export class Client {
   }
 }
 
+/** The same browser (its session and anti-forgery cookies) talking to another node of the app. */
+export function onNode(client: Client, t: Pick<TestApp, 'baseUrl'>): Client {
+  const other = new Client(t.baseUrl);
+  for (const name of ['hireloop_session', 'XSRF-TOKEN']) {
+    const value = client.cookie(name);
+    if (value !== undefined) other.setCookie(name, value);
+  }
+  return other;
+}
+
 /** A caller with nothing but an API key: no cookies, no XSRF token (the key's `Authorization: Bearer` on every call). */
 export function apiKeyClient(t: Pick<TestApp, 'baseUrl'>, token: string) {
   const client = new Client(t.baseUrl);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sha256 } from '../src/lib/tokens.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionCache } from '../src/features/auth/session-cache.ts';
-import { addMember, Client, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
+import { addMember, type Client, createOrganisation, createUser, onNode, signIn, startTestApp, type TestApp } from './harness.ts';
 
 // Who is asking, remembered between requests (docs/decisions/015-who-is-asking-remembered.md): two
 // nodes on one database, each with its cache; a change made through one is forgotten by both at its
@@ -15,15 +15,6 @@ let owner: { id: string };
 
 const CACHE = { SESSION_CACHE_MS: '300000' };
 const cacheOf = (t: TestApp) => t.app.sessionStore.cache as SessionCache;
-/** The same browser, talking to another node. */
-const onNode = (client: Client, t: TestApp) => {
-  const other = new Client(t.baseUrl);
-  for (const name of ['hireloop_session', 'XSRF-TOKEN']) {
-    const value = client.cookie(name);
-    if (value !== undefined) other.setCookie(name, value);
-  }
-  return other;
-};
 const teams = (client: Client) => client.get(`organisation/${org.id}/teams`);
 const createTeam = (client: Client, name: string) => client.post(`organisation/${org.id}/teams`, { name, kind: 'team' });
 
