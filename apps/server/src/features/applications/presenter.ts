@@ -13,7 +13,7 @@ import type {
   ApplicationListRow,
   CandidateRow,
   StatusRow,
-  boardCards,
+  BoardRow,
   filesOf,
   findApplicationDetail,
   otherApplicationsOf,
@@ -70,7 +70,7 @@ export function presentListItem(r: ApplicationListRow): ApplicationListItem {
   };
 }
 
-export function presentCard(c: Awaited<ReturnType<typeof boardCards>>[number]): BoardCard {
+export function presentCard(c: NonNullable<BoardRow['card']>): BoardCard {
   return {
     id: c.id,
     candidate_id: c.candidateId,

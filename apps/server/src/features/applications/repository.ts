@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ma
 import { alias, type PgInsertValue } from 'drizzle-orm/pg-core';
 import { candidateSearch, withTypoThreshold, type CandidateSearch } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
-import { prepareNamed, runPrepared, statementCache } from '../../db/prepared.ts';
+import { prepareNamed, preparedPerDb, runPrepared, statementCache } from '../../db/prepared.ts';
 import { applicationStageChanges, applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
 import { recruitmentStatuses } from '../../db/schema/recruitment-settings.ts';
@@ -341,26 +341,62 @@ export async function findApplicationListRow(db: Db, organisationId: string, id:
 /* ---------- the board ---------- */
 
 /**
- * The active cards of a recruitment, by column and board position. The name is looked up per card
- * (a correlated subquery): a join let the planner scan every candidate of the organisation.
+ * The board in one prepared statement (was three round trips: the recruitment, the pipeline, the
+ * cards): each status of the pipeline in order, with its active cards in board position order, a
+ * row per card (a status without cards: one row, no card). The first row always comes, and says
+ * whether the recruitment is the organisation's. The name is looked up per card (a correlated
+ * subquery): a join let the planner scan every candidate of the organisation.
  */
-export function boardCards(db: Db, organisationId: string, recruitmentId: string) {
-  return db
-    .select({
-      id: applications.id,
-      candidateId: applications.candidateId,
-      name: sql<string>`(select c.name from candidates c where c.id = "applications"."candidate_id")`,
-      statusId: applications.statusId,
-      rating: applications.rating,
-      tags: applications.tags,
-      source: applications.source,
-      stageEnteredAt: applications.stageEnteredAt,
-      version: applications.version,
-    })
-    .from(applications)
-    .where(and(ofRecruitment(organisationId, recruitmentId), isNull(applications.rejectedAt)))
-    .orderBy(asc(applications.statusId), asc(applications.boardPosition), asc(applications.id));
+export async function boardRows(db: Db, organisationId: string, recruitmentId: string) {
+  const rows = await boardStatement(db).execute({ organisationId, recruitmentId });
+  return rows[0]?.found ? rows : null;
 }
+export type BoardRow = Awaited<ReturnType<ReturnType<typeof boardStatement>['execute']>>[number];
+
+const boardStatement = preparedPerDb((db) => {
+  const organisationId = value('organisationId');
+  const recruitmentId = value('recruitmentId');
+  const found = sql`(select exists (select 1 from recruitments r where r.id = ${recruitmentId} and r.organisation_id = ${organisationId}) as found) t`;
+  return prepareNamed(
+    db
+      .select({
+        found: sql<boolean>`t.found`,
+        status: {
+          id: recruitmentStatuses.id,
+          name: recruitmentStatuses.name,
+          colour: recruitmentStatuses.colour,
+          category: recruitmentStatuses.category,
+        },
+        card: {
+          id: applications.id,
+          candidateId: applications.candidateId,
+          name: sql<string>`(select c.name from candidates c where c.id = ${outer(applications.candidateId)})`,
+          rating: applications.rating,
+          tags: applications.tags,
+          source: applications.source,
+          stageEnteredAt: applications.stageEnteredAt,
+          version: applications.version,
+        },
+      })
+      .from(found)
+      .leftJoin(recruitmentStatuses, and(sql`t.found`, eq(recruitmentStatuses.organisationId, organisationId)))
+      .leftJoin(
+        applications,
+        and(
+          ofRecruitment(organisationId, recruitmentId),
+          eq(applications.statusId, recruitmentStatuses.id),
+          isNull(applications.rejectedAt),
+        ),
+      )
+      .orderBy(
+        asc(recruitmentStatuses.position),
+        asc(recruitmentStatuses.createdAt),
+        asc(recruitmentStatuses.id),
+        asc(applications.boardPosition),
+        asc(applications.id),
+      ),
+  );
+});
 
 /** The application, locked until the transaction ends (concurrent moves of one card serialise here). */
 export async function lockApplication(db: Db, organisationId: string, id: string): Promise<ApplicationRow | null> {

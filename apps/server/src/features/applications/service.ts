@@ -27,7 +27,7 @@ import { recruitmentState } from '../recruitments/service.ts';
 import { presentCandidate, presentCard, presentDetail, presentListItem, presentStatus } from './presenter.ts';
 import {
   allApplications,
-  boardCards,
+  boardRows,
   bulkMove,
   bulkReject,
   bulkTag,
@@ -224,11 +224,15 @@ export function createApplicationService(db: Db) {
     },
 
     async board(organisationId: string, recruitmentId: string): Promise<BoardResponse['board']> {
-      await recruitmentOf(db, organisationId, recruitmentId);
-      const [statuses, cards] = await Promise.all([pipelineStatuses(db, organisationId), boardCards(db, organisationId, recruitmentId)]);
-      const byStatus = new Map(statuses.map((s) => [s.id, [] as ReturnType<typeof presentCard>[]]));
-      for (const card of cards) byStatus.get(card.statusId)?.push(presentCard(card));
-      return { columns: statuses.map((s) => ({ status: presentStatus(s), cards: byStatus.get(s.id) ?? [] })) };
+      const rows = await boardRows(db, organisationId, recruitmentId);
+      if (!rows) throw recruitmentNotFound();
+      const columns: BoardResponse['board']['columns'] = [];
+      for (const { status, card } of rows) {
+        if (!status) continue;
+        if (columns.at(-1)?.status.id !== status.id) columns.push({ status: presentStatus(status), cards: [] });
+        if (card) columns.at(-1)!.cards.push(presentCard(card));
+      }
+      return { columns };
     },
 
     /**

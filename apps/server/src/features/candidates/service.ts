@@ -467,9 +467,9 @@ export function createCandidateService(db: Db, files: FileService, owners: Candi
 
     /** A page of notes, each with what the reader may do to it. */
     async notes(organisationId: string, reader: Actor, candidateId: string, o: { page: number; perPage: number }) {
-      await loadCandidate(db, organisationId, candidateId);
-      const { rows, total } = await listNotes(db, organisationId, candidateId, o);
-      return { notes: rows.map((row) => presentNote(row, reader)), total };
+      const found = await listNotes(db, organisationId, candidateId, o);
+      if (!found) throw candidateNotFound();
+      return { notes: found.rows.map((row) => presentNote(row, reader)), total: found.total };
     },
 
     /**
