@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDay } from './days.ts';
 
 /*
  * More `filter[…]` shapes for list queries (next to filterText and filterChoice in pagination.ts):
@@ -7,7 +8,6 @@ import { z } from 'zod';
  */
 
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Whether `value` has the shape of an id (a UUID of any version; an id of nothing still answers nothing). */
 export const isId = (value: string) => ID.test(value);
@@ -19,8 +19,7 @@ export const commaList = (value: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** Whether `value` is a real day written `YYYY-MM-DD` (not 2026-02-30). */
-export const isDay = (value: string) => DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export { isDay };
 
 /** A trimmed `filter[…]` (empty is no filter) up to `max` characters. */
 const trimmed = (max: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paged } from './pagination.ts';
+import { isDay } from './days.ts';
 
 /*
  * Offers (docs/product.md §15): an offer for an application, approved by its approvers in order, sent to the
@@ -310,10 +311,7 @@ const isoDate = (required: string) =>
     .trim()
     .min(1, required)
     .regex(/^\d{4}-\d{2}-\d{2}$/, OFFER_TEXTS.dateInvalid)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, OFFER_TEXTS.dateInvalid);
+    .refine(isDay, OFFER_TEXTS.dateInvalid);
 
 export const offerFields = {
   salary: z

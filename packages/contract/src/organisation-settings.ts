@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES, type MemberRole } from './constants.ts';
+import { isDay } from './days.ts';
 import { ERROR_TEXTS, OFFER_APPROVAL_TEXTS } from './errors.ts';
 import { listQuery, paged } from './pagination.ts';
 import { organisationNameField, organisationSlugField, organisationWebsiteField } from './organisations.ts';
@@ -125,10 +126,7 @@ const isoDateFilter = z
   .refine((v) => (ISO_DATE.test(v) || ISO_DATE_TIME.test(v)) && validDate(v), ERROR_TEXTS.invalidIsoDate);
 
 function validDate(v: string): boolean {
-  const date = new Date(ISO_DATE.test(v) ? `${v}T00:00:00Z` : v);
-  if (Number.isNaN(date.getTime())) return false;
-  // `2025-02-30` parses to March 2: compare the day back.
-  return !ISO_DATE.test(v) || date.toISOString().slice(0, 10) === v;
+  return ISO_DATE.test(v) ? isDay(v) : !Number.isNaN(new Date(v).getTime());
 }
 
 export const isIsoDay = (v: string) => ISO_DATE.test(v);

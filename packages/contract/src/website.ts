@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { line } from './text.ts';
+import { isDay } from './days.ts';
 import { EMPLOYMENT_TYPES, LOCATION_TYPES, ROLE_STATUSES, SALARY_PERIODS } from './roles.ts';
 
 /**
@@ -164,10 +165,7 @@ export type WebsiteRoleResponse = z.infer<typeof websiteRoleResponse>;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: WEBSITE_TEXTS.statsDate, abort: true })
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    WEBSITE_TEXTS.statsDate,
-  );
+  .refine(isDay, WEBSITE_TEXTS.statsDate);
 
 /**
  * GET organisation/{id}/website/stats?from&to&filter[role] (UTC days, inclusive; default the last 30
