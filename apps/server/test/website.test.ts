@@ -381,6 +381,19 @@ describe('GET /website/stats', () => {
     expect(malformed.errors?.['filter.role']).toEqual([WEBSITE_TEXTS.statsRole]);
   });
 
+  it('reads applications per role and day kept equal to the applications through the site, also after one is deleted', async () => {
+    const recount = sql`select organisation_id, role_id, (created_at at time zone 'UTC')::date::text as day, count(*)::int as n
+      from career_applications group by 1, 2, 3 order by 1, 2, 3`;
+    const kept = sql`select organisation_id, role_id, day::text as day, applications as n
+      from careers_application_days where applications <> 0 order by 1, 2, 3`;
+    const rowsOf = async (q: ReturnType<typeof sql>) => ((await db().execute(q)) as unknown as { rows: unknown[] }).rows;
+    expect(await rowsOf(recount)).not.toEqual([]);
+    expect(await rowsOf(kept)).toEqual(await rowsOf(recount));
+    const [one] = await db().select({ id: careerApplications.applicationId }).from(careerApplications).limit(1);
+    await db().delete(careerApplications).where(eq(careerApplications.applicationId, one!.id));
+    expect(await rowsOf(kept)).toEqual(await rowsOf(recount));
+  });
+
   it('defaults to the last 30 days ending today', async () => {
     const { stats } = await expectStatus(ownerClient, ops.stats, 200, { params: { organisationId: org.id } });
     const today = new Date().toISOString().slice(0, 10);

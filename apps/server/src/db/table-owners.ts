@@ -42,6 +42,8 @@ export const TABLE_OWNERS: Readonly<Record<string, string>> = {
   careers_sites: 'features/website',
   career_questions: 'features/website',
   career_applications: 'features/careers',
+  // Written only by the trigger on career_applications (migration 0030).
+  careers_application_days: 'features/careers',
   careers_page_views: 'features/careers',
   onboarding_stages: 'features/onboarding-stages',
   onboarding_templates: 'features/onboarding-templates',

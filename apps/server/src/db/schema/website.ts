@@ -81,3 +81,23 @@ export const careersPageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organisationId, t.page, t.day] })],
 );
+
+/**
+ * Applications through the careers site per organisation, role and UTC day, kept up to date by a
+ * statement trigger on career_applications (migration 0030; nothing in the app writes it). The
+ * website statistics read it (decision 017).
+ */
+export const careersApplicationDays = pgTable(
+  'careers_application_days',
+  {
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => jobRoles.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    applications: integer('applications').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.day, t.roleId] }), index('careers_application_days_role_idx').on(t.roleId)],
+);

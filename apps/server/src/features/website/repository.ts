@@ -1,11 +1,11 @@
 import { WEBSITE_DEFAULT_BRAND_COLOUR, WEBSITE_TEXTS, defaultWebsiteHeadline, type CareerQuestion } from '@hireloop/contract/website';
-import { and, asc, between, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { teams } from '../../db/schema/teams.ts';
-import { careerApplications, careerQuestions, careersPageViews, careersSites } from '../../db/schema/website.ts';
+import { careersApplicationDays, careerQuestions, careersPageViews, careersSites } from '../../db/schema/website.ts';
 import { outer } from '../../db/sql.ts';
 
 /* ---------- THE live-role rule ---------- */
@@ -201,20 +201,26 @@ export function pageViewsBetween(db: Db, organisationId: string, from: string, t
     .where(and(eq(careersPageViews.organisationId, organisationId), between(careersPageViews.day, from, to)));
 }
 
-/** Applications through the careers site per UTC day and role in [from, to]. */
+/**
+ * Applications through the careers site per UTC day and role in [from, to]: the days kept by the
+ * trigger on career_applications (migration 0030), a row per role and day instead of every
+ * application of the period (decision 017).
+ */
 export function applicationsBetween(db: Db, organisationId: string, from: string, to: string) {
-  const day = sql<string>`to_char(${careerApplications.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db
-    .select({ roleId: careerApplications.roleId, day, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(careerApplications)
+    .select({
+      roleId: careersApplicationDays.roleId,
+      day: sql<string>`${careersApplicationDays.day}::text`,
+      count: careersApplicationDays.applications,
+    })
+    .from(careersApplicationDays)
     .where(
       and(
-        eq(careerApplications.organisationId, organisationId),
-        gte(careerApplications.createdAt, new Date(`${from}T00:00:00.000Z`)),
-        lt(careerApplications.createdAt, new Date(Date.parse(`${to}T00:00:00.000Z`) + 86_400_000)),
+        eq(careersApplicationDays.organisationId, organisationId),
+        between(careersApplicationDays.day, from, to),
+        ne(careersApplicationDays.applications, 0),
       ),
-    )
-    .groupBy(careerApplications.roleId, day);
+    );
 }
 
 /** The role's publishing state, locked until the transaction ends; undefined when it is not the organisation's. */
