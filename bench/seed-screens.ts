@@ -56,3 +56,73 @@ export async function seedBenchHistory(
   await db.execute(sql`vacuum (analyze) application_stage_changes`);
   await db.execute(sql`vacuum (analyze) activities`);
 }
+
+/**
+ * What the other screens read, at the bench's scale (modest, generated in the database):
+ * - onboarding: `hires` of the bench candidates in the organisation's existing onboardings (round
+ *   robin, at their first stage, started over the last 90 days), each with the first onboarding's
+ *   template tasks (five a hire, some done, some overdue);
+ * - the careers site: a page-view row per live role and the front page for each of the last 90 days,
+ *   and a third of the bench applications marked as applied through the site (`career_applications`);
+ * - `notifications` for the user (the bell), half of them read;
+ * - `audit` entries, a year of administrative changes.
+ */
+export async function seedBenchScreensExtras(
+  db: Db,
+  organisationId: string,
+  user: { id: string; name: string },
+  seeded: { recruitmentIds: string[] },
+  o: { hires: number; notifications: number; audit: number },
+) {
+  const recruitments = uuids(seeded.recruitmentIds);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+    with picked as (
+      select a.id as application_id, a.candidate_id, row_number() over (order by a.id) as n
+        from applications a where a.organisation_id = ${organisationId} and a.recruitment_id = any(${recruitments})
+       order by a.id limit ${o.hires}
+    ), boards as (
+      select ob.id, row_number() over (order by ob.id) as k, count(*) over () as total from onboardings ob where ob.organisation_id = ${organisationId}
+    ), first_stage as (
+      select s.id from onboarding_stages s where s.organisation_id = ${organisationId} order by s.position limit 1
+    ), h as (
+      insert into hires (organisation_id, onboarding_id, candidate_id, application_id, stage_id, board_position, stage_entered_at, start_date, created_by_id, created_at)
+      select ${organisationId}, b.id, p.candidate_id, p.application_id, (select id from first_stage), p.n, now() - (p.n % 90) * interval '1 day',
+             (now() + ((p.n % 60) - 30) * interval '1 day')::date, ${user.id}, now() - (p.n % 90) * interval '1 day'
+        from picked p join boards b on b.k = 1 + (p.n % b.total)
+      on conflict do nothing
+      returning id, start_date
+    )
+    insert into hire_tasks (organisation_id, hire_id, title, owner_kind, owner_id, due_days, due_date, position, done_at)
+    select ${organisationId}, h.id, 'Bench task ' || t, 'user', ${user.id}, (t - 3) * 7, h.start_date + (t - 3) * 7, t,
+           case when t <= 2 then now() end
+      from h cross join generate_series(1, 5) as t`);
+    await tx.execute(sql`
+    insert into careers_page_views (organisation_id, page, day, views)
+    select ${organisationId}, pg.page, (now() at time zone 'UTC')::date - d, 20 + (abs(hashtext(pg.page || d)) % 200)
+      from (select 'index' as page union all select jr.id::text from job_roles jr where jr.organisation_id = ${organisationId}) pg
+      cross join generate_series(0, 89) as d
+    on conflict do nothing`);
+    await tx.execute(sql`
+    insert into career_applications (application_id, organisation_id, role_id, created_at)
+    select a.id, a.organisation_id, r.role_id, a.applied_at
+      from applications a join recruitments r on r.id = a.recruitment_id
+     where a.organisation_id = ${organisationId} and a.recruitment_id = any(${recruitments}) and abs(hashtext(a.id::text)) % 3 = 0
+    on conflict do nothing`);
+    await tx.execute(sql`
+    insert into notifications (user_id, organisation_id, type, data, read_at, created_at)
+    select ${user.id}, ${organisationId}, 'offer_decision',
+           jsonb_build_object('title', 'Bench notification ' || g, 'body', 'Bench', 'url', '/dashboard'),
+           case when g % 2 = 0 then now() end, now() - g * interval '37 minutes'
+      from generate_series(1, ${o.notifications}) as g`);
+    await tx.execute(sql`
+    insert into audit_log (organisation_id, actor_user_id, actor_name, action, target_type, target_id, before, after, created_at)
+    select ${organisationId}, ${user.id}, ${user.name}, (array['role.updated', 'member.updated', 'team.updated', 'recruitment.updated'])[1 + g % 4],
+           'bench', g::text, jsonb_build_object('name', 'Before ' || g), jsonb_build_object('name', 'After ' || g),
+           now() - g * interval '26 minutes'
+      from generate_series(1, ${o.audit}) as g`);
+  });
+  for (const table of ['hires', 'hire_tasks', 'career_applications', 'notifications', 'audit_log']) {
+    await db.execute(sql`vacuum (analyze) ${sql.identifier(table)}`);
+  }
+}

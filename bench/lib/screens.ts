@@ -68,6 +68,12 @@ const TITLES: Record<string, string> = {
   dashboard: 'Dashboard',
   recruitments: 'Recruitments list with pipeline bars',
   analytics: "A recruitment's analytics",
+  board: "A recruitment's board",
+  candidates: "A recruitment's candidates table",
+  onboarding: 'Onboarding dashboard',
+  website: 'Website statistics',
+  notifications: 'Notifications (the bell)',
+  audit: 'Audit log (organisation settings)',
 };
 
 export function screensRows(run: ScreensRun): Row[] {
