@@ -17,7 +17,7 @@ import { careerApplications, careerQuestions, careersPageViews, careersSites, ty
 import { createStorage } from '../src/lib/storage.ts';
 import { documents } from './candidate-fixtures.ts';
 import { pngOf } from './uploads.ts';
-import { addMember, createOrganisation, createUser, startTestApp, type TestApp } from './harness.ts';
+import { addMember, createOrganisation, createUser, signIn, startTestApp, type TestApp } from './harness.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -492,6 +492,42 @@ describe('applying', () => {
     const thanks = await html(res.location!);
     expect(thanks.status).toBe(200);
     expect(thanks.text).toContain('Thank you for applying');
+  });
+
+  it('shows the cover note and the answers to a recruiter in the application’s detail, and to no one outside the organisation', async () => {
+    const email = 'katherine@example.test';
+    const note = 'I ran the numbers for Friendship 7.\n\nHappy to start in March.';
+    const res = await apply(acme.slug, backend.roleId, { ...validFields(email), cover_note: note, q_visa: 'yes', q_why: 'The engine.' });
+    expect(res.status, res.text).toBe(303);
+    const [row] = await db()
+      .select({ id: applications.id })
+      .from(applications)
+      .innerJoin(candidates, eq(candidates.id, applications.candidateId))
+      .where(and(eq(candidates.organisationId, acme.id), eq(candidates.email, email)));
+    const path = `organisation/${acme.id}/applications/${row!.id}`;
+
+    const seen = await (await signIn(t, recruiter)).get(path);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.json.application.career_application).toEqual({
+      cover_note: note.replaceAll('\n', '\r\n'), // a form post sends line breaks as CRLF
+      answers: [
+        { question_id: 'visa', label: 'Do you need a visa?', answer: 'Yes' },
+        { question_id: 'why', label: 'Why us?', answer: 'The engine.' },
+      ],
+    });
+
+    // An application added in the app has none; a member of another organisation sees nothing.
+    const recruiterClient = await (await signIn(t, recruiter)).csrf();
+    const added = await recruiterClient.post(`organisation/${acme.id}/recruitments/${backend.recruitmentId}/applications`, {
+      candidate: { name: 'Added By Hand', email: 'by-hand@example.test' },
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.application.career_application).toBeNull();
+    const stranger = await createUser(t);
+    await addMember(t, other.id, stranger.id, 'owner');
+    const outside = await (await signIn(t, stranger)).get(path);
+    expect(outside.status).toBe(404);
+    expect(outside.text).not.toContain('Friendship');
   });
 
   it('matches an existing person by e-mail: a new application for another role, no second candidate', async () => {

@@ -222,6 +222,16 @@ export const otherApplication = z.object({
   rejected_at: z.string().nullable(),
 });
 
+/** One answer to a role's own application question, as the question read when the person applied. */
+export const careerAnswer = z.object({ question_id: z.string(), label: z.string(), answer: z.string() });
+
+/** What the person sent on the careers site with this application, beside their candidate fields. */
+export const careerApplicationSent = z.object({
+  cover_note: z.string().nullable(),
+  answers: z.array(careerAnswer),
+});
+export type CareerApplicationSent = z.infer<typeof careerApplicationSent>;
+
 /** GET …/applications/{application} → { application }: everything the slide-over shows. */
 export const applicationDetail = applicationListItem.extend({
   candidate: candidate,
@@ -231,6 +241,8 @@ export const applicationDetail = applicationListItem.extend({
   history: z.array(stageChange),
   files: z.array(candidateFile),
   other_applications: z.array(otherApplication),
+  /** The cover note and answers of a careers-site application; null when it came another way. */
+  career_application: careerApplicationSent.nullable(),
 });
 export type ApplicationDetail = z.infer<typeof applicationDetail>;
 export const applicationResponse = z.object({ application: applicationDetail });

@@ -6,6 +6,7 @@ import type {
   CandidateFile,
   CandidateFileKind,
   CandidateSource,
+  CareerApplicationSent,
   ConsentSource,
   StageChange,
 } from '@hireloop/contract/candidates';
@@ -119,6 +120,7 @@ export function presentDetail(
   history: HistoryRow[],
   files: FileRow[],
   others: OtherRow[],
+  careerApplication: CareerApplicationSent | null,
 ): ApplicationDetail {
   const a = d.application;
   return {
@@ -146,5 +148,6 @@ export function presentDetail(
       status: presentStatus(o.status),
       rejected_at: iso(o.rejectedAt),
     })),
+    career_application: careerApplication,
   };
 }

@@ -20,6 +20,7 @@ import { placeNewApplication } from './pipeline.ts';
 import { AppError, validationFailed } from '../../http/errors.ts';
 import type { Actor } from '../../http/organisation-scope.ts';
 import { recordActivities, type ActivityInput } from '../activities/service.ts';
+import { careerApplicationSent } from '../careers/sent.ts';
 import { addApplicationNote, candidateByEmail, candidateById, createCandidate, markCandidatesActive } from '../candidates/service.ts';
 import { notify } from '../notifications/service.ts';
 import { firstPipelineStatus, pipelineStatus, pipelineStatuses } from '../recruitment-statuses/service.ts';
@@ -158,12 +159,13 @@ export function createApplicationService(db: Db) {
   async function detail(organisationId: string, id: string): Promise<ApplicationDetail> {
     const d = await findApplicationDetail(db, organisationId, id);
     if (!d) throw applicationNotFound();
-    const [history, files, others] = await Promise.all([
+    const [history, files, others, sent] = await Promise.all([
       stageHistory(db, id),
       filesOf(db, organisationId, d.candidate.id),
       otherApplicationsOf(db, organisationId, d.candidate.id, id),
+      careerApplicationSent(db, organisationId, id),
     ]);
-    return presentDetail(organisationId, d, history, files, others);
+    return presentDetail(organisationId, d, history, files, others, sent);
   }
 
   async function listItem(organisationId: string, id: string): Promise<ApplicationListItem> {

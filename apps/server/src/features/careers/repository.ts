@@ -103,6 +103,15 @@ export async function insertCareerApplication(db: Db, values: typeof careerAppli
   await db.insert(careerApplications).values(values);
 }
 
+/** What the person sent on the careers form with one application (null: it did not come from the site). */
+export async function findCareerApplication(db: Db, organisationId: string, applicationId: string) {
+  const [row] = await db
+    .select({ coverNote: careerApplications.coverNote, answers: careerApplications.answers })
+    .from(careerApplications)
+    .where(and(eq(careerApplications.organisationId, organisationId), eq(careerApplications.applicationId, applicationId)));
+  return row ?? null;
+}
+
 /* ---------- page views ---------- */
 
 export async function addPageViews(db: Db, rows: { organisationId: string; page: string; day: string; views: number }[]) {

@@ -56,13 +56,16 @@ const detail: ApplicationDetail = {
   history: [],
   files: [],
   other_applications: [],
+  career_application: null,
 };
 
 let notes: Note[] = [];
+/** What the person sent on the careers site, for the detail the fake API answers. */
+let careerApplication: ApplicationDetail['career_application'] = null;
 
 const api = setUpFakeApi(({ method, path }) => {
   if (method !== 'GET') return undefined;
-  if (path === 'organisation/o1/applications/a1') return { application: detail };
+  if (path === 'organisation/o1/applications/a1') return { application: { ...detail, career_application: careerApplication } };
   if (path === 'organisation/o1/recruitment-status')
     return { statuses: page([statusRef('s1', 'Applied'), statusRef('s2', 'Screening')].map((s, i) => ({ ...s, position: i + 1 }))) };
   if (path === 'organisation/o1/users')
@@ -118,6 +121,44 @@ describe('candidate slide-over', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Stage: Applied. Move to…' })).toBeTruthy();
     expect(screen.getByText('backend')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Tags' })).toBeTruthy();
+  });
+
+  it('shows the cover note and the answers sent on the careers site on the first tab, line breaks kept', async () => {
+    signInForTest();
+    careerApplication = {
+      cover_note: 'I ran the numbers for Friendship 7.\r\n\r\nHappy to start in March.',
+      answers: [
+        { question_id: 'visa', label: 'Do you need a visa?', answer: 'No' },
+        { question_id: 'why', label: 'Why us?', answer: '' },
+      ],
+    };
+    try {
+      await openPanel();
+      const section = screen.getByRole('region', { name: 'Sent with the application' });
+      expect(within(section).getByText('Cover note')).toBeTruthy();
+      expect(within(section).getByTestId('cover-note').textContent).toBe(
+        'I ran the numbers for Friendship 7.\r\n\r\nHappy to start in March.',
+      );
+      expect(
+        within(section)
+          .getAllByRole('term')
+          .map((q) => q.textContent),
+      ).toEqual(['Do you need a visa?', 'Why us?']);
+      expect(
+        within(section)
+          .getAllByRole('definition')
+          .map((a) => a.textContent),
+      ).toEqual(['No', 'Not answered']);
+    } finally {
+      careerApplication = null;
+    }
+  });
+
+  it('shows no careers section for an application that came another way', async () => {
+    signInForTest();
+    await openPanel();
+    expect(screen.queryByRole('region', { name: 'Sent with the application' })).toBeNull();
+    expect(screen.queryByText('Cover note')).toBeNull();
   });
 
   it('suggests colleagues after @, inserts the chosen one with Enter and sends the mention mark', async () => {

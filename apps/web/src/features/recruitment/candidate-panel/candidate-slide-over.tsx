@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Tabs } from '@mantine/core';
+import { Alert, Stack, Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { CANDIDATE_TEXTS } from '@hireloop/contract/candidates';
 import { SlideOver } from '../../../components/slide-over.tsx';
 import { useApplication } from './api.ts';
 import { ActivityTab } from './components/activity-tab.tsx';
+import { CareersApplication } from './components/careers-application.tsx';
 import { FilesTab } from './components/files-tab.tsx';
 import { HistoryTab, OtherApplicationsTab } from './components/history-tab.tsx';
 import { InterviewsSection } from './components/interviews-section.tsx';
@@ -79,7 +80,10 @@ export function CandidateSlideOver({ recruitmentId, applicationId, onClose }: Ca
               ))}
             </Tabs.List>
             <Tabs.Panel value="profile" pt="md">
-              <ProfileTab key={data.candidate.updated_at} application={data} />
+              <Stack gap="lg">
+                {data.career_application ? <CareersApplication sent={data.career_application} /> : null}
+                <ProfileTab key={data.candidate.updated_at} application={data} />
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="files" pt="md">
               <FilesTab application={data} />
