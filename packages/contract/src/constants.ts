@@ -10,7 +10,7 @@ export const LOADER_MIN_DISPLAY_MS = 600;
 export const TOAST_AUTO_CLOSE_MS = 3000;
 export const TOAST_POSITION = 'top-right' as const;
 
-/** Multi-step form drafts (docs/product.md §9). Key: `${DRAFT_KEY_PREFIX}:${key ?? ''}:${group}`. */
+/** Multi-step form drafts (docs/product.md §9). Key: `${DRAFT_KEY_PREFIX}:${user}.${organisation}.${key ?? ''}:${group}`. */
 export const DRAFT_KEY_PREFIX = 'onboarding-draft';
 export const DRAFT_SAVE_DEBOUNCE_MS = 200;
 export const DRAFT_TTL_MS = 3_600_000;

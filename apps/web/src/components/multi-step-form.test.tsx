@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { TextInput } from '@mantine/core';
 import { DRAFT_SAVE_DEBOUNCE_MS, DRAFT_TTL_MS } from '@hireloop/contract/constants';
 import { ApiError } from '../lib/api-client';
-import { draftKey, loadDraft, saveDraft } from '../lib/drafts';
+import { draftKey, draftOwner, loadDraft, saveDraft, setDraftOwnerSource } from '../lib/drafts';
 import { MultiStepForm, type FormStep, type MultiStepFormProps } from './multi-step-form';
 
 const { toastError } = vi.hoisted(() => ({ toastError: vi.fn() }));
@@ -57,6 +57,8 @@ async function fillPerson(user: ReturnType<typeof userEvent.setup>) {
 
 beforeEach(() => {
   localStorage.clear();
+  // Drafts are kept for a signed-in user in an organisation (lib/drafts.ts).
+  setDraftOwnerSource(() => draftOwner('u1', 'o1'));
   toastError.mockClear();
 });
 
@@ -340,11 +342,11 @@ describe('MultiStepForm drafts', () => {
       vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1);
     });
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ann' } });
-    expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('new-hire', 'role-1')!)).toBeNull();
     act(() => {
       vi.advanceTimersByTime(DRAFT_SAVE_DEBOUNCE_MS - 1);
     });
-    expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('new-hire', 'role-1')!)).toBeNull();
     act(() => {
       vi.advanceTimersByTime(1);
     });
@@ -358,7 +360,7 @@ describe('MultiStepForm drafts', () => {
     vi.setSystemTime(new Date(2025, 0, 10, 9, 0).getTime() + DRAFT_TTL_MS + 1);
     renderForm({ draft });
     expect(screen.getByLabelText('Name')).toHaveProperty('value', '');
-    expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('new-hire', 'role-1')!)).toBeNull();
   });
 
   it('brings back which steps were left, with their error and complete marks, after a reload', async () => {
@@ -412,7 +414,7 @@ describe('MultiStepForm drafts', () => {
     await user.click(tab('Extras'));
     await user.click(button('Submit'));
     expect(onSubmit).toHaveBeenCalled();
-    expect(localStorage.getItem(draftKey('new-hire', 'role-1'))).toBeNull();
+    expect(localStorage.getItem(draftKey('new-hire', 'role-1')!)).toBeNull();
   });
 
   it('submits once for two submits in one tick, busy until it settles, then shows the refusal and keeps the draft', async () => {

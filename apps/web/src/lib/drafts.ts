@@ -10,9 +10,28 @@ export type DraftOptions = { group: string; key?: string };
  */
 export type StoredDraft<T> = { savedAt: number; values: T; progress?: unknown };
 
-/** `onboarding-draft:{key?}:{group}`. */
-export function draftKey(group: string, key?: string): string {
-  return `${DRAFT_KEY_PREFIX}:${key ?? ''}:${group}`;
+/**
+ * Whose drafts are kept: the signed-in user and their current organisation, or null when no one is
+ * signed in (then no draft is read or written). Set by the session (features/session/auth-store.ts).
+ */
+let ownerSource: () => string | null = () => null;
+
+export function setDraftOwnerSource(source: () => string | null): void {
+  ownerSource = source;
+}
+
+/** `{user}.{organisation}`: a draft is one person's in one organisation (the organisation may be empty). */
+export function draftOwner(userId: string, organisationId: string | null): string {
+  return `${userId}.${organisationId ?? ''}`;
+}
+
+/**
+ * `onboarding-draft:{owner}.{key?}:{group}`: the key part names whose draft it is, so the next person
+ * signed in on this browser, or the same person in another organisation, never gets it.
+ * Null without an owner.
+ */
+export function draftKey(group: string, key?: string, owner: string | null = ownerSource()): string | null {
+  return owner === null ? null : `${DRAFT_KEY_PREFIX}:${owner}.${key ?? ''}:${group}`;
 }
 
 // Storage can be missing (SSR, tests) or throw (Safari private mode, quota, disabled cookies):
@@ -26,17 +45,37 @@ function storage(): Storage | null {
 }
 
 export function saveDraft<T>(options: DraftOptions, values: T, progress?: unknown): void {
+  const name = draftKey(options.group, options.key);
+  if (name === null) return;
   const draft: StoredDraft<T> = progress === undefined ? { savedAt: Date.now(), values } : { savedAt: Date.now(), values, progress };
   try {
-    storage()?.setItem(draftKey(options.group, options.key), JSON.stringify(draft));
+    storage()?.setItem(name, JSON.stringify(draft));
   } catch {
     // Quota exceeded or values not serialisable: keep the form working without a draft.
   }
 }
 
 export function removeDraft(options: DraftOptions): void {
+  const name = draftKey(options.group, options.key);
+  if (name === null) return;
   try {
-    storage()?.removeItem(draftKey(options.group, options.key));
+    storage()?.removeItem(name);
+  } catch {
+    // Nothing to clean up if storage is unavailable.
+  }
+}
+
+/** Every draft on this browser, whoever's: at sign-out and when the session ends. */
+export function clearDrafts(): void {
+  try {
+    const store = storage();
+    if (!store) return;
+    const names: string[] = [];
+    for (let i = 0; i < store.length; i++) {
+      const name = store.key(i);
+      if (name?.startsWith(`${DRAFT_KEY_PREFIX}:`)) names.push(name);
+    }
+    for (const name of names) store.removeItem(name);
   } catch {
     // Nothing to clean up if storage is unavailable.
   }
@@ -56,9 +95,11 @@ export function loadDraft<T>(options: DraftOptions, now: number = Date.now()): T
  * shape), or null; an expired or unreadable draft is removed as it is read.
  */
 export function loadStoredDraft<T>(options: DraftOptions, now: number = Date.now()): { values: T; progress: unknown } | null {
+  const name = draftKey(options.group, options.key);
+  if (name === null) return null;
   let raw: string | null;
   try {
-    raw = storage()?.getItem(draftKey(options.group, options.key)) ?? null;
+    raw = storage()?.getItem(name) ?? null;
   } catch {
     return null;
   }
@@ -103,9 +144,11 @@ export function useDraft<T>(options: DraftOptions | undefined, values: T, progre
   useEffect(() => {
     if (group === undefined || (values === mountedValues.current && progress === mountedProgress.current)) return;
     cancelPending();
+    // Saved only for whoever typed it: not after a sign-out or an organisation switch meanwhile.
+    const owner = ownerSource();
     const save = (): void => {
       pending.current = null;
-      saveDraft({ group, key }, values, progress);
+      if (owner !== null && ownerSource() === owner) saveDraft({ group, key }, values, progress);
     };
     pending.current = { timer: setTimeout(save, DRAFT_SAVE_DEBOUNCE_MS), save };
   }, [group, key, values, progress, cancelPending]);

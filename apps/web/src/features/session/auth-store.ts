@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthResponse, OrganisationSummary, SessionUser } from '@hireloop/contract/auth';
 import { setOrganisationSource } from '../../lib/api-client.ts';
+import { clearDrafts, draftOwner, setDraftOwnerSource } from '../../lib/drafts.ts';
 
 /** Field → messages, as the server's error envelope has them; `auth: ['Login']` after a failed user fetch (docs/product.md §8). */
 export type AuthErrors = Record<string, string[]>;
@@ -61,12 +62,17 @@ export const authStore = {
       unavailable: false,
     });
   },
-  /** The user fetch failed: record the errors; the visitor counts as signed out. */
+  /**
+   * The user fetch failed: record the errors; the visitor counts as signed out. A session that
+   * ended (expired, signed out elsewhere) takes the drafts typed in it along, as a sign-out does.
+   */
   failed(errors: AuthErrors, unavailable: boolean): void {
+    if (!unavailable) clearDrafts();
     replace({ ...initialAuthState, status: 'unauthenticated', errors, unavailable });
   },
-  /** Logout completed (successfully or not). */
+  /** Logout completed (successfully or not): no draft is left for the next person on this browser. */
   signedOut(): void {
+    clearDrafts();
     replace({ ...initialAuthState, status: 'unauthenticated' });
   },
   /** Tests only: back to the state before start-up. */
@@ -81,6 +87,7 @@ function currentOrganisationId(): string | null {
 }
 
 setOrganisationSource(currentOrganisationId);
+setDraftOwnerSource(() => (state.user ? draftOwner(state.user.id, currentOrganisationId()) : null));
 
 export function isAuthenticated(auth: AuthState): boolean {
   return auth.status === 'authenticated';

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import '../../../test/setup-dom.ts';
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Candidate, CandidateImport } from '@hireloop/contract/candidates';
-import { renderApp, setUpFakeApi, signInForTest, testLocation } from '../../../app/test-helpers.tsx';
+import { renderApp, setUpFakeApi, signInForTest, testLocation, testOrganisation, testUser } from '../../../app/test-helpers.tsx';
+import { logout } from '../../../app/session.ts';
+import { authStore } from '../../session/auth-store.ts';
 
 const SLOW = { timeout: 10_000 };
 const emptyPage = { data: [], meta: { page: 1, per_page: 25, total: 0, last_page: 1 } };
@@ -122,6 +124,44 @@ describe('adding a candidate', { timeout: 30_000 }, () => {
     expect(existing).toHaveLength(1);
     expect(existing[0]?.body).toEqual({ candidate_id: 'c-ana', source: 'sourced', rating: null, tags: [] });
     expect(screen.queryByRole('dialog', { name: 'Add a candidate' })).toBeNull();
+  });
+});
+
+describe('a half-typed candidate (a draft)', { timeout: 30_000 }, () => {
+  async function openAddCandidate() {
+    const rendered = renderApp('/recruitment/r1/candidates');
+    await userEvent.click((await screen.findAllByRole('button', { name: 'Add a candidate' }, SLOW))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Add a candidate' }, SLOW);
+    const name = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Name/ });
+    const email = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^E-mail/ });
+    return { rendered, name, email };
+  }
+
+  it('comes back for the person who typed it, and for no one after they sign out', async () => {
+    localStorage.clear();
+    signInForTest();
+    const first = await openAddCandidate();
+    await userEvent.type(first.name, 'Ana Silva');
+    await userEvent.type(first.email, 'ana@example.test');
+    await waitFor(() => expect(localStorage.length).toBeGreaterThan(0), SLOW);
+    cleanup();
+
+    // The same person opens the form again: the draft is there.
+    const again = await openAddCandidate();
+    expect(again.name.value).toBe('Ana Silva');
+    expect(again.email.value).toBe('ana@example.test');
+
+    // They sign out; someone else signs in on the same browser and opens the same form.
+    await logout(again.rendered.queryClient);
+    cleanup();
+    authStore.signedIn({
+      user: { ...testUser, id: 'u2', name: 'Sam Other', email: 'sam@example.test' },
+      organisations: [testOrganisation],
+    });
+    const next = await openAddCandidate();
+    expect(next.name.value).toBe('');
+    expect(next.email.value).toBe('');
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('onboarding-draft:'))).toEqual([]);
   });
 });
 
