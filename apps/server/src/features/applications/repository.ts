@@ -333,10 +333,16 @@ export async function allApplications(
   );
 }
 
+/** One row of the table (a move's answer): a prepared statement, built once. */
 export async function findApplicationListRow(db: Db, organisationId: string, id: string): Promise<ApplicationListRow | null> {
-  const [row] = await listRows(db, and(eq(applications.organisationId, organisationId), eq(applications.id, id)), []).limit(1);
+  const [row] = await listRow(db).execute({ organisationId, id });
   return row ?? null;
 }
+const listRow = preparedPerDb((db) =>
+  prepareNamed(
+    listRows(db, and(eq(applications.organisationId, value('organisationId')), eq(applications.id, sql.placeholder('id'))), []).limit(1),
+  ),
+);
 
 /* ---------- the board ---------- */
 
@@ -398,13 +404,19 @@ const boardStatement = preparedPerDb((db) => {
   );
 });
 
-/** The application, locked until the transaction ends (concurrent moves of one card serialise here). */
-export async function lockApplication(db: Db, organisationId: string, id: string): Promise<ApplicationRow | null> {
-  const [row] = await db
-    .select()
-    .from(applications)
-    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)))
-    .for('update');
+/**
+ * The application, locked until the transaction ends (concurrent moves of one card serialise here),
+ * with its recruitment's name and state, in one statement (the recruitment is not locked).
+ */
+export async function lockApplication(db: Db, organisationId: string, id: string) {
+  const [row] = await runPrepared(
+    db
+      .select({ application: applications, recruitment: { id: recruitments.id, name: recruitments.name, status: recruitments.status } })
+      .from(applications)
+      .innerJoin(recruitments, eq(recruitments.id, applications.recruitmentId))
+      .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)))
+      .for('update', { of: applications }),
+  );
   return row ?? null;
 }
 
@@ -417,10 +429,12 @@ const column = (recruitmentId: string, statusId: string, exceptId?: string) =>
 
 /** The last position of a column (0 when empty). */
 export async function lastPosition(db: Db, recruitmentId: string, statusId: string, exceptId?: string): Promise<number> {
-  const [row] = await db
-    .select({ p: max(applications.boardPosition) })
-    .from(applications)
-    .where(column(recruitmentId, statusId, exceptId));
+  const [row] = await runPrepared(
+    db
+      .select({ p: max(applications.boardPosition) })
+      .from(applications)
+      .where(column(recruitmentId, statusId, exceptId)),
+  );
   return row?.p ?? 0;
 }
 
@@ -527,16 +541,20 @@ export type ApplicationChanges = { [K in Changeable]?: ApplicationRow[K] | SQL }
 
 /** Applies the changes, bumps the version and updated_at. */
 export async function updateApplication(db: Db, organisationId: string, id: string, changes: ApplicationChanges) {
-  const [row] = await db
-    .update(applications)
-    .set({ ...changes, version: sql`${applications.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)))
-    .returning();
+  const [row] = await runPrepared(
+    db
+      .update(applications)
+      .set({ ...changes, version: sql`${applications.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(applications.organisationId, organisationId), eq(applications.id, id)))
+      .returning(),
+  );
   return row ?? null;
 }
 
+/** One row (a move) as a prepared statement; a batch as it comes (its shape varies with its size). */
 export async function insertStageChanges(db: Db, rows: PgInsertValue<typeof applicationStageChanges>[]) {
-  if (rows.length > 0) await db.insert(applicationStageChanges).values(rows);
+  if (rows.length === 1) await runPrepared(db.insert(applicationStageChanges).values(rows));
+  else if (rows.length > 1) await db.insert(applicationStageChanges).values(rows);
 }
 
 export async function candidateInRecruitment(db: Db, recruitmentId: string, candidateId: string): Promise<boolean> {

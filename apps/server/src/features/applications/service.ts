@@ -176,11 +176,10 @@ export function createApplicationService(db: Db) {
 
   /** Locks the application and checks its recruitment takes changes. */
   async function lockWritable(tx: Db, organisationId: string, id: string) {
-    const application = await lockApplication(tx, organisationId, id);
-    if (!application) throw applicationNotFound();
-    const recruitment = await recruitmentOf(tx, organisationId, application.recruitmentId);
-    assertOpen(recruitment);
-    return { application, recruitment };
+    const locked = await lockApplication(tx, organisationId, id);
+    if (!locked) throw applicationNotFound();
+    assertOpen(locked.recruitment);
+    return locked;
   }
 
   /** Where the card lands: before `beforeId` (a card of the column) or at the end (lib/board-order.ts). */
@@ -363,13 +362,15 @@ export function createApplicationService(db: Db) {
         db.transaction(async (tx) => {
           const { application: before } = await lockWritable(tx, organisationId, id);
           if (before.rejectedAt) throw invalid('status_id', CANDIDATE_TEXTS.alreadyRejected);
-          const target = await pipelineStatus(tx, organisationId, body.status_id);
+          // The target and the card's status in one read of the pipeline (a few rows).
+          const statuses = await pipelineStatuses(tx, organisationId);
+          const target = statuses.find((s) => s.id === body.status_id);
           if (!target) throw invalid('status_id', CANDIDATE_TEXTS.statusUnknown);
           const boardPosition = await positionIn(tx, before, target.id, body.before_id ?? null);
           if (target.id === before.statusId && boardPosition === before.boardPosition) return false;
           const changes: ApplicationChanges = { boardPosition };
           if (target.id !== before.statusId) {
-            const from = await pipelineStatus(tx, organisationId, before.statusId);
+            const from = statuses.find((s) => s.id === before.statusId);
             changes.statusId = target.id;
             changes.stageEnteredAt = clockNow;
             changes.hiredAt = target.category === 'hired' ? (before.hiredAt ?? clockNow) : null;

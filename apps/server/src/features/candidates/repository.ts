@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { candidateSearch, hasCommonWord, SEARCH_MATCH_CAP, withTypoThreshold } from '../../db/candidate-search.ts';
 import type { Db } from '../../db/client.ts';
 import { outsideOrganisationTransaction } from '../../db/organisation-transaction.ts';
-import { prepareNamed, preparedPerDb, statementCache } from '../../db/prepared.ts';
+import { prepareNamed, preparedPerDb, runPrepared, statementCache } from '../../db/prepared.ts';
 import { applications, candidateFiles, candidateNotes, candidates } from '../../db/schema/candidates.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { storedFiles } from '../../db/schema/outbox.ts';
@@ -177,7 +177,7 @@ export function findCandidate(db: Db, organisationId: string, id: string, forUpd
     .select()
     .from(candidates)
     .where(and(ofOrganisation(organisationId), eq(candidates.id, id)));
-  return (forUpdate ? q.for('update') : q).then((r) => r[0]);
+  return runPrepared(forUpdate ? q.for('update') : q).then((r) => r[0]);
 }
 
 export function findCandidateByEmail(db: Db, organisationId: string, email: string) {
@@ -200,10 +200,12 @@ export async function updateCandidate(db: Db, organisationId: string, id: string
 /** The candidates' last activity is now (the list's "last activity" sort). */
 export async function touchCandidates(db: Db, organisationId: string, ids: string[]) {
   if (ids.length === 0) return;
-  await db
+  const update = db
     .update(candidates)
     .set({ lastActivityAt: sql`now()` })
     .where(and(ofOrganisation(organisationId), inArray(candidates.id, [...new Set(ids)])));
+  // One person (a note, a move) as a prepared statement; a batch as it comes (its shape varies with its size).
+  await (new Set(ids).size === 1 ? runPrepared(update) : update);
 }
 
 /** A new person; with `consentNow`, their consent is given now (the transaction's time). */
@@ -433,21 +435,26 @@ export function allNotes(db: Db, organisationId: string, candidateId: string) {
 }
 
 export function findNote(db: Db, organisationId: string, candidateId: string, id: string) {
-  return db
-    .select(noteSelection)
-    .from(candidateNotes)
-    .leftJoin(users, eq(users.id, candidateNotes.authorId))
-    .where(and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId), eq(candidateNotes.id, id)))
-    .then((r) => (r[0] ? noteRow(r[0]) : undefined));
+  return runPrepared(
+    db
+      .select(noteSelection)
+      .from(candidateNotes)
+      .leftJoin(users, eq(users.id, candidateNotes.authorId))
+      .where(
+        and(eq(candidateNotes.organisationId, organisationId), eq(candidateNotes.candidateId, candidateId), eq(candidateNotes.id, id)),
+      ),
+  ).then((r) => (r[0] ? noteRow(r[0]) : undefined));
 }
 
 /** The new note's id; undefined when a note with the same client id exists (nothing is inserted). */
 export async function insertNote(db: Db, values: typeof candidateNotes.$inferInsert): Promise<string | undefined> {
-  const [row] = await db
-    .insert(candidateNotes)
-    .values(values)
-    .onConflictDoNothing({ target: [candidateNotes.organisationId, candidateNotes.clientId] })
-    .returning({ id: candidateNotes.id });
+  const [row] = await runPrepared(
+    db
+      .insert(candidateNotes)
+      .values(values)
+      .onConflictDoNothing({ target: [candidateNotes.organisationId, candidateNotes.clientId] })
+      .returning({ id: candidateNotes.id }),
+  );
   return row?.id;
 }
 
