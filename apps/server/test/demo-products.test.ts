@@ -1,6 +1,6 @@
 import { onboardingOperations } from '@hireloop/contract/operations/onboardings';
 import { websiteOperations } from '@hireloop/contract/operations/website';
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/demo-seed.ts';
 import { DEMO_CAREERS_DAYS } from '../src/db/demo-website.ts';
@@ -189,5 +189,43 @@ describe('demo data through the products’ own screens', () => {
     expect(hire.documents.map((d) => d.name)).toEqual(['ID copy', 'Bank details', 'Signed contract']);
     expect(hire.manager).not.toBeNull();
     expect(hire.buddy).not.toBeNull();
+  });
+});
+
+describe('demo data: time runs forward', () => {
+  /** Pairs besides creation (every other timestamp of a row is checked against its created_at): [earlier, later]. */
+  const PAIRS: [string, string][] = [
+    ['starts_at', 'ends_at'],
+    ['opened_at', 'closed_at'],
+    ['applied_at', 'rejected_at'],
+    ['applied_at', 'hired_at'],
+    ['applied_at', 'stage_entered_at'],
+  ];
+
+  it('has no row used, changed, sent or ended before it was created or began (an API key was last used before it was made)', async () => {
+    const rowsOf = async <T>(query: SQL) => ((await demo.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const rows = await rowsOf<{ table_name: string; column_name: string }>(
+      sql`select table_name, column_name from information_schema.columns
+          where table_schema = 'public' and data_type like 'timestamp%' order by table_name, column_name`,
+    );
+    const byTable = new Map<string, string[]>();
+    for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name]);
+    // Every table's every timestamp, so a column added later is checked too.
+    const checks: [string, string, string][] = [];
+    for (const [table, columns] of byTable) {
+      if (columns.includes('created_at')) {
+        for (const column of columns) if (column !== 'created_at') checks.push([table, 'created_at', column]);
+      }
+      for (const [earlier, later] of PAIRS) if (columns.includes(earlier) && columns.includes(later)) checks.push([table, earlier, later]);
+    }
+    expect(checks).toContainEqual(['api_keys', 'created_at', 'last_used_at']);
+    const backwards: string[] = [];
+    for (const [table, earlier, later] of checks) {
+      const found = await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(later)} < ${sql.identifier(earlier)}`,
+      );
+      if (found[0]!.n > 0) backwards.push(`${table}: ${found[0]!.n} with ${later} before ${earlier}`);
+    }
+    expect(backwards).toEqual([]);
   });
 });

@@ -102,6 +102,8 @@ export async function seedDemo(db: Db, opts: { appUrl?: string } = {}): Promise<
       tokenHash: sha256(demoKey),
       scopes: API_KEY_READ_SCOPES,
       createdBy: keyCreator?.id ?? null,
+      // Made a month ago and used by last night's sync: never used before it existed.
+      createdAt: new Date(Date.now() - 30 * 86_400_000),
       lastUsedAt: new Date(Date.now() - 9 * 3_600_000),
     });
 
