@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { runPrepared } from '../../db/prepared.ts';
+import { literalCount, preparedPerDbAndKey } from '../../db/prepared.ts';
 import { jobRoles } from '../../db/schema/job-roles.ts';
 import { recruitments } from '../../db/schema/recruitments.ts';
 import { outer } from '../../db/sql.ts';
@@ -34,7 +34,7 @@ const DAY_MS = 86_400_000;
  * in, plus that day's part from the indexes that carry organisation_id (0020, 0025): a few rows per
  * recruitment instead of an index entry per application and move of the week. Nothing counts the
  * recruitment's applications one by one under row-level security (decision 017). A named prepared
- * statement: planned once per connection, not at every request.
+ * statement, built once and planned once per connection, not at every request.
  */
 export function dashboardRecruitments(
   db: Db,
@@ -42,6 +42,24 @@ export function dashboardRecruitments(
   userId: string,
   o: { all: boolean; since: Date; monthStart: Date },
 ): Promise<DashboardRecruitment[]> {
+  const since = o.since.toISOString();
+  // The UTC day `since` falls in: its part is counted from the index, the days after it from the kept figures.
+  const firstDay = since.slice(0, 10);
+  const firstDayEnd = new Date(Date.parse(firstDay) + DAY_MS).toISOString();
+  return recruitmentsStatement(db, o.all ? 'all' : 'mine').execute({
+    organisationId,
+    userId,
+    since,
+    firstDay,
+    firstDayEnd,
+    monthStart: o.monthStart.toISOString(),
+  });
+}
+
+/** The statement, built once per kind (and handle, db/prepared.ts): its values are placeholders. */
+const recruitmentsStatement = preparedPerDbAndKey((db, key: 'mine' | 'all') => {
+  const organisationId = sql.placeholder('organisationId');
+  const userId = sql.placeholder('userId');
   const mine = or(
     eq(recruitments.ownerId, userId),
     sql`exists (select 1 from recruitment_members m where m.recruitment_id = ${outer(recruitments.id)} and m.user_id = ${userId})`,
@@ -58,13 +76,11 @@ export function dashboardRecruitments(
     })
     .from(recruitments)
     .innerJoin(jobRoles, eq(jobRoles.id, recruitments.roleId))
-    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.status, 'open'), o.all ? undefined : mine))
+    .where(and(eq(recruitments.organisationId, organisationId), eq(recruitments.status, 'open'), key === 'all' ? undefined : mine))
     .orderBy(desc(recruitments.openedAt), desc(recruitments.id))
-    .limit(DASHBOARD_RECRUITMENTS_MAX);
-  const since = o.since.toISOString();
-  // The UTC day `since` falls in: its part is counted from the index, the days after it from the kept figures.
-  const firstDay = since.slice(0, 10);
-  const firstDayEnd = new Date(Date.parse(firstDay) + DAY_MS).toISOString();
+    .limit(literalCount(DASHBOARD_RECRUITMENTS_MAX));
+  const since = sql`${sql.placeholder('since')}::timestamptz`;
+  const firstDayEnd = sql`${sql.placeholder('firstDayEnd')}::timestamptz`;
   // Per recruitment of the page: its counts by stage (active, and active in a hired stage) and its days
   // after the first, each read once. Every correlation names page.id (db/sql.ts, outer()).
   const from = sql`(${page}) page
@@ -75,30 +91,29 @@ export function dashboardRecruitments(
     cross join lateral (
       select coalesce(sum(f.applied), 0)::int as applied, coalesce(sum(f.moved), 0)::int as moved
         from recruitment_day_figures f
-       where f.organisation_id = ${organisationId} and f.recruitment_id = page.id and f.day > ${firstDay}::date) days`;
-  return runPrepared(
-    db
-      .select({
-        id: sql<string>`page.id`,
-        name: sql<string>`page.name`,
-        openings: sql<number>`page.openings`,
-        roleId: sql<string>`page.role_id`,
-        roleName: sql<string>`page.role_name`,
-        active: sql<number>`counts.active`,
-        newThisWeek: sql<number>`(days.applied
-          + (select count(*) from applications a where a.organisation_id = ${organisationId} and a.recruitment_id = page.id
-              and a.applied_at >= ${since}::timestamptz and a.applied_at < ${firstDayEnd}::timestamptz))::int`,
-        movedThisWeek: sql<number>`(days.moved
-          + (select count(*) from application_stage_changes m where m.organisation_id = ${organisationId} and m.recruitment_id = page.id
-              and m.moved_at >= ${since}::timestamptz and m.moved_at < ${firstDayEnd}::timestamptz and m.from_status_id is not null))::int`,
-        hired: sql<number>`counts.hired`,
-        // Read from the applications only where some are hired (few).
-        hiredThisMonth: sql<number>`case when counts.hired = 0 then 0 else (select count(*)::int
-          from applications a join recruitment_statuses s on s.id = a.status_id
-         where a.organisation_id = ${organisationId} and a.recruitment_id = page.id and s.category = 'hired' and a.rejected_at is null
-           and coalesce(a.hired_at, a.stage_entered_at) >= ${o.monthStart.toISOString()}::timestamptz) end`,
-      })
-      .from(from)
-      .orderBy(sql`page.opened_at desc, page.id desc`),
-  );
-}
+       where f.organisation_id = ${organisationId} and f.recruitment_id = page.id and f.day > ${sql.placeholder('firstDay')}::date) days`;
+  return db
+    .select({
+      id: sql<string>`page.id`,
+      name: sql<string>`page.name`,
+      openings: sql<number>`page.openings`,
+      roleId: sql<string>`page.role_id`,
+      roleName: sql<string>`page.role_name`,
+      active: sql<number>`counts.active`,
+      newThisWeek: sql<number>`(days.applied
+        + (select count(*) from applications a where a.organisation_id = ${organisationId} and a.recruitment_id = page.id
+            and a.applied_at >= ${since} and a.applied_at < ${firstDayEnd}))::int`,
+      movedThisWeek: sql<number>`(days.moved
+        + (select count(*) from application_stage_changes m where m.organisation_id = ${organisationId} and m.recruitment_id = page.id
+            and m.moved_at >= ${since} and m.moved_at < ${firstDayEnd} and m.from_status_id is not null))::int`,
+      hired: sql<number>`counts.hired`,
+      // Read from the applications only where some are hired (few).
+      hiredThisMonth: sql<number>`case when counts.hired = 0 then 0 else (select count(*)::int
+        from applications a join recruitment_statuses s on s.id = a.status_id
+       where a.organisation_id = ${organisationId} and a.recruitment_id = page.id and s.category = 'hired' and a.rejected_at is null
+         and coalesce(a.hired_at, a.stage_entered_at) >= ${sql.placeholder('monthStart')}::timestamptz) end`,
+    })
+    .from(from)
+    .orderBy(sql`page.opened_at desc, page.id desc`)
+    .prepare(`dashboard_recruitments_${key}`);
+});
