@@ -142,7 +142,7 @@ describe('creating an offer', () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ salary: -1 }, 'salary', OFFER_TEXTS.salaryNegative],
-      [{ salary: 10.5 }, 'salary', OFFER_TEXTS.salaryWhole],
+      [{ salary: 10.555 }, 'salary', OFFER_TEXTS.salaryCents],
       [{ currency: 'eur' }, 'currency', OFFER_TEXTS.currencyFormat],
       [{ currency: 'XYZ' }, 'currency', OFFER_TEXTS.currencyUnknown],
       [{ expires_on: yesterday }, 'expires_on', OFFER_TEXTS.expiryPast],
@@ -399,6 +399,21 @@ describe('sending, withdrawing, the letter', () => {
     expect(text).toContain('Engineer');
     expect(text).toContain('123,456 EUR per year');
     expect(text).toContain('Northwind Labs');
+  });
+
+  it('offers an hourly rate with pence: 15.50 is stored, read back and written in the letter as 15.50', async () => {
+    const { applicationId } = await newApplication({ name: 'Dorothy Vaughan' });
+    const offer = await draft(applicationId, { salary: 15.5, currency: 'GBP', salary_period: 'hour' });
+    expect(offer).toMatchObject({ salary: 15.5, currency: 'GBP', salary_period: 'hour' });
+    const [stored] = await t.database.db.select({ salary: offers.salary }).from(offers).where(eq(offers.id, offer.id));
+    expect(stored!.salary).toBe(15.5);
+    const edited = await expectOk(recruiter, ops.update, { params: ofOffer(offer.id), body: { salary: 17.25 } });
+    expect(edited.offer.salary).toBe(17.25);
+    expect((await expectOk(manager, ops.get, { params: ofOffer(offer.id) })).offer.salary).toBe(17.25);
+    const res = await fetchBytes(`${t.baseUrl}/api/v1/${o(`/offers/${offer.id}/letter.pdf`)}`, {
+      cookie: `hireloop_session=${recruiter.cookie('hireloop_session')}`,
+    });
+    expect((await pdfText(res.bytes)).text).toContain('17.25 GBP per hour');
   });
 
   it('withdraws an undecided offer, once: withdrawing again answers with the withdrawn offer', async () => {

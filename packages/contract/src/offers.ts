@@ -96,6 +96,33 @@ export const APPROVAL_DECISIONS = ['pending', 'approved', 'rejected'] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
 export const OFFER_SALARY_MAX = 100_000_000;
+
+/** A salary is in currency units with at most two decimals (an hourly rate of 15.50); stored as numeric(12,2). */
+export function hasAtMostCents(salary: number): boolean {
+  return Math.abs(salary * 100 - Math.round(salary * 100)) < 1e-6;
+}
+
+/** Digits after the decimal point a salary is written with: none for a whole amount, else two (15.50, not 15.5). */
+export function salaryFractionDigits(salary: number): 0 | 2 {
+  return Number.isInteger(salary) ? 0 : 2;
+}
+
+/** "€85,000 per year", "£15.50 per hour" (the app and the candidate's offer page); "85,000 XBT per year" for a code Intl does not know. */
+export function formatOfferPay(offer: { salary: number; currency: string; salary_period: OfferSalaryPeriod }): string {
+  const digits = salaryFractionDigits(offer.salary);
+  let amount: string;
+  try {
+    amount = new Intl.NumberFormat('en', {
+      style: 'currency',
+      currency: offer.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(offer.salary);
+  } catch {
+    amount = `${offer.salary.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${offer.currency}`;
+  }
+  return `${amount} ${OFFER_SALARY_PERIOD_LABELS[offer.salary_period]}`;
+}
 export const OFFER_NOTE_MAX = 2000;
 export const OFFER_COMMENT_MAX = 2000;
 export const OFFER_APPROVERS_MAX = 10;
@@ -141,7 +168,7 @@ export const OFFER_TEXTS = {
   recruitmentNotFound: 'No such recruitment.',
   statusFilterInvalid: 'Choose one of the offer statuses.',
   salaryRequired: 'Enter the salary.',
-  salaryWhole: 'Enter a whole number.',
+  salaryCents: 'Enter the salary with at most two decimals, e.g. 15.50.',
   salaryNegative: 'The salary may not be negative.',
   salaryTooLarge: 'The salary is too large.',
   currencyFormat: 'The currency must be a 3-letter ISO 4217 code, such as EUR.',
@@ -261,7 +288,8 @@ export const offer = z.object({
   role: offerRole,
   /** The salary against the role's range (see salaryRangeCheck); null when the role states no range. */
   salary_range_check: z.enum(SALARY_RANGE_CHECKS).nullable(),
-  salary: z.number().int(),
+  /** Currency units, at most two decimals. */
+  salary: z.number(),
   currency: z.string(),
   salary_period: z.enum(OFFER_SALARY_PERIODS),
   bonus_note: z.string().nullable(),
@@ -316,9 +344,9 @@ const isoDate = (required: string) =>
 export const offerFields = {
   salary: z
     .number({ error: OFFER_TEXTS.salaryRequired })
-    .int(OFFER_TEXTS.salaryWhole)
     .min(0, OFFER_TEXTS.salaryNegative)
-    .max(OFFER_SALARY_MAX, OFFER_TEXTS.salaryTooLarge),
+    .max(OFFER_SALARY_MAX, OFFER_TEXTS.salaryTooLarge)
+    .refine(hasAtMostCents, OFFER_TEXTS.salaryCents),
   /** Upper-case ISO 4217 code; the server also checks it is a known currency. */
   currency: z
     .string({ error: OFFER_TEXTS.currencyFormat })
@@ -406,7 +434,7 @@ export const publicOffer = z.object({
   organisation: z.object({ name: z.string() }),
   candidate_name: z.string(),
   role: z.string(),
-  salary: z.number().int(),
+  salary: z.number(),
   currency: z.string(),
   salary_period: z.enum(OFFER_SALARY_PERIODS),
   bonus_note: z.string().nullable(),

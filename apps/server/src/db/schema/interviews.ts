@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { applications } from './candidates.ts';
 import { organisations } from './organisations.ts';
 import { recruitments } from './recruitments.ts';
@@ -131,7 +131,8 @@ export const offers = pgTable(
       .notNull()
       .references(() => recruitments.id, { onDelete: 'cascade' }),
     /** Whole currency units. */
-    salary: integer('salary').notNull(),
+    /** Currency units with two decimals (an hourly rate of 15.50), read as a number. */
+    salary: numeric('salary', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     /** year | month | hour */
     salaryPeriod: text('salary_period').notNull().default('year'),

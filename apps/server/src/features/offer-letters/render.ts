@@ -1,6 +1,7 @@
 import {
   OFFER_LETTER_PLACEHOLDERS,
   OFFER_SALARY_PERIOD_LABELS,
+  salaryFractionDigits,
   type OfferLetterPlaceholder,
   type OfferSalaryPeriod,
 } from '@hireloop/contract/offers';
@@ -31,8 +32,12 @@ export type LetterFacts = {
 const longDate = (isoDate: string) =>
   new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-export const formatSalary = (salary: number, currency: string, period: OfferSalaryPeriod) =>
-  `${salary.toLocaleString('en-GB')} ${currency} ${OFFER_SALARY_PERIOD_LABELS[period]}`;
+/** "85,000 EUR per year", "15.50 GBP per hour": pence shown when there are any, always two of them. */
+export const formatSalary = (salary: number, currency: string, period: OfferSalaryPeriod) => {
+  const digits = salaryFractionDigits(salary);
+  const amount = salary.toLocaleString('en-GB', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${amount} ${currency} ${OFFER_SALARY_PERIOD_LABELS[period]}`;
+};
 
 /** The template with every placeholder replaced; unknown ones are left as written. */
 export function renderLetter(template: string, facts: LetterFacts): string {

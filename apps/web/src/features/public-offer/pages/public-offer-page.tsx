@@ -1,11 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import {
-  OFFER_COMMENT_MAX,
-  OFFER_CONTRACT_TYPE_LABELS,
-  OFFER_SALARY_PERIOD_LABELS,
-  OFFER_TEXTS,
-  type PublicOffer,
-} from '@hireloop/contract/offers';
+import { OFFER_COMMENT_MAX, OFFER_CONTRACT_TYPE_LABELS, OFFER_TEXTS, formatOfferPay, type PublicOffer } from '@hireloop/contract/offers';
 import { IconCheck, IconCircleCheck, IconCircleX, IconClockX, IconDownload, IconLinkOff, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -31,16 +25,6 @@ const PROBLEMS: Record<Exclude<LinkProblem, 'failed'>, { title: string; text: st
   expired: { title: 'This offer has expired', text: OFFER_TEXTS.linkExpired, icon: <IconClockX size={32} aria-hidden /> },
   withdrawn: { title: 'This offer was withdrawn', text: OFFER_TEXTS.linkWithdrawn, icon: <IconCircleX size={32} aria-hidden /> },
 };
-
-function formatPay(offer: PublicOffer): string {
-  let amount: string;
-  try {
-    amount = new Intl.NumberFormat('en', { style: 'currency', currency: offer.currency, maximumFractionDigits: 0 }).format(offer.salary);
-  } catch {
-    amount = `${offer.salary.toLocaleString('en')} ${offer.currency}`;
-  }
-  return `${amount} ${OFFER_SALARY_PERIOD_LABELS[offer.salary_period]}`;
-}
 
 function Card({ children }: { children: ReactNode }) {
   return (
@@ -143,7 +127,7 @@ export function PublicOfferPage() {
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" m={0} spacing="md">
-          <Fact label="Salary" value={formatPay(o)} />
+          <Fact label="Salary" value={formatOfferPay(o)} />
           <Fact label="Start date" value={formatDay(o.start_date)} />
           <Fact label="Contract" value={OFFER_CONTRACT_TYPE_LABELS[o.contract_type]} />
           <Fact label="Respond by" value={formatDay(o.expires_on)} />

@@ -35,7 +35,8 @@ describe('offer form rules', () => {
 
   it('refuses a negative or fractional salary and a malformed currency', () => {
     expect(validateOffer({ ...valid, salary: -1 }, TODAY).salary).toBe(OFFER_TEXTS.salaryNegative);
-    expect(validateOffer({ ...valid, salary: 10.5 }, TODAY).salary).toBe(OFFER_TEXTS.salaryWhole);
+    expect(validateOffer({ ...valid, salary: 15.5 }, TODAY).salary).toBeUndefined();
+    expect(validateOffer({ ...valid, salary: 10.555 }, TODAY).salary).toBe(OFFER_TEXTS.salaryCents);
     expect(validateOffer({ ...valid, currency: 'eu' }, TODAY).currency).toBe(OFFER_TEXTS.currencyFormat);
   });
 
@@ -65,6 +66,7 @@ describe('offer form rules', () => {
 
   it('formats salary, progress and days', () => {
     expect(formatSalary({ salary: 85000, currency: 'EUR', salary_period: 'year' })).toBe('€85,000 per year');
+    expect(formatSalary({ salary: 15.5, currency: 'GBP', salary_period: 'hour' })).toBe('£15.50 per hour');
     expect(approvalProgress({ approvals: [] })).toBe('No approvers');
     expect(nextDay('2027-02-28')).toBe('2027-03-01');
   });

@@ -2,8 +2,9 @@ import {
   OFFER_APPROVERS_MAX,
   OFFER_NOTE_MAX,
   OFFER_SALARY_MAX,
-  OFFER_SALARY_PERIOD_LABELS,
   OFFER_TEXTS,
+  formatOfferPay,
+  hasAtMostCents,
   type CreateOfferBody,
   type Offer,
   type OfferContractType,
@@ -72,7 +73,7 @@ export function offerToValues(offer: Offer): OfferFormValues {
 }
 
 /**
- * The form's rules, with the contract's texts: a whole, non-negative salary; a 3-letter currency;
+ * The form's rules, with the contract's texts: a non-negative salary with at most two decimals; a 3-letter currency;
  * a start after today; an expiry not before today (and not after the start).
  */
 export function validateOffer(values: OfferFormValues, today: string = isoToday()): OfferFormErrors {
@@ -80,7 +81,7 @@ export function validateOffer(values: OfferFormValues, today: string = isoToday(
   if (values.application_id === '') errors.application_id = 'Choose the candidate to make the offer to.';
   const salary = typeof values.salary === 'number' ? values.salary : values.salary.trim() === '' ? NaN : Number(values.salary);
   if (values.salary === '' || Number.isNaN(salary)) errors.salary = OFFER_TEXTS.salaryRequired;
-  else if (!Number.isInteger(salary)) errors.salary = OFFER_TEXTS.salaryWhole;
+  else if (!hasAtMostCents(salary)) errors.salary = OFFER_TEXTS.salaryCents;
   else if (salary < 0) errors.salary = OFFER_TEXTS.salaryNegative;
   else if (salary > OFFER_SALARY_MAX) errors.salary = OFFER_TEXTS.salaryTooLarge;
   if (!/^[A-Z]{3}$/.test(values.currency.trim())) errors.currency = OFFER_TEXTS.currencyFormat;
@@ -109,16 +110,8 @@ export function toOfferBody(values: OfferFormValues): CreateOfferBody {
   };
 }
 
-/** "85,000 EUR per year". */
-export function formatSalary(offer: { salary: number; currency: string; salary_period: OfferSalaryPeriod }): string {
-  let amount: string;
-  try {
-    amount = new Intl.NumberFormat('en', { style: 'currency', currency: offer.currency, maximumFractionDigits: 0 }).format(offer.salary);
-  } catch {
-    amount = `${offer.salary.toLocaleString('en')} ${offer.currency}`;
-  }
-  return `${amount} ${OFFER_SALARY_PERIOD_LABELS[offer.salary_period]}`;
-}
+/** "€85,000 per year", "£15.50 per hour" (the contract's, as on the candidate's offer page). */
+export const formatSalary = formatOfferPay;
 
 /** "1 of 2 approved". */
 export function approvalProgress(offer: Pick<Offer, 'approvals'>): string {
@@ -127,8 +120,8 @@ export function approvalProgress(offer: Pick<Offer, 'approvals'>): string {
   return `${approved} of ${offer.approvals.length} approved`;
 }
 
-/** The salary of the form as a number, or null while it is not a whole, non-negative amount. */
+/** The salary of the form as a number, or null while it is not a non-negative amount with at most two decimals. */
 export function salaryOf(values: Pick<OfferFormValues, 'salary'>): number | null {
   const n = typeof values.salary === 'number' ? values.salary : values.salary.trim() === '' ? NaN : Number(values.salary);
-  return Number.isInteger(n) && n >= 0 ? n : null;
+  return Number.isFinite(n) && n >= 0 && hasAtMostCents(n) ? n : null;
 }

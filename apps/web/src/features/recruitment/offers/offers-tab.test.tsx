@@ -294,6 +294,26 @@ describe('offers tab', { timeout: 30_000 }, () => {
     expect(screen.getByRole('dialog', { name: 'Edit the offer' })).toBeTruthy();
   });
 
+  it('takes a salary with pence, typed with a point or a comma ("17,50" was read as 1,750)', async () => {
+    signInForTest();
+    localStorage.clear();
+    current = makeOffer();
+    renderTab();
+    await userEvent.click(await screen.findByRole('button', { name: 'Create offer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create offer' });
+    const salary = within(dialog).getByRole<HTMLInputElement>('textbox', { name: /^Salary/ });
+    await userEvent.type(salary, '17,50');
+    expect(salary.value).toBe('17.50');
+    await userEvent.clear(salary);
+    await userEvent.type(salary, '15.5');
+    expect(salary.value).toBe('15.5');
+    await userEvent.type(salary, '55');
+    expect(salary.value).toBe('15.55'); // two decimals at most
+    await userEvent.clear(salary);
+    await userEvent.type(salary, '85000');
+    expect(salary.value).toBe('85,000');
+  });
+
   it('walks the create form step by step, refusing to move on without the candidate and salary', async () => {
     signInForTest();
     localStorage.clear();

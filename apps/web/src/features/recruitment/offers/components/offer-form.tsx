@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { DatePickerField } from '../../../../components/date-picker-field.tsx';
 import { MultiStepForm, type FormStep } from '../../../../components/multi-step-form.tsx';
 import { ReviewSummary } from '../../../../components/review-summary.tsx';
+import { amountSeparators } from '../../../../lib/amount-input.ts';
 import { formatDay } from '../../../../lib/dates.ts';
 import { describeError } from '../../../../lib/toasts.ts';
 import { useOfferableApplications, useRecruitmentRole } from '../api.ts';
@@ -100,6 +101,8 @@ function RangeNote({ form, role }: { form: UseFormReturnType<OfferFormValues>; r
   return <SalaryRangeNote check={check} role={role} context="form" />;
 }
 
+/** The browser's decimal separator; "17,50" and "17.50" both give 17.50. */
+const SALARY_SEPARATORS = amountSeparators();
 const hasRange = (role: OfferRole) => role.salary_min !== null || role.salary_max !== null;
 
 type TermsStepProps = {
@@ -117,13 +120,13 @@ function TermsStep({ form, role, recruitmentId, fixed, onChosen }: TermsStepProp
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
           label="Salary"
-          description={hasRange(role) ? `The role's range: ${formatSalaryRange(role)}.` : 'Whole currency units.'}
+          description={hasRange(role) ? `The role's range: ${formatSalaryRange(role)}.` : 'In currency units, e.g. 85,000 or 15.50.'}
           withAsterisk
           min={0}
           max={OFFER_SALARY_MAX}
           allowNegative={false}
-          allowDecimal={false}
-          thousandSeparator=","
+          decimalScale={2}
+          {...SALARY_SEPARATORS}
           {...form.getInputProps('salary')}
         />
         <Select
