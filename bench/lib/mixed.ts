@@ -230,9 +230,9 @@ export function mixedSection(runs: MixedRun[]): Section {
     lines: [
       '`bench/mixed-server.ts` runs the app from source on a fresh database (the demo organisation, and for the second run 100,000 more ' +
         `candidates). autocannon, ${MIXED_TARGET.connections} connections for ${MIXED_TARGET.durationS} s after ${MIXED_TARGET.warmupS} s of warm-up, ` +
-        'each connection one of the members (owner, admins, recruiters) repeating a cycle of 10 calls: `GET /auth`, the dashboard, a ' +
-        "recruitment's candidates table (25 rows), a candidate search (`an`), a candidate, their notes, **a new note on them**, the " +
-        "recruitment's board, **a move of one of the connection's own cards to another stage**, the notifications. `/health` alone " +
+        'each connection repeating a cycle of 10 calls, each round as the next member (owner, admins, recruiters) with the next recruitment: ' +
+        "`GET /auth`, the dashboard, a recruitment's candidates table (25 rows), a candidate search (`an`), a candidate, their notes, " +
+        "**a new note on them**, the recruitment's board, **a move of a card to another stage** (one connection at a time per card), the notifications. `/health` alone " +
         'at the same connections first, in the same run. Afterwards every acknowledged note is looked up in the database, and every ' +
         'moved card must be in the stage its last acknowledged move gave it.',
       '',
