@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { minimalPdf, seedRecruitmentWithCandidate } from './api-helpers.ts';
-import { DEMO_OWNER, expectNoAxeViolationsInDialog, signInAs } from './fixtures.ts';
+import { minimalPdf, organisationApi, seedRecruitmentWithCandidate } from './api-helpers.ts';
+import { DEMO_OWNER, expectNoAxeViolationsInDialog, inLightDarkAndNarrow, signInAs } from './fixtures.ts';
 
 test('a recruiter works a candidate in the slide-over: rating, tags, a note with a mention, a résumé, reject and restore', async ({
   page,
@@ -95,4 +95,43 @@ test('a recruiter works a candidate in the slide-over: rating, tags, a note with
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(page).not.toHaveURL(/application=/);
+});
+
+test('a careers applicant’s cover note and answers are on the slide-over’s first tab, readable in light, dark and at 390 px', async ({
+  page,
+}) => {
+  await page.goto('/recruitment');
+  await signInAs(page, { name: DEMO_OWNER.name });
+  await expect(page).toHaveURL(/\/recruitment$/);
+  // A demo application that came through the careers site (the demo gives each a cover note and answers).
+  const api = await organisationApi(page);
+  const list = await (await page.request.get(`${api.base}/recruitments`, { params: { 'filter[status]': 'open', per_page: 100 } })).json();
+  let found: { recruitmentId: string; applicationId: string; name: string } | null = null;
+  for (const r of list.recruitments.data as Array<{ id: string }>) {
+    const apps = await (
+      await page.request.get(`${api.base}/recruitments/${r.id}/applications`, { params: { 'filter[source]': 'careers_site', per_page: 1 } })
+    ).json();
+    const first = apps.applications.data[0] as { id: string; candidate: { name: string } } | undefined;
+    if (first) {
+      found = { recruitmentId: r.id, applicationId: first.id, name: first.candidate.name };
+      break;
+    }
+  }
+  expect(found, 'a demo application through the careers site').not.toBeNull();
+  const detail = await (await page.request.get(`${api.base}/applications/${found!.applicationId}`)).json();
+  const sent = detail.application.career_application as { cover_note: string; answers: { label: string; answer: string }[] };
+  expect(sent.cover_note.length).toBeGreaterThan(10);
+
+  await page.goto(`/recruitment/${found!.recruitmentId}/candidates?application=${found!.applicationId}`);
+  const panel = page.getByRole('dialog', { name: found!.name });
+  const section = panel.getByRole('region', { name: 'Sent with the application' });
+  await inLightDarkAndNarrow(page, async () => {
+    await expect(section).toBeVisible();
+    await expect(section.getByText('Cover note')).toBeVisible();
+    await expect(section).toContainText(sent.cover_note.split('\n')[0]!);
+    for (const a of sent.answers) await expect(section.getByRole('term').filter({ hasText: a.label })).toBeVisible();
+    // Nothing runs off the side at 390 px.
+    expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectNoAxeViolationsInDialog(page, 'the candidate drawer');
+  });
 });
