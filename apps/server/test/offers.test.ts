@@ -402,7 +402,7 @@ describe('sending, withdrawing, the letter', () => {
   });
 
   it('offers an hourly rate with pence: 15.50 is stored, read back and written in the letter as 15.50', async () => {
-    const { applicationId } = await newApplication({ name: 'Dorothy Vaughan' });
+    const { applicationId, candidate } = await newApplication({ name: 'Dorothy Vaughan' });
     const offer = await draft(applicationId, { salary: 15.5, currency: 'GBP', salary_period: 'hour' });
     expect(offer).toMatchObject({ salary: 15.5, currency: 'GBP', salary_period: 'hour' });
     const [stored] = await t.database.db.select({ salary: offers.salary }).from(offers).where(eq(offers.id, offer.id));
@@ -414,6 +414,15 @@ describe('sending, withdrawing, the letter', () => {
       cookie: `hireloop_session=${recruiter.cookie('hireloop_session')}`,
     });
     expect((await pdfText(res.bytes)).text).toContain('17.25 GBP per hour');
+
+    // Sent: the letter and the candidate's mail say the same.
+    await expectOk(recruiter, ops.submit, { params: ofOffer(offer.id) });
+    await expectOk(manager, ops.approve, { params: ofOffer(offer.id), body: {} });
+    await expectOk(ownerClient, ops.approve, { params: ofOffer(offer.id), body: {} });
+    const sent = await expectStatus(recruiter, ops.send, 200, { params: ofOffer(offer.id) });
+    expect(sent.offer.letter_text).toContain('17.25 GBP per hour');
+    const mails = (await db().select().from(outbox).where(eq(outbox.kind, 'mail'))).map((m) => m.payload as { to: string; text: string });
+    expect(mails.find((m) => m.to === candidate.email)?.text).toContain('(17.25 GBP per hour)');
   });
 
   it('withdraws an undecided offer, once: withdrawing again answers with the withdrawn offer', async () => {
