@@ -92,3 +92,44 @@ test("an offer starts in the role's currency, warns outside the role's range, an
   await expect(drawer).toBeHidden();
   await inLightDarkAndNarrow(page, () => expectNoAxeViolations(page));
 });
+
+test('an hourly rate with pence: "15,50" typed in the form is offered as £15.50 per hour', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAsNewOwner(page, { name: 'Hana Hourly', organisation: `Hourly Rates ${Date.now()}` });
+  const api = await organisationApi(page);
+  const role = await page.request.post(`${api.base}/role`, {
+    data: { name: 'Support Agent', status: 'open', salary_min: 12, salary_max: 18, salary_currency: 'GBP', salary_period: 'hour' },
+    headers: api.headers,
+  });
+  expect(role.status()).toBe(201);
+  const candidate = 'Manny Manchester';
+  const { recruitmentId } = await seedRecruitmentWithCandidate(page, {
+    recruitmentName: 'Manchester support',
+    roleName: 'Support Agent',
+    candidate: { name: candidate, email: `manny.${Date.now()}@example.test` },
+  });
+
+  await page.goto(`/recruitment/${recruitmentId}/offers`);
+  await page.getByRole('button', { name: 'Create offer' }).click();
+  const form = page.getByRole('dialog', { name: 'Create offer' });
+  await form.getByRole('combobox', { name: /^Candidate/ }).click();
+  await page.getByRole('option', { name: candidate }).click();
+  const salary = form.getByRole('textbox', { name: /^Salary/ });
+  await salary.pressSequentially('15,50');
+  await expect(salary).toHaveValue('15.50');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('textbox', { name: /^Start date/ }).fill(typedDay(60));
+  await form.getByRole('textbox', { name: /^Start date/ }).press('Tab');
+  await form.getByRole('textbox', { name: /^Offer expires on/ }).fill(typedDay(14));
+  await form.getByRole('textbox', { name: /^Offer expires on/ }).press('Tab');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByRole('tab', { name: /Review/, selected: true })).toBeVisible();
+  await expect(form.getByText(/£15\.50 per hour/)).toBeVisible();
+  await form.getByRole('button', { name: 'Create offer' }).click();
+
+  const drawer = page.getByRole('dialog', { name: `Offer to ${candidate}` });
+  await expect(drawer.getByText(/^£15\.50 per hour$/)).toBeVisible();
+  const offers = await (await page.request.get(`${api.base}/recruitments/${recruitmentId}/offers`)).json();
+  expect(offers.offers.data[0]).toMatchObject({ salary: 15.5, currency: 'GBP', salary_period: 'hour' });
+});
