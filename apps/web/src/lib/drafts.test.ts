@@ -77,6 +77,15 @@ describe('drafts belong to a user in an organisation', () => {
     expect(Object.keys(localStorage)).toEqual(['mantine-color-scheme-value']);
   });
 
+  it('are removed on submit as they were opened, after the organisation changed (the one just created)', () => {
+    owner = draftOwner('u1', null);
+    saveDraft({ group: 'create-organisation' }, { name: 'Acme' });
+    const { result } = renderHook(() => useDraft({ group: 'create-organisation' }, { name: 'Acme' }));
+    owner = draftOwner('u1', 'o-new');
+    result.current.remove();
+    expect(localStorage.length).toBe(0);
+  });
+
   it('drop a save still waiting when its author signs out or switches organisation meanwhile', () => {
     const { rerender, unmount } = renderHook(({ values }) => useDraft(group, values), { initialProps: { values: { name: '' } } });
     rerender({ values: { name: 'Ann' } });

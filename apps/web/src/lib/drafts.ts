@@ -44,8 +44,8 @@ function storage(): Storage | null {
   }
 }
 
-export function saveDraft<T>(options: DraftOptions, values: T, progress?: unknown): void {
-  const name = draftKey(options.group, options.key);
+export function saveDraft<T>(options: DraftOptions, values: T, progress?: unknown, owner: string | null = ownerSource()): void {
+  const name = draftKey(options.group, options.key, owner);
   if (name === null) return;
   const draft: StoredDraft<T> = progress === undefined ? { savedAt: Date.now(), values } : { savedAt: Date.now(), values, progress };
   try {
@@ -55,8 +55,8 @@ export function saveDraft<T>(options: DraftOptions, values: T, progress?: unknow
   }
 }
 
-export function removeDraft(options: DraftOptions): void {
-  const name = draftKey(options.group, options.key);
+export function removeDraft(options: DraftOptions, owner: string | null = ownerSource()): void {
+  const name = draftKey(options.group, options.key, owner);
   if (name === null) return;
   try {
     storage()?.removeItem(name);
@@ -131,6 +131,9 @@ export type UseDraftResult = {
 export function useDraft<T>(options: DraftOptions | undefined, values: T, progress?: unknown): UseDraftResult {
   const group = options?.group;
   const key = options?.key;
+  // Whose draft this form holds: who opened it. Creating an organisation changes the current one
+  // before the form removes its draft, which is still the one it was opened with.
+  const owner = useRef(ownerSource());
   const mountedValues = useRef(values);
   const mountedProgress = useRef(progress);
   // The save waiting for its debounce; a ref so unmount can flush it and remove() can drop it.
@@ -144,11 +147,10 @@ export function useDraft<T>(options: DraftOptions | undefined, values: T, progre
   useEffect(() => {
     if (group === undefined || (values === mountedValues.current && progress === mountedProgress.current)) return;
     cancelPending();
-    // Saved only for whoever typed it: not after a sign-out or an organisation switch meanwhile.
-    const owner = ownerSource();
     const save = (): void => {
       pending.current = null;
-      if (owner !== null && ownerSource() === owner) saveDraft({ group, key }, values, progress);
+      // Saved only for whoever typed it: not after a sign-out or an organisation switch meanwhile.
+      if (owner.current !== null && ownerSource() === owner.current) saveDraft({ group, key }, values, progress, owner.current);
     };
     pending.current = { timer: setTimeout(save, DRAFT_SAVE_DEBOUNCE_MS), save };
   }, [group, key, values, progress, cancelPending]);
@@ -165,7 +167,7 @@ export function useDraft<T>(options: DraftOptions | undefined, values: T, progre
 
   const remove = useCallback(() => {
     cancelPending();
-    if (group !== undefined) removeDraft({ group, key });
+    if (group !== undefined) removeDraft({ group, key }, owner.current);
   }, [group, key, cancelPending]);
 
   return { remove };
