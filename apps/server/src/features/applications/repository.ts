@@ -214,7 +214,8 @@ function valuesOf(organisationId: string, recruitmentId: string, f: ApplicationF
   };
 }
 
-const listSelection = {
+/** The application's own columns a list row shows (the page and the joined list read the same). */
+const applicationListColumns = {
   id: applications.id,
   candidateId: applications.candidateId,
   recruitmentId: applications.recruitmentId,
@@ -227,6 +228,10 @@ const listSelection = {
   appliedAt: applications.appliedAt,
   updatedAt: applications.updatedAt,
   version: applications.version,
+};
+
+const listSelection = {
+  ...applicationListColumns,
   candidateName: candidates.name,
   candidateEmail: candidates.email,
   candidatePhone: candidates.phone,
@@ -289,19 +294,8 @@ const pageBeforeJoin = (sort: ApplicationSort, shape: FilterShape) =>
 function pageThenJoin(db: Db, where: SQL | undefined, sort: ApplicationSort, totalOf: SQL) {
   const page = db
     .select({
-      id: applications.id,
-      candidateId: applications.candidateId,
-      recruitmentId: applications.recruitmentId,
+      ...applicationListColumns,
       statusId: applications.statusId,
-      rating: applications.rating,
-      source: applications.source,
-      tags: applications.tags,
-      rejectedAt: applications.rejectedAt,
-      rejectionReason: applications.rejectionReason,
-      stageEnteredAt: applications.stageEnteredAt,
-      appliedAt: applications.appliedAt,
-      updatedAt: applications.updatedAt,
-      version: applications.version,
       total: sql<number>`${totalOf}`.as('total'),
     })
     .from(applications)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { HIRE_SORTS } from '@hireloop/contract/onboarding';
@@ -511,6 +511,27 @@ export async function claimDueTasks(db: Db, today: string, limit: number) {
     )
     returning id`);
   const ids = (claimed as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+  return tasksWithHire(db, ids);
+}
+
+/**
+ * A leaving member's open tasks (not done) lose their owner; told already or not, the next owner is
+ * told when the task is due. Returns them with their hire, for the timeline and the one who removed them.
+ */
+export async function unassignOpenTasksOf(db: Db, organisationId: string, userId: string) {
+  const unassigned = await db
+    .update(hireTasks)
+    .set({ ownerId: null, dueNotifiedAt: null })
+    .where(and(eq(hireTasks.organisationId, organisationId), eq(hireTasks.ownerId, userId), isNull(hireTasks.doneAt)))
+    .returning({ id: hireTasks.id });
+  return tasksWithHire(
+    db,
+    unassigned.map((r) => r.id),
+  );
+}
+
+/** Tasks `ids` with their hire and its candidate (for reminders and timeline lines), in checklist order. */
+async function tasksWithHire(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -527,7 +548,8 @@ export async function claimDueTasks(db: Db, today: string, limit: number) {
     .from(hireTasks)
     .innerJoin(hires, eq(hires.id, hireTasks.hireId))
     .innerJoin(candidates, eq(candidates.id, hires.candidateId))
-    .where(inArray(hireTasks.id, ids));
+    .where(inArray(hireTasks.id, ids))
+    .orderBy(hireTasks.hireId, hireTasks.position);
 }
 
 /* ---------- documents ---------- */

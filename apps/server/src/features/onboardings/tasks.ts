@@ -8,8 +8,16 @@ import { notify } from '../notifications/service.ts';
 import { assertMembers, lockedHire, lockedTask, mayManage, taskNotFound } from './checks.ts';
 import { hirePagePath } from './links.ts';
 import { presentTask, todayUtc } from './presenter.ts';
-import { claimDueTasks, deleteTask, insertTasks, nextTaskPosition, tasksOf, updateTask, type TaskRow } from './repository.ts';
-import { unassignOpenTasksOf } from './task-owners-repository.ts';
+import {
+  claimDueTasks,
+  deleteTask,
+  insertTasks,
+  nextTaskPosition,
+  tasksOf,
+  unassignOpenTasksOf,
+  updateTask,
+  type TaskRow,
+} from './repository.ts';
 
 /* A hire's checklist: colleagues' tasks, the hire's own (ticked from the new-hire page), and the due-task reminders. */
 
