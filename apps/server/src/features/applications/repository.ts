@@ -214,8 +214,7 @@ function valuesOf(organisationId: string, recruitmentId: string, f: ApplicationF
   };
 }
 
-/** The application's own columns a list row shows (the page and the joined list read the same). */
-const applicationListColumns = {
+const listSelection = {
   id: applications.id,
   candidateId: applications.candidateId,
   recruitmentId: applications.recruitmentId,
@@ -228,10 +227,6 @@ const applicationListColumns = {
   appliedAt: applications.appliedAt,
   updatedAt: applications.updatedAt,
   version: applications.version,
-};
-
-const listSelection = {
-  ...applicationListColumns,
   candidateName: candidates.name,
   candidateEmail: candidates.email,
   candidatePhone: candidates.phone,
@@ -269,7 +264,6 @@ function countOf(db: Db, where: SQL | undefined, shape: FilterShape) {
 function tableStatement(db: Db, sort: ApplicationSort, shape: FilterShape, search?: TermSearch) {
   const where = whereOf(shape, search);
   const totalOf = search ? sql`count(*) over ()` : sql`(${countOf(db, where, shape)})`;
-  if (pageBeforeJoin(sort, shape)) return pageThenJoin(db, where, sort, totalOf);
   return db
     .select({ ...listSelection, total: sql<number>`${totalOf}`.mapWith(Number) })
     .from(applications)
@@ -279,37 +273,6 @@ function tableStatement(db: Db, sort: ApplicationSort, shape: FilterShape, searc
     .orderBy(...ORDER[sort])
     .limit(value('limit'))
     .offset(value('offset'));
-}
-
-/** Sorts and filters that read the application only: its page can be chosen before anything is joined. */
-const pageBeforeJoin = (sort: ApplicationSort, shape: FilterShape) =>
-  !['name', '-name', 'stage', '-stage'].includes(sort) && shape.state !== 'hired';
-
-/**
- * The page of 25 chosen from the applications alone, then joined to its candidates and statuses.
- * Joined first, the generic plan of the prepared statement joined all 2,000 active applications of
- * a bench recruitment to their candidates before taking 25 (decision 017). The subquery is named
- * `applications`, so the selection and the order read its columns.
- */
-function pageThenJoin(db: Db, where: SQL | undefined, sort: ApplicationSort, totalOf: SQL) {
-  const page = db
-    .select({
-      ...applicationListColumns,
-      statusId: applications.statusId,
-      total: sql<number>`${totalOf}`.as('total'),
-    })
-    .from(applications)
-    .where(where)
-    .orderBy(...ORDER[sort])
-    .limit(value('limit'))
-    .offset(value('offset'))
-    .as('applications');
-  return db
-    .select({ ...listSelection, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(candidates, eq(candidates.id, page.candidateId))
-    .innerJoin(recruitmentStatuses, eq(recruitmentStatuses.id, page.statusId))
-    .orderBy(...ORDER[sort]);
 }
 
 /** The table's statements, one per sort, filter shape and search shape, each built and prepared once (db/prepared.ts). */
